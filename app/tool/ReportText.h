@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/analysis/CheckReport.h"
+
+#include <string>
+
+namespace se::tool {
+
+/// Readable terminal output: aligned tables of edges, violations, warnings.
+class ReportText {
+public:
+    static std::string edges(const CheckReport &r);
+    static std::string violations(const CheckReport &r);
+    static std::string warnings(const CheckReport &r);
+    static std::string header(const CheckReport &r);
+    static std::string verdict(const CheckReport &r);
+};
+
+} // namespace se::tool

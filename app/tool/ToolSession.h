@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "ToolOptions.h"
+#include "core/analysis/Analyzer.h"
+
+#include <memory>
+
+namespace se::tool {
+
+/// What every subcommand starts from: the kernel loaded, its analyzer, and
+/// the schedule the options name (the original one by default, then any
+/// `--schedule` file, then any `--edits` script applied).
+class ToolSession {
+public:
+    explicit ToolSession(const ToolOptions &options);
+
+    const ToolOptions &options() const { return m_options; }
+    Analyzer &analyzer() { return *m_analyzer; }
+    const PolyhedralModel &model() const { return m_analyzer->model(); }
+    /// The schedule to analyse.
+    const isl::schedule &schedule();
+    /// A short description of where the schedule came from.
+    std::string scheduleSource() const;
+
+private:
+    ToolOptions m_options;
+    std::unique_ptr<Analyzer> m_analyzer;
+    std::optional<isl::schedule> m_schedule;
+};
+
+} // namespace se::tool

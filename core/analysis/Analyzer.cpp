@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: MIT
+#include "Analyzer.h"
+
+#include "core/deps/DependenceAnalysis.h"
+#include "core/deps/DependenceSummary.h"
+#include "core/legality/LegalityChecker.h"
+#include "core/schedule/FlatSchedule.h"
+#include "core/schedule/OriginalSchedule.h"
+
+namespace se {
+
+Analyzer::Analyzer(KernelPtr kernel, Options options) : m_ctx(options.quota)
+{
+    m_model = std::make_unique<PolyhedralModel>(m_ctx, std::move(kernel), std::move(options.params));
+}
+
+Analyzer::~Analyzer()
+{
+    // isl objects go before the context that made them.
+    m_edgeReports.clear();
+    m_deps.clear();
+    m_original.reset();
+    m_model.reset();
+}
+
+const isl::schedule &Analyzer::originalSchedule()
+{
+    if (!m_original)
+        m_original = OriginalSchedule::build(*m_model);
+    return *m_original;
+}
+
+const std::vector<Dependence> &Analyzer::dependences(DepMode mode)
+{
+    auto it = m_deps.find(mode);
+    if (it == m_deps.end())
+        it = m_deps.emplace(mode, DependenceAnalysis::compute(*m_model, mode)).first;
+    return it->second;
+}
+
+const std::vector<EdgeReport> &Analyzer::edgeReports(DepMode mode, bool counts)
+{
+    const auto key = std::make_pair(mode, counts);
+    auto it = m_edgeReports.find(key);
+    if (it == m_edgeReports.end()) {
+        std::vector<EdgeReport> out;
+        for (const auto &d : dependences(mode))
+            out.push_back(DependenceSummary::describe(*m_model, d, counts));
+        it = m_edgeReports.emplace(key, std::move(out)).first;
+    }
+    return it->second;
+}
+
+const std::vector<std::string> &Analyzer::warnings()
+{
+    if (!m_warnings) {
+        std::vector<std::string> out = m_model->kernel()->warnings;
+        for (const auto &w : m_model->boundsWarnings())
+            out.push_back(w.path + ": " + w.message);
+        m_warnings = std::move(out);
+    }
+    return *m_warnings;
+}
+
+CheckReport Analyzer::check(const isl::schedule &schedule, DepMode mode, CheckOptions options)
+{
+    CheckReport r;
+    r.kernel = m_model->kernel()->name;
+    r.deps = depModeName(mode);
+    for (const auto &[n, v] : m_model->fixedParams())
+        r.fixedParams.emplace_back(n, v);
+    r.edges = edgeReports(mode, options.counts);
+    const FlatSchedule flat = QuotaScope::run(m_ctx, "flattening the schedule",
+                                              [&] { return FlatSchedule(*m_model, schedule); });
+    r.violations = LegalityChecker::check(*m_model, dependences(mode), flat,
+                                          LegalityChecker::Options{options.counts});
+    r.legal = r.violations.empty();
+    if (options.warnings)
+        r.warnings = warnings();
+    return r;
+}
+
+} // namespace se

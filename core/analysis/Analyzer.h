@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "CheckReport.h"
+#include "core/deps/Dependence.h"
+#include "core/isl/IslContext.h"
+#include "core/isl/PolyhedralModel.h"
+
+#include <isl/cpp.h>
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace se {
+
+class FlatSchedule;
+
+/// One kernel's analysis in one isl context: the model, the original
+/// schedule and the dependences, each computed once and kept, and legality
+/// checks of any number of schedules against them. Lives on one thread (the
+/// CLI's, or the app's worker); everything it returns to others is plain
+/// data (CheckReport).
+class Analyzer {
+public:
+    struct Options {
+        ParamValues params;
+        unsigned long quota = IslContext::DefaultQuota;
+    };
+    struct CheckOptions {
+        bool counts = true;   ///< pair counts (only when every parameter is fixed)
+        bool warnings = true; ///< out-of-shape access warnings
+    };
+
+    /// Throws InputError for bad parameter values, ResourceLimitError when
+    /// building the model exceeds the quota.
+    Analyzer(KernelPtr kernel, Options options);
+    explicit Analyzer(KernelPtr kernel) : Analyzer(std::move(kernel), Options{}) {}
+    ~Analyzer();
+
+    IslContext &context() { return m_ctx; }
+    const PolyhedralModel &model() const { return *m_model; }
+    const KernelPtr &kernel() const { return m_model->kernel(); }
+
+    const isl::schedule &originalSchedule();
+    const std::vector<Dependence> &dependences(DepMode mode);
+    /// Edge descriptions (relation text, count, distance), cached per mode.
+    const std::vector<EdgeReport> &edgeReports(DepMode mode, bool counts);
+    const std::vector<std::string> &warnings();
+
+    /// The dependences and the legality verdict of `schedule`.
+    CheckReport check(const isl::schedule &schedule, DepMode mode, CheckOptions options);
+    CheckReport check(const isl::schedule &schedule, DepMode mode) { return check(schedule, mode, CheckOptions{}); }
+
+private:
+    IslContext m_ctx; // first: outlives every isl object below
+    std::unique_ptr<PolyhedralModel> m_model;
+    std::optional<isl::schedule> m_original;
+    std::map<DepMode, std::vector<Dependence>> m_deps;
+    std::map<std::pair<DepMode, bool>, std::vector<EdgeReport>> m_edgeReports;
+    std::optional<std::vector<std::string>> m_warnings;
+};
+
+} // namespace se

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace se {
+
+/// Plain results of an analysis: no isl objects, safe to hand to another
+/// thread, a view or a JSON writer.
+
+using ParamList = std::vector<std::pair<std::string, std::int64_t>>;
+
+struct EdgeReport {
+    std::string type;       ///< RAW, WAR, WAW
+    std::string src;        ///< s<id>
+    std::string dst;
+    std::string allocation; ///< `<buffer>_alloc` or a tensor
+    std::string relation;   ///< isl text { s0[i] -> s1[i'] : ... }
+    std::optional<std::int64_t> count; ///< pairs, when every parameter is fixed
+    unsigned sharedLoops = 0;
+    std::string distance;   ///< isl deltas over the shared loops, { [d0] : ... }
+    std::vector<std::string> direction; ///< per shared loop: 0, +, -, 0+, 0-, *
+    /// `(0, +)`, or `()` with no shared loop.
+    std::string directionText() const;
+};
+
+struct Witness {
+    ParamList params;
+    std::vector<std::int64_t> src, dst;
+    std::vector<std::int64_t> srcTime, dstTime;
+};
+
+struct ViolationReport {
+    std::size_t edge = 0;   ///< index into CheckReport::edges
+    std::string type, src, dst, allocation;
+    Witness witness;
+    /// The first schedule dimension where dst's time is before src's, or -1
+    /// when both run at the same time.
+    int level = -1;
+    /// Path of the schedule tree node that owns `level` for src, e.g. "0.1".
+    std::string node;
+    std::optional<std::int64_t> count; ///< violating pairs, when every parameter is fixed
+    std::string message;
+};
+
+struct CheckReport {
+    std::string kernel;
+    std::string deps; ///< may or flow
+    ParamList fixedParams;
+    bool legal = true;
+    std::vector<EdgeReport> edges;
+    std::vector<ViolationReport> violations;
+    std::vector<std::string> warnings;
+};
+
+} // namespace se

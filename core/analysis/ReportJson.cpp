@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: MIT
+#include "ReportJson.h"
+
+namespace se {
+
+using nlohmann::json;
+
+namespace {
+
+json params(const ParamList &list)
+{
+    json out = json::object();
+    for (const auto &[n, v] : list)
+        out[n] = v;
+    return out;
+}
+
+} // namespace
+
+json ReportJson::edge(const EdgeReport &e)
+{
+    json j = {{"type", e.type},         {"src", e.src},           {"dst", e.dst},
+              {"tensor", e.allocation}, {"relation", e.relation}, {"count", nullptr},
+              {"distance", e.distance}, {"direction", e.direction}};
+    if (e.count)
+        j["count"] = *e.count;
+    return j;
+}
+
+json ReportJson::violation(const ViolationReport &v)
+{
+    json j = {{"type", v.type},
+              {"src", v.src},
+              {"dst", v.dst},
+              {"tensor", v.allocation},
+              {"witness",
+               {{"params", params(v.witness.params)},
+                {"src", v.witness.src},
+                {"dst", v.witness.dst},
+                {"src_time", v.witness.srcTime},
+                {"dst_time", v.witness.dstTime}}},
+              {"level", v.level < 0 ? json(nullptr) : json(v.level)},
+              {"same_time", v.level < 0},
+              {"count", nullptr},
+              {"message", v.message}};
+    if (v.count)
+        j["count"] = *v.count;
+    if (!v.node.empty())
+        j["node"] = v.node;
+    return j;
+}
+
+json ReportJson::check(const CheckReport &r)
+{
+    json deps = json::array();
+    for (const auto &e : r.edges)
+        deps.push_back(edge(e));
+    json viol = json::array();
+    for (const auto &v : r.violations)
+        viol.push_back(violation(v));
+    return {{"kernel", r.kernel}, {"legal", r.legal},     {"deps", r.deps}, {"params", params(r.fixedParams)},
+            {"dependences", deps}, {"violations", viol}, {"warnings", r.warnings}};
+}
+
+json ReportJson::deps(const CheckReport &r)
+{
+    json deps = json::array();
+    for (const auto &e : r.edges)
+        deps.push_back(edge(e));
+    return {{"kernel", r.kernel}, {"deps", r.deps}, {"params", params(r.fixedParams)},
+            {"dependences", deps}, {"warnings", r.warnings}};
+}
+
+} // namespace se

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <isl/ctx.h>
+
+#include <memory>
+#include <string>
+
+namespace isl { class ctx; }
+
+namespace se {
+
+/// Owns one isl context. A context serves one thread at a time; every isl
+/// object made in it must be destroyed before it, so the owner is declared
+/// before (and outlives) the objects that use it.
+///
+/// Every analysis step runs under an operation quota (`quota()`, 0 means no
+/// limit). `abort()` may be called from another thread to stop a running
+/// computation; the next `QuotaScope` resumes the context.
+class IslContext {
+public:
+    static constexpr unsigned long DefaultQuota = 200'000'000;
+
+    explicit IslContext(unsigned long quota = DefaultQuota);
+    ~IslContext();
+    IslContext(const IslContext &) = delete;
+    IslContext &operator=(const IslContext &) = delete;
+
+    isl::ctx ctx() const;
+    isl_ctx *get() const { return m_ctx; }
+
+    unsigned long quota() const { return m_quota; }
+    void setQuota(unsigned long ops) { m_quota = ops; }
+
+    /// Thread-safe: makes the running computation fail with exception_abort.
+    void abort();
+
+private:
+    isl_ctx *m_ctx;
+    unsigned long m_quota;
+};
+
+/// Bounds one computation: resets the operation count, applies the quota,
+/// and turns isl's quota and abort failures into ResourceLimitError and
+/// CancelledError. Parse inputs before entering a scope: a quota hit while
+/// parsing reads as a syntax error.
+class QuotaScope {
+public:
+    QuotaScope(IslContext &ctx, std::string what);
+    ~QuotaScope();
+    QuotaScope(const QuotaScope &) = delete;
+    QuotaScope &operator=(const QuotaScope &) = delete;
+
+    /// Rethrows the current isl exception as the project's error type.
+    /// Call from a catch block.
+    [[noreturn]] void rethrow() const;
+
+    template <typename F>
+    static auto run(IslContext &ctx, const std::string &what, F &&f) -> decltype(f())
+    {
+        QuotaScope scope(ctx, what);
+        try {
+            return f();
+        } catch (const std::exception &) {
+            scope.rethrow();
+        }
+    }
+
+private:
+    IslContext &m_ctx;
+    std::string m_what;
+};
+
+} // namespace se

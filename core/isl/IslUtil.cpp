@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: MIT
+#include "IslUtil.h"
+
+#include <isl/map.h>
+#include <isl/point.h>
+#include <isl/set.h>
+#include <isl/union_map.h>
+#include <isl/union_set.h>
+
+#include <cstdlib>
+
+namespace se::islutil {
+
+namespace {
+
+std::int64_t toInt(const isl::val &v)
+{
+    return static_cast<std::int64_t>(v.get_num_si());
+}
+
+} // namespace
+
+std::vector<std::int64_t> coordinates(const isl::point &p)
+{
+    std::vector<std::int64_t> out;
+    const isl::space sp = p.space();
+    const unsigned n = static_cast<unsigned>(isl_space_dim(sp.get(), isl_dim_set));
+    for (unsigned k = 0; k < n; ++k)
+        out.push_back(toInt(isl::manage(isl_point_get_coordinate_val(p.get(), isl_dim_set, static_cast<int>(k)))));
+    return out;
+}
+
+std::vector<std::pair<std::string, std::int64_t>> paramValues(const isl::point &p)
+{
+    std::vector<std::pair<std::string, std::int64_t>> out;
+    const isl::space sp = p.space();
+    const int n = isl_space_dim(sp.get(), isl_dim_param);
+    for (int k = 0; k < n; ++k) {
+        const char *name = isl_space_get_dim_name(sp.get(), isl_dim_param, static_cast<unsigned>(k));
+        out.emplace_back(name ? name : "p" + std::to_string(k),
+                         toInt(isl::manage(isl_point_get_coordinate_val(p.get(), isl_dim_param, k))));
+    }
+    return out;
+}
+
+std::optional<std::int64_t> count(const isl::set &set)
+{
+    // Fixed parameters are substituted by the model: any left are symbolic.
+    if (isl_set_dim(set.get(), isl_dim_param) > 0)
+        return std::nullopt;
+    if (isl_set_is_empty(set.get()) == isl_bool_true)
+        return 0;
+    isl_val *v = isl_set_count_val(set.get());
+    if (!v)
+        return std::nullopt;
+    isl::val val = isl::manage(v);
+    if (!val.is_int())
+        return std::nullopt;
+    return toInt(val);
+}
+
+isl::map mapForDomain(const isl::union_map &umap, const std::string &tuple)
+{
+    isl::map found;
+    umap.foreach_map([&](isl::map m) {
+        if (found.is_null() && isl_map_has_tuple_name(m.get(), isl_dim_in) == isl_bool_true
+            && tuple == isl_map_get_tuple_name(m.get(), isl_dim_in))
+            found = m;
+    });
+    return found;
+}
+
+namespace {
+std::string tidy(std::string s)
+{
+    // isl writes "[] -> { ... }" for no parameters in some versions.
+    if (s.rfind("[] -> ", 0) == 0)
+        s = s.substr(6);
+    return s;
+}
+} // namespace
+
+template <typename T, typename F>
+std::string text(const T &obj, F toStr)
+{
+    if (obj.is_null())
+        return "";
+    char *c = toStr(obj.get());
+    std::string out = c ? c : "";
+    free(c);
+    return tidy(out);
+}
+
+std::string str(const isl::set &s) { return text(s, isl_set_to_str); }
+std::string str(const isl::map &m) { return text(m, isl_map_to_str); }
+std::string str(const isl::union_map &m) { return text(m, isl_union_map_to_str); }
+std::string str(const isl::union_set &s) { return text(s, isl_union_set_to_str); }
+
+std::string vec(const std::vector<std::int64_t> &v)
+{
+    std::string out = "[";
+    for (std::size_t k = 0; k < v.size(); ++k)
+        out += (k ? ", " : "") + std::to_string(v[k]);
+    return out + "]";
+}
+
+isl::map prefixProjection(const isl::set &domain, unsigned k)
+{
+    // { S[i0, ..., in] -> [i0, ..., ik-1] }
+    isl::map id = isl::manage(isl_map_identity(isl_space_map_from_set(isl_set_get_space(domain.get()))));
+    const unsigned n = static_cast<unsigned>(isl_set_dim(domain.get(), isl_dim_set));
+    isl_map *m = isl_map_project_out(id.release(), isl_dim_out, k, n - k);
+    m = isl_map_reset_tuple_id(m, isl_dim_out);
+    return isl::manage(m).intersect_domain(domain);
+}
+
+} // namespace se::islutil

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <isl/cpp.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace se::islutil {
+
+/// Coordinates of a point of a set (its set dimensions).
+std::vector<std::int64_t> coordinates(const isl::point &p);
+/// Values of the parameters of a point, in space order.
+std::vector<std::pair<std::string, std::int64_t>> paramValues(const isl::point &p);
+/// The number of points of a bounded, parameter-free set; nullopt when
+/// the set has parameters or is unbounded.
+std::optional<std::int64_t> count(const isl::set &set);
+/// The one map in `umap` whose domain tuple is `tuple`; an empty map in
+/// `space` when there is none.
+isl::map mapForDomain(const isl::union_map &umap, const std::string &tuple);
+/// Text of an isl object without the ` -> ` noise of empty parameter lists.
+std::string str(const isl::set &s);
+std::string str(const isl::map &m);
+std::string str(const isl::union_map &m);
+std::string str(const isl::union_set &s);
+/// `[3, 1]`
+std::string vec(const std::vector<std::int64_t> &v);
+/// A map { A[...] -> B[...] } made of `[dom] -> [ran]` projections:
+/// { S[i0..in] -> [i0..ik-1] } keeping the first k dimensions.
+isl::map prefixProjection(const isl::set &domain, unsigned k);
+
+} // namespace se::islutil

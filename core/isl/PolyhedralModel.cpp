@@ -1,0 +1,270 @@
+// SPDX-License-Identifier: MIT
+#include "PolyhedralModel.h"
+
+#include "ExprToIsl.h"
+#include "IslContext.h"
+#include "IslUtil.h"
+#include "core/support/InputError.h"
+
+#include <isl/aff.h>
+#include <isl/map.h>
+#include <isl/set.h>
+#include <isl/space.h>
+
+#include <algorithm>
+#include <set>
+
+namespace se {
+
+namespace {
+
+// A set space `[params] -> { name[dims] }` with named dimensions.
+isl::space setSpace(const isl::space &params, const std::string &name, const std::vector<std::string> &dims)
+{
+    isl_space *sp = isl_space_set_from_params(params.copy());
+    sp = isl_space_add_dims(sp, isl_dim_set, static_cast<unsigned>(dims.size()));
+    for (std::size_t k = 0; k < dims.size(); ++k)
+        sp = isl_space_set_dim_name(sp, isl_dim_set, static_cast<unsigned>(k), dims[k].c_str());
+    if (!name.empty())
+        sp = isl_space_set_tuple_name(sp, isl_dim_set, name.c_str());
+    return isl::manage(sp);
+}
+
+std::vector<std::string> coordinateNames(std::size_t n)
+{
+    std::vector<std::string> dims;
+    for (std::size_t d = 0; d < n; ++d)
+        dims.push_back("d" + std::to_string(d));
+    return dims;
+}
+
+// { dom -> name[exprs] } from one pw_aff per output dimension.
+isl::map mapFromPwAffs(const isl::space &domain, const std::string &name, const std::vector<isl::pw_aff> &pas)
+{
+    isl_space *range = isl_space_set_from_params(isl_space_params(domain.copy()));
+    range = isl_space_add_dims(range, isl_dim_set, static_cast<unsigned>(pas.size()));
+    range = isl_space_set_tuple_name(range, isl_dim_set, name.c_str());
+    isl_space *sp = isl_space_map_from_domain_and_range(domain.copy(), range);
+    isl_pw_aff_list *list = isl_pw_aff_list_alloc(domain.ctx().get(), static_cast<int>(pas.size()));
+    for (const auto &pa : pas)
+        list = isl_pw_aff_list_add(list, pa.copy());
+    return isl::manage(isl_map_from_multi_pw_aff(isl_multi_pw_aff_from_pw_aff_list(sp, list)));
+}
+
+} // namespace
+
+PolyhedralModel::PolyhedralModel(IslContext &ctx, KernelPtr kernel, ParamValues fixed)
+    : m_ctx(ctx), m_kernel(std::move(kernel)), m_fixed(std::move(fixed))
+{
+    const Kernel &k = *m_kernel;
+    m_paramNames = k.allParamNames();
+    for (const auto &[name, value] : m_fixed) {
+        if (std::find(m_paramNames.begin(), m_paramNames.end(), name) == m_paramNames.end()) {
+            std::string known;
+            for (const auto &n : m_paramNames)
+                known += (known.empty() ? "" : ", ") + n;
+            throw InputError(k.sourcePath, "--param " + name, "the kernel has no parameter '" + name + "'"
+                                 + (known.empty() ? std::string(" (it has none)") : " (it has " + known + ")"));
+        }
+        if (const Param *p = k.param(name)) {
+            if (p->min && value < *p->min)
+                throw InputError(k.sourcePath, "--param " + name,
+                                 std::to_string(value) + " is below the minimum " + std::to_string(*p->min));
+            if (p->max && value > *p->max)
+                throw InputError(k.sourcePath, "--param " + name,
+                                 std::to_string(value) + " is above the maximum " + std::to_string(*p->max));
+        } else if (value < 0) {
+            throw InputError(k.sourcePath, "--param " + name, "a rank is non-negative");
+        }
+    }
+
+    isl_space *ps = isl_space_params_alloc(ctx.get(), static_cast<unsigned>(m_paramNames.size()));
+    for (std::size_t i = 0; i < m_paramNames.size(); ++i)
+        ps = isl_space_set_dim_name(ps, isl_dim_param, static_cast<unsigned>(i), m_paramNames[i].c_str());
+    m_paramSpace = isl::manage(ps);
+
+    QuotaScope::run(ctx, "building the domains", [&] {
+        buildContext();
+        m_domain = isl::union_set::empty(ctx.ctx());
+        for (const auto &place : k.statements())
+            buildStatement(place);
+        return 0;
+    });
+}
+
+void PolyhedralModel::buildContext()
+{
+    const Kernel &k = *m_kernel;
+    ExprToIsl conv(m_paramSpace);
+    auto param = [&](const std::string &n) { return conv.convert(Expr::variable(n)); };
+    isl::set ctx = isl::set::universe(m_paramSpace);
+    for (const auto &p : k.params) {
+        if (p.min)
+            ctx = ctx.intersect(param(p.name).ge_set(conv.constant(*p.min)));
+        if (p.max)
+            ctx = ctx.intersect(param(p.name).le_set(conv.constant(*p.max)));
+    }
+    for (const auto &r : k.rankParams)
+        if (!k.param(r))
+            ctx = ctx.intersect(param(r).ge_set(conv.constant(0)));
+    if (ctx.is_empty())
+        throw InputError(k.sourcePath, "params", "no parameter values satisfy the parameter bounds");
+    for (std::size_t i = 0; i < k.context.size(); ++i) {
+        ctx = ctx.intersect(conv.constraint(k.context[i]));
+        if (ctx.is_empty())
+            throw InputError(k.sourcePath, "context[" + std::to_string(i) + "]",
+                             "'" + k.context[i].str() + "' leaves no parameter values");
+    }
+    for (const auto &[name, value] : m_fixed) {
+        ctx = ctx.intersect(param(name).eq_set(conv.constant(value)));
+        if (ctx.is_empty()) {
+            std::string values;
+            for (const auto &[n, v] : m_fixed)
+                values += (values.empty() ? "" : ", ") + n + " = " + std::to_string(v);
+            throw InputError(k.sourcePath, "context", "the fixed parameter values (" + values
+                                                          + ") violate the kernel's context");
+        }
+    }
+    m_context = ctx;
+}
+
+void PolyhedralModel::buildStatement(const StatementPlace &place)
+{
+    const Statement &st = *place.statement;
+    StatementModel s;
+    s.place = &place;
+    s.name = st.tupleName();
+    const isl::space space = setSpace(m_paramSpace, s.name, st.iterators);
+    ExprToIsl conv(space);
+    isl::set dom = isl::set::universe(space);
+    for (const Loop *l : place.loops) {
+        const isl::pw_aff v = conv.convert(Expr::variable(l->iterator));
+        for (const auto &lb : l->lb)
+            dom = dom.intersect(v.ge_set(conv.convert(lb)));
+        for (const auto &ub : l->ub)
+            dom = dom.intersect(v.lt_set(conv.convert(ub)));
+        if (l->stride != 1) // (iv - lb) mod stride == 0
+            dom = dom.intersect(v.sub(conv.convert(l->lb.front())).mod(l->stride).eq_set(conv.constant(0)));
+    }
+    for (const auto &p : st.predicates)
+        dom = dom.intersect(conv.constraint(p));
+    s.domain = dom.intersect_params(m_context).coalesce();
+    m_domain = m_domain.unite(isl::union_set(s.domain));
+
+    const std::size_t sindex = m_statements.size();
+    for (int w = 1; w >= 0; --w) {
+        const auto &list = w ? st.writes : st.reads;
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const Access &a = list[i];
+            const Tensor &t = *m_kernel->tensor(a.tensor);
+            AccessModel am;
+            am.statement = sindex;
+            am.write = w;
+            am.index = i;
+            am.tensor = a.tensor;
+            am.allocation = t.allocationName();
+            am.path = st.path + (w ? ".writes[" : ".reads[") + std::to_string(i) + "]";
+            std::vector<isl::pw_aff> idx;
+            for (const auto &e : a.index)
+                idx.push_back(conv.convert(e));
+            am.tensorRelation = mapFromPwAffs(space, t.name, idx).intersect_domain(s.domain);
+            am.relation = am.tensorRelation;
+            if (t.alloc) {
+                const isl::space tspace = setSpace(m_paramSpace, t.name, coordinateNames(t.shape.size()));
+                ExprToIsl tconv(tspace);
+                std::vector<isl::pw_aff> bidx;
+                for (const auto &e : t.alloc->index)
+                    bidx.push_back(tconv.convert(e));
+                // { T[d0, ...] -> B_alloc[...] }
+                am.relation = am.tensorRelation.apply_range(mapFromPwAffs(tspace, am.allocation, bidx));
+            }
+            s.accesses.push_back(m_accesses.size());
+            m_accesses.push_back(std::move(am));
+        }
+    }
+    m_index[s.name] = static_cast<int>(sindex);
+    m_statements.push_back(std::move(s));
+}
+
+int PolyhedralModel::statementIndex(const std::string &name) const
+{
+    auto it = m_index.find(name);
+    return it == m_index.end() ? -1 : it->second;
+}
+
+std::vector<std::string> PolyhedralModel::allocations() const
+{
+    std::set<std::string> out;
+    for (const auto &a : m_accesses)
+        out.insert(a.allocation);
+    return {out.begin(), out.end()};
+}
+
+ParamValues PolyhedralModel::concreteParams() const
+{
+    ParamValues out = m_fixed;
+    for (const auto &p : m_kernel->params)
+        if (!out.count(p.name) && p.value)
+            out[p.name] = *p.value;
+    return out;
+}
+
+std::string PolyhedralModel::text(const isl::map &m) const
+{
+    return islutil::str(allParamsFixed() ? m.project_out_all_params().coalesce() : m.gist_params(m_context));
+}
+
+std::string PolyhedralModel::text(const isl::set &s) const
+{
+    return islutil::str(allParamsFixed() ? s.project_out_all_params().coalesce() : s.gist_params(m_context));
+}
+
+std::vector<BoundsWarning> PolyhedralModel::boundsWarnings() const
+{
+    std::vector<BoundsWarning> out;
+    QuotaScope::run(m_ctx, "checking access bounds", [&] {
+        std::map<std::string, isl::set> boxes; // { T[d0, ...] : 0 <= d_k < shape_k }
+        for (const auto &a : m_accesses) {
+            const Tensor &t = *m_kernel->tensor(a.tensor);
+            auto it = boxes.find(t.name);
+            if (it == boxes.end()) {
+                const auto dims = coordinateNames(t.shape.size());
+                const isl::space tspace = setSpace(m_paramSpace, t.name, dims);
+                ExprToIsl conv(tspace);
+                isl::set box = isl::set::universe(tspace);
+                for (std::size_t d = 0; d < dims.size(); ++d) {
+                    const isl::pw_aff v = conv.convert(Expr::variable(dims[d]));
+                    box = box.intersect(v.ge_set(conv.constant(0))).intersect(v.lt_set(conv.convert(t.shape[d])));
+                }
+                it = boxes.emplace(t.name, box).first;
+            }
+            const isl::map outside = isl::manage(isl_map_subtract_range(a.tensorRelation.copy(), it->second.copy()));
+            if (outside.is_empty())
+                continue;
+            const isl::point p = outside.wrap().sample_point();
+            if (p.is_null() || isl_point_is_void(p.get()) == isl_bool_true)
+                continue;
+            const auto coords = islutil::coordinates(p);
+            const auto &s = m_statements[a.statement];
+            const auto n = static_cast<long>(s.depth());
+            const std::vector<std::int64_t> inst(coords.begin(), coords.begin() + n);
+            const std::vector<std::int64_t> elem(coords.begin() + n, coords.end());
+            std::string params;
+            for (const auto &[name, v] : islutil::paramValues(p))
+                params += (params.empty() ? " (with " : ", ") + name + " = " + std::to_string(v);
+            if (!params.empty())
+                params += ")";
+            std::string shape;
+            for (std::size_t d = 0; d < t.shape.size(); ++d)
+                shape += (d ? ", " : "") + t.shape[d]->str();
+            const char *verb = a.write ? " writes " : " reads ";
+            out.push_back({s.name, a.path,
+                           s.name + verb + t.name + " outside its shape [" + shape + "]: " + s.name
+                               + islutil::vec(inst) + verb + t.name + islutil::vec(elem) + params});
+        }
+        return 0;
+    });
+    return out;
+}
+
+} // namespace se

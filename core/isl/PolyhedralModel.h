@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/model/Kernel.h"
+
+#include <isl/cpp.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace se {
+
+class IslContext;
+
+/// Parameter values fixed by the user (`--param N=8`, or the app's fields).
+/// Every parameter stays an isl parameter; a fixed one is pinned by an
+/// equality in the context, so a user's schedule written over `[N]` aligns.
+using ParamValues = std::map<std::string, std::int64_t>;
+
+/// One access of one statement, as isl relations.
+struct AccessModel {
+    std::size_t statement = 0; ///< index into PolyhedralModel::statements()
+    bool write = false;
+    std::size_t index = 0;     ///< position within the statement's writes or reads
+    std::string tensor;
+    std::string allocation;    ///< `<buffer>_alloc`, or the tensor itself
+    isl::map relation;         ///< { s0[i, j] -> A_alloc[...] }, restricted to the domain
+    isl::map tensorRelation;   ///< { s0[i, j] -> A[...] }, in the tensor's own coordinates
+    std::string path;          ///< JSON path of the access in the kernel
+};
+
+struct StatementModel {
+    const StatementPlace *place = nullptr;
+    std::string name;          ///< s<id>
+    isl::set domain;           ///< { s0[i, j] : bounds, strides, predicates, context }
+    std::vector<std::size_t> accesses; ///< indices into PolyhedralModel::accesses()
+
+    const Statement &statement() const { return *place->statement; }
+    unsigned depth() const { return static_cast<unsigned>(place->loops.size()); }
+};
+
+/// An access that can reach outside its tensor's shape, with one instance
+/// that does.
+struct BoundsWarning {
+    std::string statement;
+    std::string path;
+    std::string message;
+};
+
+/// The kernel in isl: parameter context, iteration domains and access
+/// relations. Built once per (kernel, fixed parameters) in one isl context;
+/// it is read-only afterwards and lives on the thread that owns the context.
+class PolyhedralModel {
+public:
+    /// Throws InputError for unknown or out-of-range fixed parameters, or a
+    /// context the values violate.
+    PolyhedralModel(IslContext &ctx, KernelPtr kernel, ParamValues fixed = {});
+
+    IslContext &islContext() const { return m_ctx; }
+    const KernelPtr &kernel() const { return m_kernel; }
+    const ParamValues &fixedParams() const { return m_fixed; }
+    /// Every parameter, declared then rank parameters: the isl parameters.
+    const std::vector<std::string> &paramNames() const { return m_paramNames; }
+    bool allParamsFixed() const { return m_fixed.size() == m_paramNames.size(); }
+    const isl::space &paramSpace() const { return m_paramSpace; }
+
+    /// [N] -> { : N >= 3 and ... } (parameter bounds, ranks >= 0, context,
+    /// and N = value for each fixed parameter)
+    const isl::set &context() const { return m_context; }
+    /// { s0[i, j] : ...; s1[...] : ... }
+    const isl::union_set &domain() const { return m_domain; }
+    const std::vector<StatementModel> &statements() const { return m_statements; }
+    const std::vector<AccessModel> &accesses() const { return m_accesses; }
+    /// Index of the statement `s<id>`, or -1.
+    int statementIndex(const std::string &name) const;
+    /// Every allocation that some access touches, sorted.
+    std::vector<std::string> allocations() const;
+
+    /// isl text for people: constraints the context implies are dropped, and
+    /// parameters are projected out when every one is fixed.
+    std::string text(const isl::map &m) const;
+    std::string text(const isl::set &s) const;
+
+    /// Accesses that may fall outside the tensor's shape (computed on demand).
+    std::vector<BoundsWarning> boundsWarnings() const;
+
+    /// The value of each parameter to use where numbers are needed: fixed
+    /// values, then the kernel's `value`s.
+    ParamValues concreteParams() const;
+
+private:
+    void buildContext();
+    void buildStatement(const StatementPlace &place);
+
+    IslContext &m_ctx;
+    KernelPtr m_kernel;
+    ParamValues m_fixed;
+    std::vector<std::string> m_paramNames;
+    isl::space m_paramSpace;
+    isl::set m_context;
+    isl::union_set m_domain;
+    std::vector<StatementModel> m_statements;
+    std::vector<AccessModel> m_accesses;
+    std::map<std::string, int> m_index;
+};
+
+} // namespace se

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: MIT
+#include "LegalityChecker.h"
+
+#include "core/deps/DependenceSummary.h"
+#include "core/isl/IslContext.h"
+#include "core/isl/IslUtil.h"
+#include "core/isl/PolyhedralModel.h"
+#include "core/schedule/FlatSchedule.h"
+
+#include <isl/map.h>
+#include <isl/set.h>
+
+namespace se {
+
+namespace {
+
+// The first point of `set`, with parameters at the kernel's values where
+// that leaves points, otherwise at any values that do.
+isl::point firstPoint(const PolyhedralModel &model, isl::set set)
+{
+    if (isl_set_dim(set.get(), isl_dim_param) > 0) {
+        isl::set pinned = set;
+        for (const auto &[name, value] : model.concreteParams()) {
+            const int pos = isl_set_find_dim_by_name(pinned.get(), isl_dim_param, name.c_str());
+            if (pos >= 0)
+                pinned = isl::manage(isl_set_fix_si(pinned.release(), isl_dim_param, static_cast<unsigned>(pos),
+                                                    static_cast<int>(value)));
+        }
+        if (!pinned.is_empty())
+            set = pinned;
+        const isl::point params = set.params().sample_point();
+        set = set.intersect_params(params.as_set());
+    }
+    return set.lexmin().sample_point();
+}
+
+struct Element {
+    std::string tensor;     // t0[0, 2]
+    std::string allocation; // SB_alloc[0, 2]
+};
+
+// The element each matching access of `statement` touches at `instance`.
+std::vector<std::pair<Element, std::string>> elements(const PolyhedralModel &model, std::size_t statement,
+                                                      bool write, const std::string &alloc, const isl::set &instance)
+{
+    std::vector<std::pair<Element, std::string>> out;
+    for (std::size_t a : model.statements()[statement].accesses) {
+        const AccessModel &am = model.accesses()[a];
+        if (am.write != write || am.allocation != alloc)
+            continue;
+        const isl::set te = am.tensorRelation.intersect_domain(instance).range();
+        const isl::set ae = am.relation.intersect_domain(instance).range();
+        if (te.is_empty() || ae.is_empty())
+            continue;
+        out.push_back({{am.tensor + islutil::vec(islutil::coordinates(te.sample_point())),
+                        am.allocation + islutil::vec(islutil::coordinates(ae.sample_point()))},
+                       am.tensor});
+    }
+    return out;
+}
+
+std::vector<std::int64_t> timeOf(const isl::map &times, const isl::set &instance)
+{
+    const isl::set t = times.intersect_domain(instance).range();
+    if (t.is_empty())
+        return {};
+    return islutil::coordinates(t.sample_point());
+}
+
+} // namespace
+
+isl::map LegalityChecker::violatingPairs(const Dependence &dep, const FlatSchedule &schedule)
+{
+    // { src -> dst : time(src) >=lex time(dst) }
+    isl_map *ge = isl_map_lex_ge_map(schedule.of(dep.src).copy(), schedule.of(dep.dst).copy());
+    return dep.relation.intersect(isl::manage(ge));
+}
+
+std::vector<ViolationReport> LegalityChecker::check(const PolyhedralModel &model, const std::vector<Dependence> &deps,
+                                                    const FlatSchedule &schedule, Options options)
+{
+    return QuotaScope::run(model.islContext(), "checking legality", [&] {
+        std::vector<ViolationReport> out;
+        for (std::size_t e = 0; e < deps.size(); ++e) {
+            const isl::map bad = violatingPairs(deps[e], schedule);
+            if (!bad.is_empty())
+                out.push_back(explain(model, deps[e], e, schedule, bad, options));
+        }
+        return out;
+    });
+}
+
+ViolationReport LegalityChecker::explain(const PolyhedralModel &model, const Dependence &dep, std::size_t edge,
+                                         const FlatSchedule &schedule, const isl::map &bad, Options options)
+{
+    const auto &s = model.statements()[dep.src];
+    const auto &t = model.statements()[dep.dst];
+    ViolationReport v;
+    v.edge = edge;
+    v.type = depTypeName(dep.type);
+    v.src = s.name;
+    v.dst = t.name;
+    v.allocation = dep.allocation;
+    if (options.countViolations)
+        v.count = DependenceSummary::countPairs(model, bad);
+
+    const isl::point p = firstPoint(model, bad.wrap());
+    const auto coords = islutil::coordinates(p);
+    const auto ns = static_cast<long>(s.depth());
+    v.witness.params = islutil::paramValues(p);
+    v.witness.src.assign(coords.begin(), coords.begin() + ns);
+    v.witness.dst.assign(coords.begin() + ns, coords.end());
+    const isl::map pair = isl::manage(isl_set_unwrap(p.as_set().release()));
+    const isl::set srcInst = pair.domain();
+    const isl::set dstInst = pair.range();
+    v.witness.srcTime = timeOf(schedule.of(dep.src), srcInst);
+    v.witness.dstTime = timeOf(schedule.of(dep.dst), dstInst);
+    v.level = -1;
+    for (std::size_t d = 0; d < v.witness.srcTime.size() && d < v.witness.dstTime.size(); ++d)
+        if (v.witness.srcTime[d] != v.witness.dstTime[d]) {
+            v.level = static_cast<int>(d);
+            break;
+        }
+
+    // Which accesses meet: src's (write for RAW/WAW, read for WAR) and dst's.
+    const bool srcWrites = dep.type != DepType::WAR;
+    const bool dstWrites = dep.type != DepType::RAW;
+    const auto se = elements(model, dep.src, srcWrites, dep.allocation, srcInst);
+    const auto de = elements(model, dep.dst, dstWrites, dep.allocation, dstInst);
+    Element a, b;
+    for (const auto &x : se)
+        for (const auto &y : de)
+            if (a.tensor.empty() && x.first.allocation == y.first.allocation) {
+                a = x.first;
+                b = y.first;
+            }
+    const std::string si = s.name + islutil::vec(v.witness.src);
+    const std::string di = t.name + islutil::vec(v.witness.dst);
+    const bool remapped = a.allocation.rfind(a.tensor.substr(0, a.tensor.find('[')) + "[", 0) != 0;
+    std::string what = si + (srcWrites ? " writes " : " reads ") + a.tensor;
+    if (remapped)
+        what += " (" + a.allocation + ")";
+    what += ", " + di + (dstWrites ? " writes " : " reads ");
+    what += a.tensor == b.tensor ? std::string("it") : b.tensor + ", the same element";
+    const std::string when = v.level < 0 ? "but the schedule runs both at " + islutil::vec(v.witness.srcTime)
+                                         : "but the schedule runs " + di + " at " + islutil::vec(v.witness.dstTime)
+                                               + " before " + si + " at " + islutil::vec(v.witness.srcTime);
+    std::string params;
+    if (!model.allParamsFixed())
+        for (const auto &[n, val] : v.witness.params)
+            params += (params.empty() ? " (with " : ", ") + n + " = " + std::to_string(val);
+    if (!params.empty())
+        params += ")";
+    v.message = v.type + " violation on tensor: " + dep.allocation + ": " + what + ", " + when + params;
+    return v;
+}
+
+} // namespace se

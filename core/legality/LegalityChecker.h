@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/analysis/CheckReport.h"
+#include "core/deps/Dependence.h"
+
+#include <isl/cpp.h>
+
+#include <vector>
+
+namespace se {
+
+class FlatSchedule;
+class PolyhedralModel;
+
+/// A schedule is legal when every dependence pair (a, b) has time(a)
+/// lexicographically strictly before time(b); equal times violate. Each
+/// edge is checked on its own, between its two statements' time maps:
+/// no whole-kernel order is ever built.
+class LegalityChecker {
+public:
+    struct Options {
+        bool countViolations = true; ///< count violating pairs (only when every parameter is fixed)
+    };
+
+    /// { src[i] -> dst[j] : (i, j) in dep and time(src[i]) >=lex time(dst[j]) }
+    static isl::map violatingPairs(const Dependence &dep, const FlatSchedule &schedule);
+
+    /// One report per violated edge (edge = its index in `deps`), with a
+    /// concrete witness pair and a message naming the two accesses.
+    static std::vector<ViolationReport> check(const PolyhedralModel &model, const std::vector<Dependence> &deps,
+                                              const FlatSchedule &schedule, Options options);
+    static std::vector<ViolationReport> check(const PolyhedralModel &model, const std::vector<Dependence> &deps,
+                                              const FlatSchedule &schedule)
+    {
+        return check(model, deps, schedule, Options{});
+    }
+
+    /// Explains one non-empty set of violating pairs of `deps[edge]`.
+    static ViolationReport explain(const PolyhedralModel &model, const Dependence &dep, std::size_t edge,
+                                   const FlatSchedule &schedule, const isl::map &bad, Options options);
+};
+
+} // namespace se

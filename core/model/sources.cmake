@@ -1,0 +1,4 @@
+target_sources(se_core PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/Kernel.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/KernelLoader.cpp
+)

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: MIT
+#include "FlatSchedule.h"
+
+#include "core/isl/IslUtil.h"
+#include "core/isl/PolyhedralModel.h"
+
+#include <isl/map.h>
+#include <isl/union_map.h>
+
+#include <algorithm>
+
+namespace se {
+
+FlatSchedule::FlatSchedule(const PolyhedralModel &model, const isl::schedule &schedule)
+{
+    // A tree's map is already padded to equal length.
+    split(model, padded(schedule.get_map().intersect_domain(model.domain()), &m_dims));
+}
+
+FlatSchedule::FlatSchedule(const PolyhedralModel &model, const isl::union_map &times)
+{
+    split(model, padded(times.intersect_domain(model.domain()), &m_dims));
+}
+
+isl::union_map FlatSchedule::padded(const isl::union_map &times, unsigned *dims)
+{
+    unsigned n = 0;
+    times.foreach_map([&](isl::map m) {
+        n = std::max(n, static_cast<unsigned>(isl_map_dim(m.get(), isl_dim_out)));
+    });
+    isl::union_map out = isl::union_map::empty(times.ctx());
+    times.foreach_map([&](isl::map m) {
+        const unsigned d = static_cast<unsigned>(isl_map_dim(m.get(), isl_dim_out));
+        isl_map *p = isl_map_reset_tuple_id(m.release(), isl_dim_out);
+        if (d < n) {
+            p = isl_map_add_dims(p, isl_dim_out, n - d);
+            for (unsigned k = d; k < n; ++k)
+                p = isl_map_fix_si(p, isl_dim_out, k, 0);
+        }
+        out = out.unite(isl::union_map(isl::manage(p)));
+    });
+    if (dims)
+        *dims = n;
+    return out;
+}
+
+void FlatSchedule::split(const PolyhedralModel &model, const isl::union_map &padded)
+{
+    m_maps.clear();
+    for (const auto &s : model.statements()) {
+        isl::map m = islutil::mapForDomain(padded, s.name);
+        if (m.is_null()) {
+            // An instance set the schedule does not cover: an empty map of the right space.
+            isl_space *range = isl_space_set_from_params(isl_set_get_space(s.domain.get()));
+            range = isl_space_add_dims(range, isl_dim_set, m_dims);
+            isl_space *sp = isl_space_map_from_domain_and_range(isl_set_get_space(s.domain.get()), range);
+            m = isl::manage(isl_map_empty(sp));
+        }
+        m_maps.push_back(m);
+    }
+}
+
+isl::union_map FlatSchedule::unionMap() const
+{
+    isl::union_map out;
+    for (const auto &m : m_maps)
+        out = out.is_null() ? isl::union_map(m) : out.unite(isl::union_map(m));
+    return out;
+}
+
+} // namespace se

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <isl/cpp.h>
+
+#include <vector>
+
+namespace se {
+
+class PolyhedralModel;
+
+/// A schedule flattened to one time map per statement, all of the same
+/// length so that times of different statements compare lexicographically:
+/// `{ s0[i, j] -> [t0, ..., tn-1] }` (restricted to the statement's domain).
+class FlatSchedule {
+public:
+    FlatSchedule() = default;
+    FlatSchedule(const PolyhedralModel &model, const isl::schedule &schedule);
+    /// From a union map whose ranges may differ in length: the shorter are
+    /// padded with zeros.
+    FlatSchedule(const PolyhedralModel &model, const isl::union_map &times);
+
+    /// { s[...] -> [t0, ..., tn-1] } for the statement of that model index.
+    const isl::map &of(std::size_t statement) const { return m_maps[statement]; }
+    unsigned dims() const { return m_dims; }
+    std::size_t size() const { return m_maps.size(); }
+    /// All of them as one union map.
+    isl::union_map unionMap() const;
+
+    /// Pads every range of `times` to the longest one with zero dimensions.
+    static isl::union_map padded(const isl::union_map &times, unsigned *dims = nullptr);
+
+private:
+    void split(const PolyhedralModel &model, const isl::union_map &padded);
+    std::vector<isl::map> m_maps;
+    unsigned m_dims = 0;
+};
+
+} // namespace se

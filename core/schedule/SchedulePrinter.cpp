@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: MIT
+#include "SchedulePrinter.h"
+
+#include "FlatSchedule.h"
+#include "core/isl/IslContext.h"
+#include "core/isl/PolyhedralModel.h"
+
+#include <isl/aff.h>
+#include <isl/printer.h>
+#include <isl/schedule.h>
+
+namespace se {
+
+std::string SchedulePrinter::blockYaml(const isl::schedule &schedule)
+{
+    isl_printer *p = isl_printer_to_str(schedule.ctx().get());
+    p = isl_printer_set_yaml_style(p, ISL_YAML_STYLE_BLOCK);
+    p = isl_printer_print_schedule(p, schedule.get());
+    char *s = isl_printer_get_str(p);
+    isl_printer_free(p);
+    std::string out = s ? s : "";
+    free(s);
+    return out;
+}
+
+std::string SchedulePrinter::flowYaml(const isl::schedule &schedule)
+{
+    char *c = isl_schedule_to_str(schedule.get());
+    std::string out = c ? c : "";
+    free(c);
+    return out;
+}
+
+std::string SchedulePrinter::flatMap(const PolyhedralModel &model, const isl::schedule &schedule)
+{
+    return QuotaScope::run(model.islContext(), "printing the schedule", [&] {
+        const FlatSchedule flat(model, schedule);
+        // Gist with the domain so each statement prints as one piece: its
+        // time expressions without the domain's constraints.
+        isl::union_pw_multi_aff out;
+        for (std::size_t k = 0; k < flat.size(); ++k) {
+            const auto &st = model.statements()[k];
+            isl::pw_multi_aff pma = flat.of(k).as_pw_multi_aff().gist(st.domain).gist_params(model.context());
+            out = out.is_null() ? isl::union_pw_multi_aff(pma) : out.union_add(isl::union_pw_multi_aff(pma));
+        }
+        if (out.is_null())
+            return std::string("{ }");
+        char *c = isl_union_pw_multi_aff_to_str(out.get());
+        std::string text = c ? c : "";
+        free(c);
+        if (text.rfind("[] -> ", 0) == 0)
+            text = text.substr(6);
+        return text;
+    });
+}
+
+} // namespace se

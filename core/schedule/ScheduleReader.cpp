@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: MIT
+#include "ScheduleReader.h"
+
+#include "FlatSchedule.h"
+#include "ScheduleTreeWalk.h"
+#include "core/isl/IslContext.h"
+#include "core/isl/IslUtil.h"
+#include "core/isl/PolyhedralModel.h"
+#include "core/model/KernelLoader.h"
+#include "core/support/InputError.h"
+
+#include <isl/map.h>
+#include <isl/schedule.h>
+#include <isl/set.h>
+#include <isl/union_map.h>
+#include <isl/union_set.h>
+#include <isl/aff.h>
+
+#include <algorithm>
+#include <regex>
+
+namespace se {
+
+namespace {
+
+[[noreturn]] void fail(const std::string &file, const std::string &place, const std::string &what)
+{
+    throw InputError(file, place, what);
+}
+
+// Parameters of an isl object the kernel does not have.
+void checkParams(const PolyhedralModel &model, isl_space *space, const std::string &file)
+{
+    const int n = isl_space_dim(space, isl_dim_param);
+    for (int k = 0; k < n; ++k) {
+        const char *name = isl_space_get_dim_name(space, isl_dim_param, static_cast<unsigned>(k));
+        const auto &names = model.paramNames();
+        if (!name || std::find(names.begin(), names.end(), name) == names.end()) {
+            isl_space_free(space);
+            fail(file, "", std::string("the schedule uses parameter '") + (name ? name : "?")
+                               + "', which the kernel does not have");
+        }
+    }
+    isl_space_free(space);
+}
+
+// Every tuple must be a statement of the kernel with its number of dimensions.
+void checkTuples(const PolyhedralModel &model, const isl::union_set &domain, const std::string &file)
+{
+    domain.foreach_set([&](isl::set s) {
+        const char *name = isl_set_get_tuple_name(s.get());
+        const int idx = name ? model.statementIndex(name) : -1;
+        if (idx < 0)
+            fail(file, "", std::string("the schedule names ") + (name ? name : "an unnamed tuple")
+                               + ", which is not a statement of the kernel");
+        const auto &st = model.statements()[static_cast<std::size_t>(idx)];
+        const unsigned n = static_cast<unsigned>(isl_set_dim(s.get(), isl_dim_set));
+        if (n != st.depth())
+            fail(file, "", std::string(name) + " has " + std::to_string(st.depth()) + " dimensions in the kernel, "
+                               + std::to_string(n) + " in the schedule");
+    });
+}
+
+std::string example(const isl::union_set &missing)
+{
+    isl::set one;
+    missing.foreach_set([&](isl::set s) {
+        if (one.is_null() && !s.is_empty())
+            one = s;
+    });
+    if (one.is_null())
+        return "";
+    const isl::point p = one.sample_point();
+    if (p.is_null() || isl_point_is_void(p.get()) == isl_bool_true)
+        return "";
+    std::string params;
+    for (const auto &[n, v] : islutil::paramValues(p))
+        params += (params.empty() ? " with " : ", ") + n + " = " + std::to_string(v);
+    return std::string(" (e.g. ") + isl_set_get_tuple_name(one.get()) + islutil::vec(islutil::coordinates(p))
+           + params + ")";
+}
+
+void checkCovers(const PolyhedralModel &model, const isl::union_set &scheduled, const std::string &file)
+{
+    const isl::union_set missing = model.domain().subtract(scheduled);
+    if (missing.is_empty())
+        return;
+    std::string names;
+    missing.foreach_set([&](isl::set s) {
+        if (!s.is_empty())
+            names += (names.empty() ? "" : ", ") + std::string(isl_set_get_tuple_name(s.get()));
+    });
+    fail(file, "", "the schedule leaves instances of " + names + " unscheduled: "
+                       + islutil::str(missing.gist_params(model.context())) + example(missing));
+}
+
+} // namespace
+
+bool ScheduleReader::looksLikeTree(const std::string &text)
+{
+    static const std::regex key(R"re((^|[{\s,])"?domain"?\s*:)re");
+    return std::regex_search(text, key);
+}
+
+isl::schedule ScheduleReader::readFile(const PolyhedralModel &model, const std::string &path)
+{
+    return read(model, KernelLoader::readFile(path), path);
+}
+
+isl::schedule ScheduleReader::read(const PolyhedralModel &model, const std::string &text, const std::string &file)
+{
+    if (text.find_first_not_of(" \t\r\n") == std::string::npos)
+        fail(file, "", "the schedule file is empty");
+    isl_ctx *ctx = model.islContext().get();
+    // Parse outside any quota: a quota hit while parsing reads as a syntax error.
+    if (looksLikeTree(text)) {
+        isl_schedule *s = isl_schedule_read_from_str(ctx, text.c_str());
+        if (!s)
+            fail(file, "", "not a valid isl schedule tree (YAML): "
+                               + std::string(isl_ctx_last_error_msg(ctx) ? isl_ctx_last_error_msg(ctx)
+                                                                                 : "syntax error"));
+        return validateTree(model, isl::manage(s), file);
+    }
+    isl_union_map *m = isl_union_map_read_from_str(ctx, text.c_str());
+    if (!m)
+        fail(file, "", "neither an isl schedule tree nor an isl union map: "
+                           + std::string(isl_ctx_last_error_msg(ctx) ? isl_ctx_last_error_msg(ctx)
+                                                                             : "syntax error"));
+    return fromUnionMap(model, isl::manage(m), file);
+}
+
+isl::schedule ScheduleReader::fromUnionMap(const PolyhedralModel &model, const isl::union_map &times,
+                                           const std::string &file)
+{
+    checkParams(model, isl_union_map_get_space(times.get()), file);
+    return QuotaScope::run(model.islContext(), "reading the schedule", [&] {
+        checkTuples(model, times.domain(), file);
+        const isl::union_map restricted = times.intersect_domain(model.domain());
+        if (!restricted.is_single_valued())
+            fail(file, "", "the schedule maps some instance to more than one time");
+        checkCovers(model, restricted.domain(), file);
+        const isl::union_map padded = FlatSchedule::padded(restricted);
+        const isl::multi_union_pw_aff mupa = isl::manage(isl_multi_union_pw_aff_from_union_pw_multi_aff(
+            isl_union_pw_multi_aff_from_union_map(padded.copy())));
+        isl::schedule s = isl::schedule::from_domain(model.domain());
+        if (mupa.size() > 0)
+            s = isl::manage(isl_schedule_insert_partial_schedule(s.release(), mupa.copy()));
+        return s;
+    });
+}
+
+isl::schedule ScheduleReader::validateTree(const PolyhedralModel &model, const isl::schedule &tree,
+                                           const std::string &file)
+{
+    const isl::schedule_node root = tree.root();
+    if (isl_schedule_node_get_type(root.get()) != isl_schedule_node_domain)
+        fail(file, "", "a schedule tree must start with a domain node");
+    ScheduleTreeWalk::forEach(root, [&](const isl::schedule_node &n, const std::vector<int> &path) {
+        const auto t = isl_schedule_node_get_type(n.get());
+        const char *kind = t == isl_schedule_node_context     ? "context"
+                         : t == isl_schedule_node_guard       ? "guard"
+                         : t == isl_schedule_node_extension   ? "extension"
+                         : t == isl_schedule_node_expansion   ? "expansion"
+                         : t == isl_schedule_node_domain && !path.empty() ? "nested domain"
+                                                                          : nullptr;
+        if (kind)
+            fail(file, "node " + ScheduleTreeWalk::pathText(path),
+                 std::string("schedule tree nodes of kind '") + kind
+                     + "' are not supported (isl 0.25 can crash generating code for them)");
+    });
+    checkParams(model, isl_union_set_get_space(tree.get_domain().get()), file);
+    return QuotaScope::run(model.islContext(), "reading the schedule", [&] {
+        const isl::union_set dom = tree.get_domain();
+        checkTuples(model, dom, file);
+        const isl::union_set extra = dom.intersect_params(model.context()).subtract(model.domain());
+        if (!extra.is_empty())
+            fail(file, "domain", "the schedule's domain has instances the kernel does not: "
+                                     + islutil::str(extra) + example(extra));
+        const isl::schedule s = isl::manage(isl_schedule_intersect_domain(tree.copy(), model.domain().copy()));
+        checkCovers(model, s.get_map().domain(), file);
+        return s;
+    });
+}
+
+} // namespace se

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: MIT
+#include "ScheduleTreeWalk.h"
+
+#include <isl/schedule_node.h>
+
+namespace se {
+
+namespace {
+
+void walk(const isl::schedule_node &node, std::vector<int> &path, const ScheduleTreeWalk::Visit &visit)
+{
+    visit(node, path);
+    const int n = isl_schedule_node_n_children(node.get());
+    for (int k = 0; k < n; ++k) {
+        path.push_back(k);
+        walk(node.child(k), path, visit);
+        path.pop_back();
+    }
+}
+
+} // namespace
+
+void ScheduleTreeWalk::forEach(const isl::schedule_node &root, const Visit &visit)
+{
+    std::vector<int> path;
+    walk(root, path, visit);
+}
+
+isl::schedule_node ScheduleTreeWalk::at(const isl::schedule &schedule, const std::vector<int> &path)
+{
+    isl::schedule_node n = schedule.root();
+    for (int k : path) {
+        if (k < 0 || k >= isl_schedule_node_n_children(n.get()))
+            return {};
+        n = n.child(k);
+    }
+    return n;
+}
+
+std::string ScheduleTreeWalk::pathText(const std::vector<int> &path)
+{
+    if (path.empty())
+        return "root";
+    std::string out;
+    for (std::size_t k = 0; k < path.size(); ++k)
+        out += (k ? "." : "") + std::to_string(path[k]);
+    return out;
+}
+
+} // namespace se

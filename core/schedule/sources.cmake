@@ -1,0 +1,7 @@
+target_sources(se_core PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/FlatSchedule.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/OriginalSchedule.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/SchedulePrinter.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ScheduleReader.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ScheduleTreeWalk.cpp
+)

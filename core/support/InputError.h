@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace se {
+
+/// Bad user input: a kernel, schedule, edit script or session that breaks its
+/// format. Carries the file, the place inside it (a JSON path such as
+/// `body[0].reads[1].index[0]`, or `line 3, column 7`) and the fault, so every
+/// front end can print `file: place: fault`. The CLI maps it to exit status 2.
+class InputError : public std::runtime_error {
+public:
+    InputError(std::string file, std::string place, std::string fault);
+
+    const std::string &file() const { return m_file; }
+    const std::string &place() const { return m_place; }
+    const std::string &fault() const { return m_fault; }
+
+    /// The same error attributed to another file (loaders know the path,
+    /// parsers below them do not).
+    InputError inFile(const std::string &file) const;
+    /// The same error with `prefix` put in front of the place.
+    InputError under(const std::string &prefix) const;
+
+private:
+    static std::string format(const std::string &file, const std::string &place,
+                              const std::string &fault);
+    std::string m_file;
+    std::string m_place;
+    std::string m_fault;
+};
+
+/// An isl computation hit its operation quota or was cancelled. The CLI maps
+/// it to exit status 3; the app shows "stopped: too large".
+class ResourceLimitError : public std::runtime_error {
+public:
+    explicit ResourceLimitError(const std::string &what) : std::runtime_error(what) {}
+};
+
+/// A computation was cancelled on purpose (a newer edit superseded it).
+class CancelledError : public std::runtime_error {
+public:
+    CancelledError() : std::runtime_error("cancelled") {}
+};
+
+} // namespace se
