@@ -1,0 +1,14 @@
+#!/bin/sh
+# Installs what Schedule Explorer needs on Debian bookworm (run as root).
+set -e
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends \
+  g++ cmake ninja-build pkg-config make \
+  libisl-dev libgmp-dev \
+  libgraphviz-dev graphviz \
+  nlohmann-json3-dev \
+  qt6-base-dev qt6-svg-dev libgl-dev libglx-dev libvulkan-dev \
+  fonts-dejavu-core \
+  python3 \
+  xvfb xauth
