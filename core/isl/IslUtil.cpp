@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "IslUtil.h"
 
+#include "PointCounter.h"
+
 #include <isl/map.h>
 #include <isl/point.h>
 #include <isl/set.h>
@@ -45,18 +47,7 @@ std::vector<std::pair<std::string, std::int64_t>> paramValues(const isl::point &
 
 std::optional<std::int64_t> count(const isl::set &set)
 {
-    // Fixed parameters are substituted by the model: any left are symbolic.
-    if (isl_set_dim(set.get(), isl_dim_param) > 0)
-        return std::nullopt;
-    if (isl_set_is_empty(set.get()) == isl_bool_true)
-        return 0;
-    isl_val *v = isl_set_count_val(set.get());
-    if (!v)
-        return std::nullopt;
-    isl::val val = isl::manage(v);
-    if (!val.is_int())
-        return std::nullopt;
-    return toInt(val);
+    return PointCounter::count(set);
 }
 
 isl::map mapForDomain(const isl::union_map &umap, const std::string &tuple)
