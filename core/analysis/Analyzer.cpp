@@ -44,8 +44,9 @@ const std::vector<EdgeReport> &Analyzer::edgeReports(DepMode mode, bool counts)
     auto it = m_edgeReports.find(key);
     if (it == m_edgeReports.end()) {
         std::vector<EdgeReport> out;
+        DependenceSummary summary(*m_model);
         for (const auto &d : dependences(mode))
-            out.push_back(DependenceSummary::describe(*m_model, d, counts));
+            out.push_back(summary.describe(d, counts));
         it = m_edgeReports.emplace(key, std::move(out)).first;
     }
     return it->second;

@@ -8,6 +8,7 @@
 #include "core/schedule/OriginalSchedule.h"
 
 #include <isl/map.h>
+#include <isl/set.h>
 #include <isl/union_map.h>
 
 #include <algorithm>
@@ -18,36 +19,117 @@ namespace se {
 
 namespace {
 
-using Key = std::tuple<DepType, std::size_t, std::size_t, std::string>;
+using EdgeKey = std::tuple<DepType, std::size_t, std::size_t, std::string>;
 
+// A relation with anonymous tuples: `{ [i, j] -> [i', j'] : ... }`.
+isl::map anonymous(const isl::map &m)
+{
+    return isl::manage(isl_map_reset_tuple_id(isl_map_reset_tuple_id(m.copy(), isl_dim_in), isl_dim_out));
+}
+
+isl::map named(const isl::map &anon, const std::string &src, const std::string &dst)
+{
+    isl_map *m = isl_map_set_tuple_name(anon.copy(), isl_dim_in, src.c_str());
+    return isl::manage(isl_map_set_tuple_name(m, isl_dim_out, dst.c_str()));
+}
+
+// Collects the pieces of each edge and gives edges made of the same pieces
+// the same shape.
 class EdgeSet {
 public:
-    void add(DepType type, std::size_t src, std::size_t dst, const std::string &alloc, const isl::map &rel)
+    explicit EdgeSet(const PolyhedralModel &model) : m_model(model) {}
+
+    void add(DepType type, std::size_t src, std::size_t dst, const std::string &alloc, int piece)
     {
-        if (rel.is_empty())
-            return;
-        auto [it, fresh] = m_edges.emplace(Key{type, src, dst, alloc}, rel);
-        if (!fresh)
-            it->second = it->second.unite(rel);
+        auto &pieces = m_edges[EdgeKey{type, src, dst, alloc}];
+        if (std::find(pieces.begin(), pieces.end(), piece) == pieces.end())
+            pieces.push_back(piece);
     }
 
-    std::vector<Dependence> take(const PolyhedralModel &model)
+    /// A piece's anonymous relation; returns its id.
+    int piece(const isl::map &anon)
     {
+        m_pieces.push_back(anon);
+        return static_cast<int>(m_pieces.size()) - 1;
+    }
+
+    std::vector<Dependence> take()
+    {
+        std::map<std::vector<int>, std::pair<int, isl::map>> shapes;
         std::vector<Dependence> out;
-        for (auto &[key, rel] : m_edges)
-            out.push_back({std::get<0>(key), std::get<1>(key), std::get<2>(key), std::get<3>(key), rel.coalesce()});
-        // Sorted as the oracle sorts: by type, then statement names, then allocation.
-        std::sort(out.begin(), out.end(), [&](const Dependence &a, const Dependence &b) {
-            const auto &sa = model.statements()[a.src].name, &sb = model.statements()[b.src].name;
-            const auto &da = model.statements()[a.dst].name, &db = model.statements()[b.dst].name;
-            return std::tie(a.type, sa, da, a.allocation) < std::tie(b.type, sb, db, b.allocation);
-        });
+        for (auto &[key, pieces] : m_edges) {
+            std::sort(pieces.begin(), pieces.end());
+            auto it = shapes.find(pieces);
+            if (it == shapes.end()) {
+                isl::map u = m_pieces[static_cast<std::size_t>(pieces.front())];
+                for (std::size_t k = 1; k < pieces.size(); ++k)
+                    u = u.unite(m_pieces[static_cast<std::size_t>(pieces[k])]);
+                it = shapes.emplace(pieces, std::make_pair(static_cast<int>(shapes.size()), u.coalesce())).first;
+            }
+            const auto &[type, src, dst, alloc] = key;
+            out.push_back({type, src, dst, alloc,
+                           named(it->second.second, m_model.statements()[src].name, m_model.statements()[dst].name),
+                           it->second.first});
+        }
+        sort(out);
         return out;
     }
 
+    // Sorted as the oracle sorts: by type, then statement names, then allocation.
+    void sort(std::vector<Dependence> &deps) const
+    {
+        std::sort(deps.begin(), deps.end(), [&](const Dependence &a, const Dependence &b) {
+            const auto &sa = m_model.statements()[a.src].name, &sb = m_model.statements()[b.src].name;
+            const auto &da = m_model.statements()[a.dst].name, &db = m_model.statements()[b.dst].name;
+            return std::tie(a.type, sa, da, a.allocation) < std::tie(b.type, sb, db, b.allocation);
+        });
+    }
+
 private:
-    std::map<Key, isl::map> m_edges;
+    const PolyhedralModel &m_model;
+    std::map<EdgeKey, std::vector<int>> m_edges;
+    std::vector<isl::map> m_pieces;
 };
+
+// What the conflict of two accesses depends on, apart from statement names:
+// both access relations (domains included) and the program order between
+// their statements. Statements that repeat a pattern share keys.
+struct AccessShape {
+    std::string key;  // the relation printed with anonymous tuples (both sides share the allocation)
+    bool bounded = false;
+    std::vector<std::pair<long, long>> box; // range bounds per allocation dimension
+};
+
+AccessShape shapeOf(const PolyhedralModel &model, const AccessModel &a)
+{
+    AccessShape s;
+    s.key = islutil::str(anonymous(a.relation));
+    if (!model.allParamsFixed())
+        return s;
+    // Integer bounds of the touched elements: disjoint boxes cannot conflict.
+    const isl::set range = a.relation.range().project_out_all_params();
+    const unsigned n = static_cast<unsigned>(isl_set_dim(range.get(), isl_dim_set));
+    s.bounded = !range.is_empty();
+    for (unsigned d = 0; d < n && s.bounded; ++d) {
+        const isl::val lo = range.dim_min_val(static_cast<int>(d));
+        const isl::val hi = range.dim_max_val(static_cast<int>(d));
+        if (!lo.is_int() || !hi.is_int())
+            s.bounded = false;
+        else
+            s.box.emplace_back(lo.get_num_si(), hi.get_num_si());
+    }
+    return s;
+}
+
+bool disjoint(const AccessShape &a, const AccessShape &b)
+{
+    if (!a.bounded || !b.bounded || a.box.size() != b.box.size())
+        return false;
+    for (std::size_t d = 0; d < a.box.size(); ++d)
+        if (a.box[d].second < b.box[d].first || b.box[d].second < a.box[d].first)
+            return true;
+    return false;
+}
 
 } // namespace
 
@@ -64,42 +146,58 @@ std::vector<Dependence> DependenceAnalysis::may(const PolyhedralModel &model)
     for (const auto &a : model.accesses())
         byAlloc[a.allocation].push_back(&a);
 
-    std::map<std::pair<std::size_t, std::size_t>, isl::map> orders;
-    auto before = [&](std::size_t s, std::size_t t) -> const isl::map & {
-        auto it = orders.find({s, t});
-        if (it == orders.end())
-            it = orders.emplace(std::make_pair(s, t), ProgramOrder::before(model, s, t)).first;
+    EdgeSet edges(model);
+    // (src access shape, dst access shape, order) -> piece id, or -1 when empty
+    std::map<std::tuple<std::string, std::string, unsigned, bool, bool>, int> cache;
+    // { x's statement -> y's statement : both touch one element, x's instance first }
+    auto piece = [&](const AccessModel &x, const AccessShape &xs, const AccessModel &y, const AccessShape &ys) {
+        const std::size_t src = x.statement, dst = y.statement;
+        const unsigned k = ProgramOrder::sharedLoops(model, src, dst);
+        const bool same = src == dst;
+        const bool srcFirst = !same && model.statements()[src].place->positions[k]
+                                           < model.statements()[dst].place->positions[k];
+        if (k == 0 && !srcFirst)
+            return -1; // dst's whole nest runs before src's
+        const auto key = std::make_tuple(xs.key, ys.key, k, srcFirst, same);
+        auto it = cache.find(key);
+        if (it == cache.end()) {
+            const isl::map rel = x.relation.apply_range(y.relation.reverse())
+                                     .intersect(ProgramOrder::before(model, src, dst));
+            it = cache.emplace(key, rel.is_empty() ? -1 : edges.piece(anonymous(rel.coalesce()))).first;
+        }
         return it->second;
     };
 
-    EdgeSet edges;
     for (const auto &[alloc, list] : byAlloc) {
-        std::vector<isl::set> ranges;
+        std::vector<AccessShape> shapes;
+        bool anyWrite = false;
         for (const auto *a : list)
-            ranges.push_back(a->relation.range());
+            anyWrite = anyWrite || a->write;
+        if (!anyWrite)
+            continue;
+        for (const auto *a : list)
+            shapes.push_back(shapeOf(model, *a));
         for (std::size_t i = 0; i < list.size(); ++i) {
             const AccessModel &a = *list[i];
             if (!a.write)
                 continue;
             for (std::size_t j = 0; j < list.size(); ++j) {
                 const AccessModel &b = *list[j];
-                if (ranges[i].is_disjoint(ranges[j]))
+                if (disjoint(shapes[i], shapes[j]))
                     continue;
-                // { a[i] -> b[j] : a and b touch the same element }
-                const isl::map conflict = a.relation.apply_range(b.relation.reverse());
                 if (b.write) {
-                    edges.add(DepType::WAW, a.statement, b.statement, alloc,
-                              conflict.intersect(before(a.statement, b.statement)));
+                    if (int p = piece(a, shapes[i], b, shapes[j]); p >= 0)
+                        edges.add(DepType::WAW, a.statement, b.statement, alloc, p);
                 } else {
-                    edges.add(DepType::RAW, a.statement, b.statement, alloc,
-                              conflict.intersect(before(a.statement, b.statement)));
-                    edges.add(DepType::WAR, b.statement, a.statement, alloc,
-                              conflict.reverse().intersect(before(b.statement, a.statement)));
+                    if (int p = piece(a, shapes[i], b, shapes[j]); p >= 0)
+                        edges.add(DepType::RAW, a.statement, b.statement, alloc, p);
+                    if (int p = piece(b, shapes[j], a, shapes[i]); p >= 0)
+                        edges.add(DepType::WAR, b.statement, a.statement, alloc, p);
                 }
             }
         }
     }
-    return edges.take(model);
+    return edges.take();
 }
 
 std::vector<Dependence> DependenceAnalysis::flow(const PolyhedralModel &model)
@@ -111,7 +209,8 @@ std::vector<Dependence> DependenceAnalysis::flow(const PolyhedralModel &model)
         isl::union_map &u = a.write ? writes : reads;
         u = u.is_null() ? isl::union_map(a.relation) : u.unite(isl::union_map(a.relation));
     }
-    EdgeSet edges;
+    EdgeSet edges(model);
+    std::map<std::string, int> shapes; // anonymous relation text -> piece
     for (const auto &[alloc, rw] : byAlloc) {
         const auto &[reads, writes] = rw;
         if (reads.is_null() || writes.is_null())
@@ -125,10 +224,16 @@ std::vector<Dependence> DependenceAnalysis::flow(const PolyhedralModel &model)
         dep.foreach_map([&](isl::map m) {
             const int s = model.statementIndex(isl_map_get_tuple_name(m.get(), isl_dim_in));
             const int t = model.statementIndex(isl_map_get_tuple_name(m.get(), isl_dim_out));
-            edges.add(DepType::RAW, static_cast<std::size_t>(s), static_cast<std::size_t>(t), alloc, m);
+            const isl::map anon = anonymous(m.coalesce());
+            // Self edges and cross edges of one text are different shapes.
+            const std::string key = std::to_string(s == t) + islutil::str(anon);
+            auto it = shapes.find(key);
+            if (it == shapes.end())
+                it = shapes.emplace(key, edges.piece(anon)).first;
+            edges.add(DepType::RAW, static_cast<std::size_t>(s), static_cast<std::size_t>(t), alloc, it->second);
         });
     }
-    return edges.take(model);
+    return edges.take();
 }
 
 } // namespace se

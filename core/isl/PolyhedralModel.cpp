@@ -224,6 +224,9 @@ std::vector<BoundsWarning> PolyhedralModel::boundsWarnings() const
     std::vector<BoundsWarning> out;
     QuotaScope::run(m_ctx, "checking access bounds", [&] {
         std::map<std::string, isl::set> boxes; // { T[d0, ...] : 0 <= d_k < shape_k }
+        // Accesses that repeat a pattern (same relation up to names, same
+        // shape) are checked once.
+        std::map<std::string, bool> inside;
         for (const auto &a : m_accesses) {
             const Tensor &t = *m_kernel->tensor(a.tensor);
             auto it = boxes.find(t.name);
@@ -238,8 +241,15 @@ std::vector<BoundsWarning> PolyhedralModel::boundsWarnings() const
                 }
                 it = boxes.emplace(t.name, box).first;
             }
+            std::string key = islutil::str(isl::manage(isl_map_reset_tuple_id(
+                isl_map_reset_tuple_id(a.tensorRelation.copy(), isl_dim_in), isl_dim_out)));
+            for (const auto &e : t.shape)
+                key += "|" + e->str();
+            if (auto known = inside.find(key); known != inside.end() && known->second)
+                continue;
             const isl::map outside = isl::manage(isl_map_subtract_range(a.tensorRelation.copy(), it->second.copy()));
-            if (outside.is_empty())
+            inside[key] = outside.is_empty();
+            if (inside[key])
                 continue;
             const isl::point p = outside.wrap().sample_point();
             if (p.is_null() || isl_point_is_void(p.get()) == isl_bool_true)
