@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: MIT
+// bench_analysis: times the in-process phases of `schedule-tool check` on one
+// kernel and schedule, median of N runs. Not a test: it prints figures.
+//
+//   bench_analysis KERNEL [--schedule FILE] [--edit FILE] [--param N=V ...]
+//                  [--symbolic] [--deps may|flow] [--runs N] [--no-count] [--json]
+//
+// Every run starts from a fresh Analyzer (a fresh isl context), as a new
+// process would. Phases, in the order the tool runs them:
+//   load      read and validate the kernel JSON
+//   build     the polyhedral model (domains, accesses), and the original
+//             schedule when no --schedule is given
+//   schedule  read the --schedule file
+//   deps      the dependence edges (Analyzer::dependences)
+//   edges     the edge reports the tool prints: relation text, distance,
+//             direction and, unless --no-count, the pair counts
+//   count     the pair counts alone, edge by edge (already inside `edges`;
+//             shown to tell counting apart, not added to the total)
+//   warnings  out-of-shape access warnings
+//   check     legality of the schedule, dependences already computed
+//   recheck   the same schedule checked again (every cache warm)
+//   edit      a second schedule (--edit FILE) checked with the dependences
+//             cached: what the app does after one edit
+// `total` is load + build + schedule + deps + edges + warnings + check: the
+// work of one `schedule-tool check --json`, without start-up and printing.
+#include "core/analysis/Analyzer.h"
+#include "core/deps/DependenceSummary.h"
+#include "core/model/KernelLoader.h"
+#include "core/schedule/ScheduleReader.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <functional>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct Options {
+    std::string kernel, schedule, edit;
+    se::ParamValues params;
+    bool symbolic = false;
+    se::DepMode mode = se::DepMode::May;
+    int runs = 5;
+    bool counts = true;
+    bool json = false;
+};
+
+[[noreturn]] void usage(const std::string &why)
+{
+    std::cerr << "bench_analysis: " << why << "\n"
+              << "usage: bench_analysis KERNEL [--schedule FILE] [--edit FILE] [--param NAME=VALUE ...]\n"
+                 "                      [--symbolic] [--deps may|flow] [--runs N] [--no-count] [--json]\n";
+    std::exit(2);
+}
+
+Options parse(int argc, char **argv)
+{
+    Options o;
+    auto value = [&](int &i, const std::string &flag) -> std::string {
+        const std::string a = argv[i];
+        if (a.size() > flag.size() && a[flag.size()] == '=')
+            return a.substr(flag.size() + 1);
+        if (i + 1 >= argc)
+            usage(flag + " needs a value");
+        return argv[++i];
+    };
+    auto is = [](const std::string &a, const std::string &flag) {
+        return a == flag || a.rfind(flag + "=", 0) == 0;
+    };
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (is(a, "--schedule")) {
+            o.schedule = value(i, "--schedule");
+        } else if (is(a, "--edit")) {
+            o.edit = value(i, "--edit");
+        } else if (is(a, "--param")) {
+            const std::string p = value(i, "--param");
+            const auto eq = p.find('=');
+            if (eq == std::string::npos)
+                usage("--param takes NAME=VALUE, got '" + p + "'");
+            o.params[p.substr(0, eq)] = std::stoll(p.substr(eq + 1));
+        } else if (is(a, "--deps")) {
+            const std::string m = value(i, "--deps");
+            if (m != "may" && m != "flow")
+                usage("--deps takes may or flow");
+            o.mode = m == "may" ? se::DepMode::May : se::DepMode::Flow;
+        } else if (is(a, "--runs")) {
+            o.runs = std::max(1, std::atoi(value(i, "--runs").c_str()));
+        } else if (a == "--symbolic") {
+            o.symbolic = true;
+        } else if (a == "--no-count") {
+            o.counts = false;
+        } else if (a == "--json") {
+            o.json = true;
+        } else if (a == "-h" || a == "--help") {
+            usage("times the analysis phases of one kernel");
+        } else if (!a.empty() && a[0] == '-') {
+            usage("unknown option " + a);
+        } else if (o.kernel.empty()) {
+            o.kernel = a;
+        } else {
+            usage("one kernel only");
+        }
+    }
+    if (o.kernel.empty())
+        usage("no kernel given");
+    return o;
+}
+
+/// Milliseconds per phase, one vector entry per run.
+class PhaseTimes {
+public:
+    template <typename F>
+    auto time(const std::string &phase, F &&f) -> std::decay_t<decltype(f())>
+    {
+        if (std::find(m_order.begin(), m_order.end(), phase) == m_order.end())
+            m_order.push_back(phase);
+        const auto start = Clock::now();
+        if constexpr (std::is_void_v<decltype(f())>) {
+            f();
+            m_ms[phase].push_back(elapsed(start));
+        } else {
+            auto r = f();
+            m_ms[phase].push_back(elapsed(start));
+            return r;
+        }
+    }
+    const std::vector<std::string> &phases() const { return m_order; }
+    std::vector<double> sorted(const std::string &phase) const
+    {
+        auto v = m_ms.at(phase);
+        std::sort(v.begin(), v.end());
+        return v;
+    }
+    double median(const std::string &phase) const
+    {
+        const auto v = sorted(phase);
+        const std::size_t n = v.size();
+        return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    }
+
+private:
+    static double elapsed(Clock::time_point start)
+    {
+        return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    }
+    std::vector<std::string> m_order;
+    std::map<std::string, std::vector<double>> m_ms;
+};
+
+struct Outcome {
+    std::string kernel;
+    std::size_t statements = 0, edges = 0, violations = 0, editViolations = 0;
+    bool legal = true, editLegal = true;
+};
+
+se::ParamValues fixedParams(const Options &o, const se::Kernel &k)
+{
+    se::ParamValues p = o.params;
+    if (!o.symbolic)
+        for (const auto &param : k.params)
+            if (param.value && !p.count(param.name))
+                p[param.name] = *param.value;
+    return p;
+}
+
+Outcome runOnce(const Options &o, PhaseTimes &t)
+{
+    Outcome out;
+    const se::KernelPtr kernel = t.time("load", [&] { return se::KernelLoader::loadFile(o.kernel); });
+    se::Analyzer::Options ao;
+    ao.params = fixedParams(o, *kernel);
+    ao.quota = 0; // time the work, not the quota
+    auto analyzer = t.time("build", [&] {
+        auto a = std::make_unique<se::Analyzer>(kernel, ao);
+        if (o.schedule.empty())
+            a->originalSchedule();
+        return a;
+    });
+    const isl::schedule schedule = t.time("schedule", [&] {
+        return o.schedule.empty() ? analyzer->originalSchedule()
+                                  : se::ScheduleReader::readFile(analyzer->model(), o.schedule);
+    });
+    t.time("deps", [&] { analyzer->dependences(o.mode); });
+    const auto &deps = analyzer->dependences(o.mode); // cached
+    t.time("edges", [&] { analyzer->edgeReports(o.mode, o.counts); });
+    if (o.counts)
+        t.time("count", [&] {
+            for (const auto &d : deps)
+                se::DependenceSummary::countPairs(analyzer->model(), d.relation);
+        });
+    t.time("warnings", [&] { analyzer->warnings(); });
+    const se::Analyzer::CheckOptions co{o.counts, true};
+    const se::CheckReport r = t.time("check", [&] { return analyzer->check(schedule, o.mode, co); });
+    t.time("recheck", [&] { analyzer->check(schedule, o.mode, co); });
+    if (!o.edit.empty()) {
+        const isl::schedule edited = se::ScheduleReader::readFile(analyzer->model(), o.edit);
+        const se::CheckReport e = t.time("edit", [&] { return analyzer->check(edited, o.mode, co); });
+        out.editLegal = e.legal;
+        out.editViolations = e.violations.size();
+    }
+    out.kernel = r.kernel;
+    out.statements = analyzer->model().statements().size();
+    out.edges = r.edges.size();
+    out.violations = r.violations.size();
+    out.legal = r.legal;
+    // The isl objects go before the context (inside the analyzer).
+    return out;
+}
+
+double total(const PhaseTimes &t)
+{
+    double sum = 0;
+    for (const char *p : {"load", "build", "schedule", "deps", "edges", "warnings", "check"})
+        sum += t.median(p);
+    return sum;
+}
+
+void printText(const Options &o, const Outcome &out, const PhaseTimes &t)
+{
+    std::cout << out.kernel << ": " << out.statements << " statements, " << out.edges << " edges ("
+              << se::depModeName(o.mode) << "), " << (out.legal ? "legal" : "illegal") << " ("
+              << out.violations << " violated edges)";
+    if (!o.edit.empty())
+        std::cout << "; edit: " << (out.editLegal ? "legal" : "illegal") << " (" << out.editViolations << ")";
+    std::cout << "\nmedian of " << o.runs << " runs, ms\n";
+    std::cout << std::fixed << std::setprecision(2);
+    std::cout << "  " << std::left << std::setw(10) << "phase" << std::right << std::setw(11) << "median"
+              << std::setw(11) << "min" << std::setw(11) << "max" << "\n";
+    for (const auto &p : t.phases()) {
+        const auto v = t.sorted(p);
+        std::cout << "  " << std::left << std::setw(10) << p << std::right << std::setw(11) << t.median(p)
+                  << std::setw(11) << v.front() << std::setw(11) << v.back() << "\n";
+    }
+    std::cout << "  " << std::left << std::setw(10) << "total" << std::right << std::setw(11) << total(t) << "\n";
+}
+
+void printJson(const Options &o, const Outcome &out, const PhaseTimes &t)
+{
+    nlohmann::json phases = nlohmann::json::object();
+    for (const auto &p : t.phases())
+        phases[p] = t.median(p);
+    nlohmann::json j{{"kernel", out.kernel},       {"file", o.kernel},
+                     {"schedule", o.schedule},     {"deps", se::depModeName(o.mode)},
+                     {"runs", o.runs},             {"statements", out.statements},
+                     {"edges", out.edges},         {"legal", out.legal},
+                     {"violations", out.violations}, {"median_ms", phases},
+                     {"total_ms", total(t)}};
+    if (!o.edit.empty())
+        j["edit"] = {{"schedule", o.edit}, {"legal", out.editLegal}, {"violations", out.editViolations}};
+    std::cout << j.dump(1) << "\n";
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    const Options o = parse(argc, argv);
+    PhaseTimes times;
+    Outcome out;
+    try {
+        for (int r = 0; r < o.runs; ++r)
+            out = runOnce(o, times);
+    } catch (const std::exception &e) {
+        std::cerr << "bench_analysis: " << e.what() << "\n";
+        return 2;
+    }
+    if (o.json)
+        printJson(o, out, times);
+    else
+        printText(o, out, times);
+    return 0;
+}
