@@ -46,9 +46,16 @@ isl::union_map FlatSchedule::padded(const isl::union_map &times, unsigned *dims)
 
 void FlatSchedule::split(const PolyhedralModel &model, const isl::union_map &padded)
 {
-    m_maps.clear();
-    for (const auto &s : model.statements()) {
-        isl::map m = islutil::mapForDomain(padded, s.name);
+    m_maps.assign(model.statements().size(), isl::map());
+    padded.foreach_map([&](isl::map m) {
+        const char *name = isl_map_get_tuple_name(m.get(), isl_dim_in);
+        const int k = name ? model.statementIndex(name) : -1;
+        if (k >= 0)
+            m_maps[static_cast<std::size_t>(k)] = m;
+    });
+    for (std::size_t k = 0; k < m_maps.size(); ++k) {
+        const auto &s = model.statements()[k];
+        isl::map &m = m_maps[k];
         if (m.is_null()) {
             // An instance set the schedule does not cover: an empty map of the right space.
             isl_space *range = isl_space_set_from_params(isl_set_get_space(s.domain.get()));
@@ -56,7 +63,6 @@ void FlatSchedule::split(const PolyhedralModel &model, const isl::union_map &pad
             isl_space *sp = isl_space_map_from_domain_and_range(isl_set_get_space(s.domain.get()), range);
             m = isl::manage(isl_map_empty(sp));
         }
-        m_maps.push_back(m);
     }
 }
 
