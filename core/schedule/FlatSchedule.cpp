@@ -46,7 +46,8 @@ isl::union_map FlatSchedule::padded(const isl::union_map &times, unsigned *dims)
 
 void FlatSchedule::split(const PolyhedralModel &model, const isl::union_map &padded)
 {
-    m_maps.assign(model.statements().size(), isl::map());
+    m_maps.clear(); // isl's null objects cannot be copied: default-construct them
+    m_maps.resize(model.statements().size());
     padded.foreach_map([&](isl::map m) {
         const char *name = isl_map_get_tuple_name(m.get(), isl_dim_in);
         const int k = name ? model.statementIndex(name) : -1;
@@ -58,7 +59,7 @@ void FlatSchedule::split(const PolyhedralModel &model, const isl::union_map &pad
         isl::map &m = m_maps[k];
         if (m.is_null()) {
             // An instance set the schedule does not cover: an empty map of the right space.
-            isl_space *range = isl_space_set_from_params(isl_set_get_space(s.domain.get()));
+            isl_space *range = isl_space_set_from_params(isl_space_params(isl_set_get_space(s.domain.get())));
             range = isl_space_add_dims(range, isl_dim_set, m_dims);
             isl_space *sp = isl_space_map_from_domain_and_range(isl_set_get_space(s.domain.get()), range);
             m = isl::manage(isl_map_empty(sp));
