@@ -3,5 +3,6 @@ target_sources(se_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/OriginalSchedule.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SchedulePrinter.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScheduleReader.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ScheduleTreeSnapshot.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScheduleTreeWalk.cpp
 )

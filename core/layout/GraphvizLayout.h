@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "GraphLayout.h"
+#include "LayoutGraph.h"
+
+namespace se {
+
+/// Lays out a graph with Graphviz `dot`. Graphviz is not thread-safe (even
+/// with one context per thread), so every call, context creation included,
+/// runs under one process-wide mutex; callers on any thread may use it.
+/// Throws std::runtime_error when Graphviz fails.
+class GraphvizLayout {
+public:
+    static GraphLayout compute(const LayoutGraph &graph);
+};
+
+} // namespace se

@@ -1,0 +1,3 @@
+target_sources(se_core PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/GraphvizLayout.cpp
+)

@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: MIT
+#include "ScheduleTreeSnapshot.h"
+
+#include "ScheduleTreeWalk.h"
+#include "core/isl/IslContext.h"
+#include "core/isl/IslUtil.h"
+#include "core/isl/PolyhedralModel.h"
+
+#include <isl/aff.h>
+#include <isl/printer.h>
+#include <isl/schedule_node.h>
+#include <isl/union_set.h>
+
+#include <algorithm>
+
+namespace se {
+
+namespace {
+
+ScheduleTreeSnapshot::Kind kindOf(const isl::schedule_node &n)
+{
+    using K = ScheduleTreeSnapshot::Kind;
+    switch (isl_schedule_node_get_type(n.get())) {
+    case isl_schedule_node_domain: return K::Domain;
+    case isl_schedule_node_sequence: return K::Sequence;
+    case isl_schedule_node_set: return K::Set;
+    case isl_schedule_node_filter: return K::Filter;
+    case isl_schedule_node_band: return K::Band;
+    case isl_schedule_node_mark: return K::Mark;
+    case isl_schedule_node_context: return K::Context;
+    case isl_schedule_node_guard: return K::Guard;
+    case isl_schedule_node_extension: return K::Extension;
+    case isl_schedule_node_expansion: return K::Expansion;
+    default: return K::Leaf;
+    }
+}
+
+// Statement names of a union set, in the model's (program) order.
+std::vector<std::string> statementsOf(const PolyhedralModel &model, const isl::union_set &set)
+{
+    std::vector<int> idx;
+    set.foreach_set([&](isl::set s) {
+        if (s.is_empty())
+            return;
+        const char *name = isl_set_get_tuple_name(s.get());
+        const int k = name ? model.statementIndex(name) : -1;
+        if (k >= 0)
+            idx.push_back(k);
+    });
+    std::sort(idx.begin(), idx.end());
+    idx.erase(std::unique(idx.begin(), idx.end()), idx.end());
+    std::vector<std::string> out;
+    for (int k : idx)
+        out.push_back(model.statements()[static_cast<std::size_t>(k)].name);
+    return out;
+}
+
+// A piecewise expression as C: `t + i`, `floord(i, 32)`, `i >= 5 ? 0 : i`.
+std::string cExpr(const isl::pw_aff &pa)
+{
+    isl_printer *p = isl_printer_to_str(pa.ctx().get());
+    p = isl_printer_set_output_format(p, ISL_FORMAT_C);
+    p = isl_printer_print_pw_aff(p, pa.get());
+    char *s = isl_printer_get_str(p);
+    isl_printer_free(p);
+    std::string out = s ? s : "";
+    free(s);
+    return out;
+}
+
+std::vector<ScheduleTreeSnapshot::Member> membersOf(const PolyhedralModel &model, const isl::schedule_node &band,
+                                                    const isl::union_set &domain)
+{
+    std::vector<ScheduleTreeSnapshot::Member> out;
+    // { s0[t, i] -> [t, i]; s1[t, i] -> [t, i] }
+    const isl::multi_union_pw_aff mupa = isl::manage(isl_schedule_node_band_get_partial_schedule(band.get()));
+    const int n = isl_schedule_node_band_n_member(band.get());
+    for (int m = 0; m < n; ++m) {
+        ScheduleTreeSnapshot::Member member;
+        member.coincident = isl_schedule_node_band_member_get_coincident(band.get(), m) == isl_bool_true;
+        const isl::union_pw_aff upa = mupa.at(m).intersect_domain(domain);
+        for (const auto &st : model.statements()) {
+            // { s0[t, i] -> [x] }
+            isl_space *space = isl_space_add_dims(isl_space_from_domain(isl_set_get_space(st.domain.get())),
+                                                  isl_dim_out, 1);
+            const isl::pw_aff pa = isl::manage(isl_union_pw_aff_extract_pw_aff(upa.get(), space));
+            if (pa.is_null() || pa.domain().is_empty())
+                continue;
+            // Simplify with what the domain and context already say.
+            const isl::pw_aff simple = pa.gist(st.domain).gist_params(model.context());
+            member.parts.push_back({st.name, cExpr(simple)});
+        }
+        out.push_back(std::move(member));
+    }
+    return out;
+}
+
+std::string text(const isl::union_set &s, const PolyhedralModel &model)
+{
+    return islutil::str(s.gist_params(model.context()));
+}
+
+} // namespace
+
+bool operator==(const ScheduleTreeSnapshot::Member::Part &a, const ScheduleTreeSnapshot::Member::Part &b)
+{
+    return a.statement == b.statement && a.expr == b.expr;
+}
+
+int ScheduleTreeSnapshot::find(const std::vector<int> &path) const
+{
+    for (std::size_t k = 0; k < nodes.size(); ++k)
+        if (nodes[k].path == path)
+            return static_cast<int>(k);
+    return -1;
+}
+
+int ScheduleTreeSnapshot::bandDepth(int node) const
+{
+    int depth = 0;
+    for (int k = node; k >= 0; k = nodes[static_cast<std::size_t>(k)].parent)
+        depth += static_cast<int>(nodes[static_cast<std::size_t>(k)].members.size());
+    return depth;
+}
+
+const char *ScheduleTreeSnapshot::kindName(Kind kind)
+{
+    switch (kind) {
+    case Kind::Domain: return "domain";
+    case Kind::Sequence: return "sequence";
+    case Kind::Set: return "set";
+    case Kind::Filter: return "filter";
+    case Kind::Band: return "band";
+    case Kind::Mark: return "mark";
+    case Kind::Leaf: return "leaf";
+    case Kind::Context: return "context";
+    case Kind::Guard: return "guard";
+    case Kind::Extension: return "extension";
+    case Kind::Expansion: return "expansion";
+    }
+    return "?";
+}
+
+std::string ScheduleTreeSnapshot::pathText(const std::vector<int> &path)
+{
+    return ScheduleTreeWalk::pathText(path);
+}
+
+ScheduleTreeSnapshot ScheduleTreeSnapshot::build(const PolyhedralModel &model, const isl::schedule &schedule)
+{
+    return QuotaScope::run(model.islContext(), "reading the schedule tree", [&] {
+        ScheduleTreeSnapshot out;
+        std::vector<int> stack; // indices of the nodes on the current path
+        ScheduleTreeWalk::forEach(schedule.root(), [&](const isl::schedule_node &n, const std::vector<int> &path) {
+            stack.resize(path.size());
+            Node node;
+            node.kind = kindOf(n);
+            node.path = path;
+            node.parent = path.empty() ? -1 : stack[path.size() - 1];
+            // The instances reaching the node; a domain node introduces its
+            // own, a filter lets through only part of what reaches it.
+            const auto type = isl_schedule_node_get_type(n.get());
+            isl::union_set domain = isl::manage(type == isl_schedule_node_domain
+                                                    ? isl_schedule_node_domain_get_domain(n.get())
+                                                    : isl_schedule_node_get_domain(n.get()));
+            if (type == isl_schedule_node_filter)
+                domain = domain.intersect(isl::manage(isl_schedule_node_filter_get_filter(n.get())));
+            node.statements = statementsOf(model, domain);
+            switch (node.kind) {
+            case Kind::Domain:
+                node.text = text(isl::manage(isl_schedule_node_domain_get_domain(n.get())), model);
+                break;
+            case Kind::Filter:
+                node.text = text(isl::manage(isl_schedule_node_filter_get_filter(n.get())), model);
+                break;
+            case Kind::Band: {
+                node.permutable = isl_schedule_node_band_get_permutable(n.get()) == isl_bool_true;
+                node.members = membersOf(model, n, domain);
+                const isl::multi_union_pw_aff mupa
+                    = isl::manage(isl_schedule_node_band_get_partial_schedule(n.get()));
+                char *s = isl_multi_union_pw_aff_to_str(mupa.get());
+                node.text = s ? s : "";
+                free(s);
+                break;
+            }
+            case Kind::Mark: {
+                isl_id *id = isl_schedule_node_mark_get_id(n.get());
+                node.text = id && isl_id_get_name(id) ? isl_id_get_name(id) : "";
+                isl_id_free(id);
+                break;
+            }
+            default:
+                break;
+            }
+            const int index = static_cast<int>(out.nodes.size());
+            if (node.parent >= 0)
+                out.nodes[static_cast<std::size_t>(node.parent)].children.push_back(index);
+            out.nodes.push_back(std::move(node));
+            stack.push_back(index);
+        });
+        return out;
+    });
+}
+
+} // namespace se

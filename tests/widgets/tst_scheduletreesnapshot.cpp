@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: MIT
+// The plain schedule tree the views draw: node kinds in pre-order, paths,
+// band members per statement and declared flags, filter statements. The
+// expected trees are worked by hand from the kernels' loop nests.
+#include "core/analysis/Analyzer.h"
+#include "core/model/KernelLoader.h"
+#include "core/schedule/ScheduleReader.h"
+#include "core/schedule/ScheduleTreeSnapshot.h"
+
+#include <QtTest>
+
+using namespace se;
+
+namespace {
+
+QString kinds(const ScheduleTreeSnapshot &t)
+{
+    QStringList out;
+    for (const auto &n : t.nodes)
+        out << QString::fromLatin1(ScheduleTreeSnapshot::kindName(n.kind));
+    return out.join(QLatin1Char(' '));
+}
+
+// "s0: t, s1: t ; ..." per band, bands joined by " | ".
+QString bands(const ScheduleTreeSnapshot &t)
+{
+    QStringList out;
+    for (const auto &n : t.nodes) {
+        if (n.kind != ScheduleTreeSnapshot::Kind::Band)
+            continue;
+        QStringList members;
+        for (const auto &m : n.members) {
+            QStringList parts;
+            for (const auto &p : m.parts)
+                parts << QString::fromStdString(p.statement + ": " + p.expr);
+            members << parts.join(QStringLiteral(", "));
+        }
+        out << members.join(QStringLiteral(" ; "));
+    }
+    return out.join(QStringLiteral(" | "));
+}
+
+QString path(const char *name)
+{
+    return QStringLiteral(SE_SOURCE_DIR "/") + QLatin1String(name);
+}
+
+} // namespace
+
+class tst_ScheduleTreeSnapshot : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void tree_data();
+    void tree();
+    void structure();
+    void declaredFlags();
+};
+
+void tst_ScheduleTreeSnapshot::tree_data()
+{
+    QTest::addColumn<QString>("kernel");
+    QTest::addColumn<QString>("schedule");
+    QTest::addColumn<QString>("kinds");
+    QTest::addColumn<QString>("bands");
+    // for t { for i { s0 }; for i { s1 } }: one band per loop, a sequence for the two i loops.
+    QTest::newRow("jacobi original")
+        << path("sample-kernels/jacobi_1d.json") << QString()
+        << "domain band sequence filter band mark leaf filter band mark leaf"
+        << "s0: t, s1: t | s0: i | s1: i";
+    // for i { for j { s0; s1 } }
+    QTest::newRow("stencil original")
+        << path("tests/widgets/data/stencil_2d.json") << QString()
+        << "domain band band sequence filter mark leaf filter mark leaf"
+        << "s0: i, s1: i | s0: j, s1: j";
+    // { s0[i, j] -> [j, i, 0]; s1[i, j] -> [j, i, 1] }: one band of three members.
+    QTest::newRow("stencil interchanged map")
+        << path("tests/widgets/data/stencil_2d.json") << path("tests/widgets/data/stencil_2d.interchange.map")
+        << "domain band leaf"
+        << "s0: j, s1: j ; s0: i, s1: i ; s0: 0, s1: 1";
+    QTest::newRow("stencil tiled tree")
+        << path("tests/widgets/data/stencil_2d.json") << path("tests/widgets/data/stencil_2d.tiled.yaml")
+        << "domain band band sequence filter leaf filter leaf"
+        << "s0: floord(i, 4), s1: floord(i, 4) ; s0: floord(j, 4), s1: floord(j, 4) | s0: i, s1: i ; s0: j, s1: j";
+}
+
+void tst_ScheduleTreeSnapshot::tree()
+{
+    QFETCH(QString, kernel);
+    QFETCH(QString, schedule);
+    QFETCH(QString, kinds);
+    QFETCH(QString, bands);
+    Analyzer a(KernelLoader::loadFile(kernel.toStdString()));
+    const isl::schedule s = schedule.isEmpty() ? a.originalSchedule()
+                                               : ScheduleReader::readFile(a.model(), schedule.toStdString());
+    const ScheduleTreeSnapshot t = ScheduleTreeSnapshot::build(a.model(), s);
+    QCOMPARE(::kinds(t), kinds);
+    QCOMPARE(::bands(t), bands);
+}
+
+void tst_ScheduleTreeSnapshot::structure()
+{
+    Analyzer a(KernelLoader::loadFile(path("sample-kernels/jacobi_1d.json").toStdString()));
+    const ScheduleTreeSnapshot t = ScheduleTreeSnapshot::build(a.model(), a.originalSchedule());
+    QCOMPARE(t.nodes.size(), std::size_t(11));
+    QCOMPARE(t.nodes[0].parent, -1);
+    QVERIFY(t.nodes[0].path.empty());
+    QCOMPARE(t.nodes[0].statements, (std::vector<std::string>{"s0", "s1"}));
+    // domain(0) -> band(1) -> sequence(2) -> filter(3) ... filter(7)
+    QCOMPARE(t.nodes[2].children, (std::vector<int>{3, 7}));
+    QCOMPARE(t.nodes[7].path, (std::vector<int>{0, 0, 1}));
+    QCOMPARE(t.find({0, 0, 1}), 7);
+    QCOMPARE(t.find({0, 0, 2}), -1);
+    QCOMPARE(t.nodes[7].statements, std::vector<std::string>{"s1"});
+    QCOMPARE(t.nodes[9].kind, ScheduleTreeSnapshot::Kind::Mark);
+    QCOMPARE(t.nodes[9].text, std::string("s1"));
+    // The inner i band is the second schedule dimension.
+    QCOMPARE(t.bandDepth(8), 2);
+    QVERIFY(t.nodes[3].text.find("s0[t, i]") != std::string::npos);
+}
+
+void tst_ScheduleTreeSnapshot::declaredFlags()
+{
+    Analyzer a(KernelLoader::loadFile(path("tests/widgets/data/stencil_2d.json").toStdString()));
+    const isl::schedule s
+        = ScheduleReader::readFile(a.model(), path("tests/widgets/data/stencil_2d.tiled.yaml").toStdString());
+    const ScheduleTreeSnapshot t = ScheduleTreeSnapshot::build(a.model(), s);
+    const auto &tile = t.nodes[1];
+    QVERIFY(tile.permutable);
+    QCOMPARE(tile.members.size(), std::size_t(2));
+    QVERIFY(tile.members[0].coincident);
+    QVERIFY(!tile.members[1].coincident);
+    QVERIFY(!t.nodes[2].permutable);
+    QVERIFY(!tile.members[0].coincidentComputed.has_value()); // not computed by the reader
+}
+
+QTEST_MAIN(tst_ScheduleTreeSnapshot)
+#include "tst_scheduletreesnapshot.moc"
