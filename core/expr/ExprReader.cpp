@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
+
 namespace se {
 
 namespace {
@@ -17,6 +19,12 @@ using nlohmann::json;
     throw InputError("", path, what);
 }
 
+// nlohmann reads integers above INT64_MAX as unsigned: get<int64_t>() would wrap them.
+bool tooLarge(const json &v)
+{
+    return v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX);
+}
+
 std::int64_t readInt(const json &obj, const char *key, const std::string &path)
 {
     if (!obj.contains(key))
@@ -24,6 +32,8 @@ std::int64_t readInt(const json &obj, const char *key, const std::string &path)
     const json &v = obj.at(key);
     if (!v.is_number_integer())
         fail(path + "." + key, "must be an integer, got " + std::string(v.type_name()));
+    if (tooLarge(v))
+        fail(path + "." + key, "integer " + v.dump() + " is too large");
     return v.get<std::int64_t>();
 }
 
@@ -118,8 +128,11 @@ ExprPtr ExprReader::read(const json &value, const std::string &path, bool allowE
 {
     if (value.is_boolean())
         fail(path, "expected an expression, got a boolean");
-    if (value.is_number_integer())
+    if (value.is_number_integer()) {
+        if (tooLarge(value))
+            fail(path, "integer " + value.dump() + " is too large");
         return Expr::constant(value.get<std::int64_t>());
+    }
     if (value.is_number())
         fail(path, "expected an integer expression, got the number " + value.dump());
     if (value.is_string()) {

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cstdint>
 #include <cctype>
 #include <fstream>
 #include <set>
@@ -115,6 +116,9 @@ private:
         const json &v = obj.at(k);
         if (!v.is_number_integer())
             fail(key(path, k), std::string("must be an integer, got ") + v.dump());
+        // Above INT64_MAX nlohmann holds an unsigned that get<int64_t>() would wrap.
+        if (v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX))
+            fail(key(path, k), "integer " + v.dump() + " is too large");
         return v.get<std::int64_t>();
     }
 
@@ -387,7 +391,8 @@ private:
         Statement s;
         s.path = path;
         const json &id = n.at("id");
-        if (!id.is_number_integer())
+        const bool huge = id.is_number_unsigned() && id.get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX);
+        if (!id.is_number_integer() || huge)
             fail(key(path, "id"), "a statement id is a non-negative integer, got " + id.dump());
         s.id = id.get<std::int64_t>();
         if (s.id < 0)
