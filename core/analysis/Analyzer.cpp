@@ -17,6 +17,7 @@ Analyzer::Analyzer(KernelPtr kernel, Options options) : m_ctx(options.quota)
 Analyzer::~Analyzer()
 {
     // isl objects go before the context that made them.
+    m_legality.clear();
     m_edgeReports.clear();
     m_deps.clear();
     m_original.reset();
@@ -73,8 +74,7 @@ CheckReport Analyzer::check(const isl::schedule &schedule, DepMode mode, CheckOp
     r.edges = edgeReports(mode, options.counts);
     const FlatSchedule flat = QuotaScope::run(m_ctx, "flattening the schedule",
                                               [&] { return FlatSchedule(*m_model, schedule); });
-    r.violations = LegalityChecker::check(*m_model, dependences(mode), flat,
-                                          LegalityChecker::Options{options.counts});
+    r.violations = m_legality[mode].check(*m_model, dependences(mode), flat, LegalityChecker::Options{options.counts});
     r.legal = r.violations.empty();
     if (options.warnings)
         r.warnings = warnings();

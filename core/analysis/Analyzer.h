@@ -5,6 +5,7 @@
 #include "core/deps/Dependence.h"
 #include "core/isl/IslContext.h"
 #include "core/isl/PolyhedralModel.h"
+#include "core/legality/IncrementalLegality.h"
 
 #include <isl/cpp.h>
 
@@ -49,7 +50,8 @@ public:
     const std::vector<EdgeReport> &edgeReports(DepMode mode, bool counts);
     const std::vector<std::string> &warnings();
 
-    /// The dependences and the legality verdict of `schedule`.
+    /// The dependences and the legality verdict of `schedule`. Successive
+    /// checks re-examine only the edges of statements whose times changed.
     CheckReport check(const isl::schedule &schedule, DepMode mode, CheckOptions options);
     CheckReport check(const isl::schedule &schedule, DepMode mode) { return check(schedule, mode, CheckOptions{}); }
 
@@ -60,6 +62,7 @@ private:
     std::map<DepMode, std::vector<Dependence>> m_deps;
     std::map<std::pair<DepMode, bool>, std::vector<EdgeReport>> m_edgeReports;
     std::optional<std::vector<std::string>> m_warnings;
+    std::map<DepMode, IncrementalLegality> m_legality;
 };
 
 } // namespace se

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "FlatSchedule.h"
 
+#include "ScheduleFlattener.h"
 #include "core/isl/IslUtil.h"
 #include "core/isl/PolyhedralModel.h"
 
@@ -13,8 +14,8 @@ namespace se {
 
 FlatSchedule::FlatSchedule(const PolyhedralModel &model, const isl::schedule &schedule)
 {
-    // A tree's map is already padded to equal length.
-    split(model, padded(schedule.get_map().intersect_domain(model.domain()), &m_dims));
+    m_maps = ScheduleFlattener::flatten(model, schedule, &m_dims);
+    fillMissing(model);
 }
 
 FlatSchedule::FlatSchedule(const PolyhedralModel &model, const isl::union_map &times)
@@ -28,7 +29,8 @@ isl::union_map FlatSchedule::padded(const isl::union_map &times, unsigned *dims)
     times.foreach_map([&](isl::map m) {
         n = std::max(n, static_cast<unsigned>(isl_map_dim(m.get(), isl_dim_out)));
     });
-    isl::union_map out = isl::union_map::empty(times.ctx());
+    // Added in place: `unite` would copy the growing union each time.
+    isl_union_map *out = isl_union_map_empty(isl_union_map_get_space(times.get()));
     times.foreach_map([&](isl::map m) {
         const unsigned d = static_cast<unsigned>(isl_map_dim(m.get(), isl_dim_out));
         isl_map *p = isl_map_reset_tuple_id(m.release(), isl_dim_out);
@@ -37,11 +39,11 @@ isl::union_map FlatSchedule::padded(const isl::union_map &times, unsigned *dims)
             for (unsigned k = d; k < n; ++k)
                 p = isl_map_fix_si(p, isl_dim_out, k, 0);
         }
-        out = out.unite(isl::union_map(isl::manage(p)));
+        out = isl_union_map_add_map(out, p);
     });
     if (dims)
         *dims = n;
-    return out;
+    return isl::manage(out);
 }
 
 void FlatSchedule::split(const PolyhedralModel &model, const isl::union_map &padded)
@@ -54,6 +56,11 @@ void FlatSchedule::split(const PolyhedralModel &model, const isl::union_map &pad
         if (k >= 0)
             m_maps[static_cast<std::size_t>(k)] = m;
     });
+    fillMissing(model);
+}
+
+void FlatSchedule::fillMissing(const PolyhedralModel &model)
+{
     for (std::size_t k = 0; k < m_maps.size(); ++k) {
         const auto &s = model.statements()[k];
         isl::map &m = m_maps[k];

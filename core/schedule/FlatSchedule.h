@@ -32,6 +32,7 @@ public:
 
 private:
     void split(const PolyhedralModel &model, const isl::union_map &padded);
+    void fillMissing(const PolyhedralModel &model);
     std::vector<isl::map> m_maps;
     unsigned m_dims = 0;
 };

@@ -139,7 +139,9 @@ isl::schedule ScheduleReader::fromUnionMap(const PolyhedralModel &model, const i
         if (!restricted.is_single_valued())
             fail(file, "", "the schedule maps some instance to more than one time");
         checkCovers(model, restricted.domain(), file);
-        const isl::union_map padded = FlatSchedule::padded(restricted);
+        // Without the domain's constraints each statement's time is one affine
+        // piece: the band prints plainly and flattens fast.
+        const isl::union_map padded = FlatSchedule::padded(restricted).gist_domain(model.domain());
         const isl::multi_union_pw_aff mupa = isl::manage(isl_multi_union_pw_aff_from_union_pw_multi_aff(
             isl_union_pw_multi_aff_from_union_map(padded.copy())));
         isl::schedule s = isl::schedule::from_domain(model.domain());

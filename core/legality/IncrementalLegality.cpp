@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: MIT
+#include "IncrementalLegality.h"
+
+#include "core/isl/IslContext.h"
+#include "core/isl/PolyhedralModel.h"
+
+#include <isl/map.h>
+
+namespace se {
+
+std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &model,
+                                                        const std::vector<Dependence> &deps,
+                                                        const FlatSchedule &schedule,
+                                                        LegalityChecker::Options options)
+{
+    return QuotaScope::run(model.islContext(), "checking legality", [&] {
+        const bool reuse = m_last && m_deps == &deps && m_verdicts.size() == deps.size()
+                           && m_last->dims() == schedule.dims() && m_counted == options.countViolations;
+        std::vector<bool> changed(schedule.size(), true);
+        if (reuse)
+            for (std::size_t k = 0; k < schedule.size(); ++k)
+                // Structural comparison: a false "changed" only costs a re-check.
+                changed[k] = isl_map_plain_is_equal(m_last->of(k).get(), schedule.of(k).get()) != isl_bool_true;
+        if (!reuse)
+            m_verdicts.assign(deps.size(), std::nullopt);
+        TimeBounds bounds(model, schedule);
+        m_lastChecked = 0;
+        for (std::size_t e = 0; e < deps.size(); ++e) {
+            const Dependence &d = deps[e];
+            if (reuse && !changed[d.src] && !changed[d.dst])
+                continue;
+            ++m_lastChecked;
+            m_verdicts[e].reset();
+            if (options.timeBounds && bounds.ordered(d.src, d.dst))
+                continue;
+            const isl::map bad = LegalityChecker::violatingPairs(d, schedule);
+            if (!bad.is_empty())
+                m_verdicts[e] = LegalityChecker::explain(model, d, e, schedule, bad, options);
+        }
+        m_last = schedule;
+        m_deps = &deps;
+        m_counted = options.countViolations;
+        std::vector<ViolationReport> out;
+        for (const auto &v : m_verdicts)
+            if (v)
+                out.push_back(*v);
+        return out;
+    });
+}
+
+} // namespace se

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "LegalityChecker.h"
+#include "core/schedule/FlatSchedule.h"
+
+#include <optional>
+#include <vector>
+
+namespace se {
+
+/// Legality checks of successive schedules against one set of dependences,
+/// as the app runs them after every edit: only edges with a statement whose
+/// time map changed are checked again; the others keep their verdict.
+class IncrementalLegality {
+public:
+    std::vector<ViolationReport> check(const PolyhedralModel &model, const std::vector<Dependence> &deps,
+                                       const FlatSchedule &schedule, LegalityChecker::Options options);
+    /// Edges checked by the last call (the rest were reused).
+    std::size_t lastChecked() const { return m_lastChecked; }
+
+private:
+    const std::vector<Dependence> *m_deps = nullptr;
+    bool m_counted = false;
+    std::optional<FlatSchedule> m_last;
+    std::vector<std::optional<ViolationReport>> m_verdicts; // per edge; nullopt: respected
+    std::size_t m_lastChecked = 0;
+};
+
+} // namespace se

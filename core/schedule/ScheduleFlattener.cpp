@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: MIT
+#include "ScheduleFlattener.h"
+
+#include "core/isl/PolyhedralModel.h"
+
+#include <isl/aff.h>
+#include <isl/local_space.h>
+#include <isl/map.h>
+#include <isl/schedule_node.h>
+#include <isl/set.h>
+#include <isl/union_set.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace se {
+
+namespace {
+
+struct Entry {
+    std::size_t statement;
+    isl::set instances;            // { s[...] } reaching this node
+    std::vector<isl::pw_aff> time; // one per dimension so far
+};
+
+struct Piece {
+    std::size_t statement;
+    isl::set instances;
+    std::vector<isl::pw_aff> time;
+};
+
+class Walker {
+public:
+    explicit Walker(const PolyhedralModel &model) : m_model(model) {}
+
+    void walk(const isl::schedule_node &node, std::vector<Entry> entries)
+    {
+        if (entries.empty())
+            return;
+        switch (isl_schedule_node_get_type(node.get())) {
+        case isl_schedule_node_band: {
+            const isl::multi_union_pw_aff mupa = isl::manage(isl_schedule_node_band_get_partial_schedule(node.get()));
+            const int n = isl_multi_union_pw_aff_size(mupa.get());
+            for (auto &e : entries) {
+                isl_multi_pw_aff *mpa = isl_multi_union_pw_aff_extract_multi_pw_aff(
+                    mupa.get(), isl_set_get_space(e.instances.get()));
+                for (int k = 0; k < n; ++k)
+                    e.time.push_back(isl::manage(isl_multi_pw_aff_get_at(mpa, k)));
+                isl_multi_pw_aff_free(mpa);
+            }
+            walk(node.child(0), std::move(entries));
+            return;
+        }
+        case isl_schedule_node_sequence:
+        case isl_schedule_node_set: {
+            // Children are filters: hand each only the entries its filter
+            // names (a 400-statement sequence would otherwise copy 400 x 400).
+            std::vector<int> position(m_model.statements().size(), -1);
+            for (std::size_t i = 0; i < entries.size(); ++i)
+                position[entries[i].statement] = static_cast<int>(i);
+            const int n = isl_schedule_node_n_children(node.get());
+            for (int k = 0; k < n; ++k) {
+                const isl::schedule_node child = node.child(k);
+                const isl::union_set filter = isl::manage(isl_schedule_node_filter_get_filter(child.get()));
+                std::vector<Entry> sub;
+                filter.foreach_set([&](isl::set part) {
+                    const char *name = isl_set_get_tuple_name(part.get());
+                    const int s = name ? m_model.statementIndex(name) : -1;
+                    if (s < 0 || position[static_cast<std::size_t>(s)] < 0)
+                        return;
+                    const Entry &e = entries[static_cast<std::size_t>(position[static_cast<std::size_t>(s)])];
+                    isl::set inst = e.instances.intersect(part);
+                    if (inst.is_empty())
+                        return;
+                    Entry copy{e.statement, inst, e.time};
+                    copy.time.push_back(constant(inst, k));
+                    sub.push_back(std::move(copy));
+                });
+                walk(child.child(0), std::move(sub));
+            }
+            return;
+        }
+        case isl_schedule_node_filter: {
+            const isl::union_set filter = isl::manage(isl_schedule_node_filter_get_filter(node.get()));
+            std::vector<Entry> kept;
+            for (auto &e : entries) {
+                isl::set part = isl::manage(isl_union_set_extract_set(filter.get(), isl_set_get_space(e.instances.get())));
+                part = e.instances.intersect(part);
+                if (part.is_empty())
+                    continue;
+                e.instances = part;
+                kept.push_back(std::move(e));
+            }
+            walk(node.child(0), std::move(kept));
+            return;
+        }
+        case isl_schedule_node_leaf:
+            for (auto &e : entries)
+                m_pieces.push_back({e.statement, e.instances, std::move(e.time)});
+            return;
+        case isl_schedule_node_domain:
+        case isl_schedule_node_mark:
+            walk(node.child(0), std::move(entries));
+            return;
+        default:
+            // ScheduleReader refuses context, guard, extension and expansion nodes.
+            throw std::invalid_argument("schedule tree node kind not supported in flattening");
+        }
+    }
+
+    std::vector<Piece> &pieces() { return m_pieces; }
+
+private:
+    static isl::pw_aff constant(const isl::set &domain, int value)
+    {
+        return isl::manage(isl_pw_aff_val_on_domain(isl_set_universe(isl_set_get_space(domain.get())),
+                                                    isl_val_int_from_si(domain.ctx().get(), value)));
+    }
+
+    const PolyhedralModel &m_model;
+    std::vector<Piece> m_pieces;
+};
+
+} // namespace
+
+std::vector<isl::map> ScheduleFlattener::flatten(const PolyhedralModel &model, const isl::schedule &schedule,
+                                                 unsigned *dims)
+{
+    const isl::schedule_node root = schedule.root();
+    const isl::union_set treeDomain = isl::manage(isl_schedule_node_domain_get_domain(root.get()));
+    std::vector<Entry> entries;
+    for (std::size_t k = 0; k < model.statements().size(); ++k) {
+        const auto &s = model.statements()[k];
+        isl::set inst = isl::manage(isl_union_set_extract_set(treeDomain.get(), isl_set_get_space(s.domain.get())));
+        inst = inst.intersect(s.domain);
+        if (!inst.is_empty())
+            entries.push_back({k, inst, {}});
+    }
+    Walker w(model);
+    w.walk(root, std::move(entries));
+
+    std::size_t n = 0;
+    for (const auto &p : w.pieces())
+        n = std::max(n, p.time.size());
+    std::vector<isl::map> out(model.statements().size());
+    for (auto &p : w.pieces()) {
+        // { s[...] -> [t0, ..., tn-1] }, zeros after the piece's own depth
+        isl_space *range = isl_space_set_from_params(isl_space_params(isl_set_get_space(p.instances.get())));
+        range = isl_space_add_dims(range, isl_dim_set, static_cast<unsigned>(n));
+        isl_space *sp = isl_space_map_from_domain_and_range(isl_set_get_space(p.instances.get()), range);
+        // Affine everywhere (the usual case): a multi_aff, whose map is built
+        // directly. Otherwise through a pw_multi_aff (isl_map_from_multi_pw_aff
+        // would build one range product per dimension, each with an
+        // emptiness test).
+        const isl_ctx *ctx = p.instances.ctx().get();
+        bool affine = true;
+        for (const auto &t : p.time)
+            affine = affine && isl_pw_aff_isa_aff(t.get()) == isl_bool_true;
+        isl_map *raw;
+        if (affine) {
+            isl_aff_list *list = isl_aff_list_alloc(const_cast<isl_ctx *>(ctx), static_cast<int>(n));
+            isl_local_space *ls = isl_local_space_from_space(isl_set_get_space(p.instances.get()));
+            for (std::size_t d = 0; d < n; ++d)
+                list = isl_aff_list_add(list, d < p.time.size() ? isl_pw_aff_as_aff(p.time[d].copy())
+                                                                : isl_aff_zero_on_domain(isl_local_space_copy(ls)));
+            isl_local_space_free(ls);
+            raw = isl_map_from_multi_aff(isl_multi_aff_from_aff_list(sp, list));
+        } else {
+            isl_pw_aff_list *list = isl_pw_aff_list_alloc(const_cast<isl_ctx *>(ctx), static_cast<int>(n));
+            for (std::size_t d = 0; d < n; ++d)
+                list = isl_pw_aff_list_add(list, d < p.time.size()
+                                                      ? p.time[d].copy()
+                                                      : isl_pw_aff_val_on_domain(
+                                                            isl_set_universe(isl_set_get_space(p.instances.get())),
+                                                            isl_val_zero(const_cast<isl_ctx *>(ctx))));
+            raw = isl_map_from_pw_multi_aff(isl_pw_multi_aff_from_multi_pw_aff(isl_multi_pw_aff_from_pw_aff_list(sp, list)));
+        }
+        isl::map m = isl::manage(raw).intersect_domain(p.instances);
+        isl::map &slot = out[p.statement];
+        slot = slot.is_null() ? m : slot.unite(m);
+    }
+    if (dims)
+        *dims = static_cast<unsigned>(n);
+    return out;
+}
+
+} // namespace se

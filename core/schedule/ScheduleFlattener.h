@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <isl/cpp.h>
+
+#include <vector>
+
+namespace se {
+
+class PolyhedralModel;
+
+/// Flattens a schedule tree into one time map per statement by walking it
+/// once: band members contribute their partial schedules, sequence and set
+/// nodes the child position, filters restrict the instances, and shorter
+/// times are padded with zeros at the end (isl's own layout). isl's
+/// `isl_schedule_get_map` does the same on whole-kernel union objects and
+/// costs ~50 ms on a 400-statement tree; per statement it is a few ms.
+class ScheduleFlattener {
+public:
+    /// { s[...] -> [t0, ..., tn-1] } per model statement (empty maps for
+    /// statements the tree does not reach); `dims` receives n.
+    static std::vector<isl::map> flatten(const PolyhedralModel &model, const isl::schedule &schedule,
+                                         unsigned *dims);
+};
+
+} // namespace se
