@@ -20,8 +20,12 @@
 //   warnings  out-of-shape access warnings
 //   check     legality of the schedule, dependences already computed
 //   recheck   the same schedule checked again (every cache warm)
+//   edit1     one statement's schedule edited (the last statement in
+//             program order, its last time dimension shifted by one) and
+//             checked with the dependences cached: what the app does after
+//             one edit
 //   edit      a second schedule (--edit FILE) checked with the dependences
-//             cached: what the app does after one edit
+//             cached
 // `total` is load + build + schedule + deps + edges + warnings + check: the
 // work of one `schedule-tool check --json`, without start-up and printing.
 #include "core/analysis/Analyzer.h"
@@ -176,6 +180,31 @@ se::ParamValues fixedParams(const Options &o, const se::Kernel &k)
     return p;
 }
 
+/// The schedule with one edit: the last statement's last time dimension
+/// shifted by one, `{ sK[...] -> [t0, ..., tn] }` -> `[t0, ..., tn + 1]`.
+isl::schedule editOne(se::Analyzer &analyzer, const isl::schedule &schedule)
+{
+    const auto &model = analyzer.model();
+    const std::string target = model.statements().back().name;
+    isl::union_map times = isl::union_map::empty(analyzer.context().ctx());
+    const isl::map_list maps = schedule.get_map().map_list();
+    for (int i = 0; i < static_cast<int>(maps.size()); ++i) {
+        const isl::map m = maps.at(i);
+        if (m.domain_tuple_id().name() != target) {
+            times = times.unite(m);
+            continue;
+        }
+        const unsigned n = m.range_tuple_dim();
+        std::string in, out;
+        for (unsigned k = 0; k < n; ++k) {
+            in += (k ? ", t" : "t") + std::to_string(k);
+            out += (k ? ", t" : "t") + std::to_string(k) + (k + 1 == n ? " + 1" : "");
+        }
+        times = times.unite(m.apply_range(isl::map(analyzer.context().ctx(), "{ [" + in + "] -> [" + out + "] }")));
+    }
+    return se::ScheduleReader::fromUnionMap(model, times, "(one edit)");
+}
+
 Outcome runOnce(const Options &o, PhaseTimes &t)
 {
     Outcome out;
@@ -208,6 +237,10 @@ Outcome runOnce(const Options &o, PhaseTimes &t)
     const se::Analyzer::CheckOptions co{o.counts, true};
     const se::CheckReport r = t.time("check", [&] { return analyzer->check(schedule, o.mode, co); });
     t.time("recheck", [&] { analyzer->check(schedule, o.mode, co); });
+    {
+        const isl::schedule edited = editOne(*analyzer, schedule);
+        t.time("edit1", [&] { analyzer->check(edited, o.mode, co); });
+    }
     if (!o.edit.empty()) {
         const isl::schedule edited = se::ScheduleReader::readFile(analyzer->model(), o.edit);
         const se::CheckReport e = t.time("edit", [&] { return analyzer->check(edited, o.mode, co); });
