@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <isl/cpp.h>
+
+#include <string>
+#include <vector>
+
+namespace se {
+
+class PolyhedralModel;
+
+/// Builds isl's AST of a schedule over a model's domain, under the model's
+/// parameter context, with iterators `c0, c1, ...` named by schedule depth.
+/// isl options are chosen so the AST stays close to the kernel format:
+/// - detect_min_max: a piecewise bound is written `min`/`max` (the format's
+///   bound lists) rather than a `select` (which it lacks);
+/// - allow_or off: conditions are conjunctions, so an else-branch splits
+///   into few cases;
+/// - atomic_upper_bound: one `c < min(...)` per loop, not a conjunction;
+/// - scale_strides off: iterators keep the schedule's time values, so
+///   `c0` is the schedule's dimension 0 as written.
+/// The options are restored afterwards. Runs under the context's quota.
+class AstBuilder {
+public:
+    static isl::ast_node build(const PolyhedralModel &model, const isl::schedule &schedule);
+
+    /// `c`, or a longer prefix when a parameter is named like `c<digits>`.
+    static std::string iteratorPrefix(const std::vector<std::string> &params);
+};
+
+} // namespace se

@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: MIT
+#include "CaseSet.h"
+
+#include <algorithm>
+
+namespace se {
+
+namespace {
+
+// The value of a constraint without names, or -1 when it has names.
+int constantTruth(const Constraint &c)
+{
+    const auto a = c.lhs->constantValue();
+    const auto b = c.rhs->constantValue();
+    if (!a || !b)
+        return -1;
+    return c.holds([](const std::string &) -> std::int64_t { return 0; }) ? 1 : 0;
+}
+
+} // namespace
+
+CaseSet CaseSet::always()
+{
+    CaseSet s;
+    s.m_cases.emplace_back();
+    return s;
+}
+
+CaseSet CaseSet::never()
+{
+    return CaseSet();
+}
+
+CaseSet CaseSet::of(const Constraint &c)
+{
+    CaseSet s;
+    s.addCase({c});
+    return s;
+}
+
+// Drops constraints that always hold and the whole case when one never
+// holds, so constant guards leave no trace in the predicates.
+void CaseSet::addCase(Case c)
+{
+    Case kept;
+    for (auto &k : c) {
+        const int t = constantTruth(k);
+        if (t == 0)
+            return;
+        if (t == 1)
+            continue;
+        const std::string text = k.str();
+        if (std::none_of(kept.begin(), kept.end(), [&](const Constraint &o) { return o.str() == text; }))
+            kept.push_back(std::move(k));
+    }
+    m_cases.push_back(std::move(kept));
+}
+
+CaseSet CaseSet::conjoin(const CaseSet &other) const
+{
+    CaseSet out;
+    for (const auto &a : m_cases)
+        for (const auto &b : other.m_cases) {
+            Case c = a;
+            c.insert(c.end(), b.begin(), b.end());
+            out.addCase(std::move(c));
+        }
+    return out;
+}
+
+CaseSet CaseSet::disjoin(const CaseSet &other) const
+{
+    CaseSet out = *this;
+    for (const auto &c : negate().conjoin(other).m_cases)
+        out.m_cases.push_back(c);
+    return out;
+}
+
+CaseSet CaseSet::orDisjoint(const CaseSet &other) const
+{
+    CaseSet out = *this;
+    out.m_cases.insert(out.m_cases.end(), other.m_cases.begin(), other.m_cases.end());
+    return out;
+}
+
+CaseSet CaseSet::negate(const Constraint &c)
+{
+    auto make = [&](CmpOp op) { return Constraint{c.lhs, op, c.rhs}; };
+    CaseSet out;
+    switch (c.op) {
+    case CmpOp::Ge: out.addCase({make(CmpOp::Lt)}); break;
+    case CmpOp::Gt: out.addCase({make(CmpOp::Le)}); break;
+    case CmpOp::Le: out.addCase({make(CmpOp::Gt)}); break;
+    case CmpOp::Lt: out.addCase({make(CmpOp::Ge)}); break;
+    case CmpOp::Eq:
+        out.addCase({make(CmpOp::Lt)});
+        out.addCase({make(CmpOp::Gt)});
+        break;
+    }
+    return out;
+}
+
+CaseSet CaseSet::negate() const
+{
+    // not (C1 or C2 or ...) = not C1 and not C2 and ...
+    CaseSet out = always();
+    for (const auto &conj : m_cases) {
+        // not (c1 and ... and cn) = not c1; c1 and not c2; ...: disjoint.
+        CaseSet notConj;
+        Case prefix;
+        for (const auto &c : conj) {
+            for (const auto &n : negate(c).m_cases) {
+                Case k = prefix;
+                k.insert(k.end(), n.begin(), n.end());
+                notConj.addCase(std::move(k));
+            }
+            prefix.push_back(c);
+        }
+        out = out.conjoin(notConj);
+    }
+    return out;
+}
+
+} // namespace se

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+#include "CodeGenerator.h"
+
+#include "AstBuilder.h"
+#include "AstCPrinter.h"
+#include "AstTranslator.h"
+#include "NestTextPrinter.h"
+#include "core/isl/IslContext.h"
+
+namespace se {
+
+RegeneratedNest CodeGenerator::generate(const PolyhedralModel &model, const isl::schedule &schedule,
+                                        const std::string &scheduleFile, const std::string &scheduleDescription)
+{
+    const isl::ast_node ast = AstBuilder::build(model, schedule);
+    RegeneratedNest nest;
+    nest.source = model.kernel();
+    nest.fixedParams = model.fixedParams();
+    nest.schedule = scheduleDescription;
+    AstTranslator translator(*model.kernel(), scheduleFile.empty() ? model.kernel()->sourcePath : scheduleFile);
+    nest.body = QuotaScope::run(model.islContext(), "translating the loop nest",
+                                [&] { return translator.translate(ast); });
+    return nest;
+}
+
+std::string CodeGenerator::cCode(const PolyhedralModel &model, const isl::schedule &schedule,
+                                 const std::string &scheduleDescription)
+{
+    const isl::ast_node ast = AstBuilder::build(model, schedule);
+    RegeneratedNest heading;
+    heading.source = model.kernel();
+    heading.fixedParams = model.fixedParams();
+    heading.schedule = scheduleDescription;
+    return QuotaScope::run(model.islContext(), "printing the loop nest", [&] {
+        return AstCPrinter::print(*model.kernel(), model.paramNames(), ast, NestTextPrinter::title(heading));
+    });
+}
+
+} // namespace se

@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "RegeneratedNest.h"
+
+#include <isl/cpp.h>
+
+#include <string>
+
+namespace se {
+
+/// The regenerated loop nest of a schedule (analysis-and-cli.md,
+/// "Regenerated loop nest"): isl's AST of the schedule, translated back into
+/// the kernel format, or printed as C.
+///
+/// `scheduleFile` labels errors (the kernel's file when empty);
+/// `scheduleDescription` says in words where the schedule came from.
+/// Constructs the format cannot express are InputErrors naming the AST node;
+/// a quota hit is a ResourceLimitError.
+class CodeGenerator {
+public:
+    static RegeneratedNest generate(const PolyhedralModel &model, const isl::schedule &schedule,
+                                    const std::string &scheduleFile = "",
+                                    const std::string &scheduleDescription = "the original schedule");
+    static std::string cCode(const PolyhedralModel &model, const isl::schedule &schedule,
+                             const std::string &scheduleDescription = "the original schedule");
+};
+
+} // namespace se
