@@ -56,22 +56,31 @@ def main():
         print("- " + line.strip())
 
     print("\n## Issue 6 targets: whole `schedule-tool check --json` process\n")
-    print("All parameters fixed with `--param` to their values, median of the runs shown.\n")
-    print("| kernel, schedule | reference stack | target | Schedule Explorer | runs | met |")
-    print("|---|---:|---:|---:|---:|---|")
+    print("All parameters fixed with `--param` to their values. Wall: median of the runs shown; CPU: mean")
+    print("user + sys time of the process (the steadier figure when other work shares the machine).")
+    print("Met: on wall time / on CPU time.\n")
+    print("| kernel, schedule | reference stack | target | Schedule Explorer, wall | CPU | runs | met |")
+    print("|---|---:|---:|---:|---:|---:|---|")
+
+    def met(v, target):
+        return "yes" if v <= target else "no"
     for label in SCALED:
         ref, target, _ = REFERENCE[label]
         d = whole.get(label)
         ok = d is not None and d.get("status") == "ok"
-        met = "-" if target is None else ("yes" if ok and d["median_s"] <= target else "no")
-        print("| %s | %.2f s | %s | %s | %s | %s |" % (label.replace(".", ", "), ref,
-              "-" if target is None else "<= %g s" % target, secs(d), d.get("runs", "-") if ok else "-", met))
+        m = "-" if target is None or not ok else "%s / %s" % (met(d["median_s"], target), met(d["cpu_s"], target))
+        print("| %s | %.2f s | %s | %s | %s | %s | %s |" % (label.replace(".", ", "), ref,
+              "-" if target is None else "<= %g s" % target, secs(d),
+              secs({"status": "ok", "median_s": d["cpu_s"]}) if ok else "-", d.get("runs", "-") if ok else "-", m))
     conf = [d for k, d in whole.items() if k.startswith("conf.")]
-    okc = [d["median_s"] for d in conf if d.get("status") == "ok"]
+    okc = [d for d in conf if d.get("status") == "ok"]
     if okc:
-        print("| every conformance case (%d) | 6-28 ms + 0.1 s start-up | <= 20 ms | %.1f-%.1f ms | %d | %s |" % (
-            len(conf), min(okc) * 1000, max(okc) * 1000, conf[0]["runs"],
-            "yes" if len(okc) == len(conf) and max(okc) <= 0.020 else "no"))
+        wall = [d["median_s"] for d in okc]
+        cpu = [d["cpu_s"] for d in okc]
+        allok = len(okc) == len(conf)
+        print("| every conformance case (%d) | 6-28 ms + 0.1 s start-up | <= 20 ms | %.1f-%.1f ms | %.1f-%.1f ms | %d | %s / %s |" % (
+            len(conf), min(wall) * 1000, max(wall) * 1000, min(cpu) * 1000, max(cpu) * 1000, okc[0]["runs"],
+            met(max(wall), 0.020) if allok else "no", met(max(cpu), 0.020) if allok else "no"))
 
     mem = open(os.path.join(res, "memory.txt")).read() if os.path.exists(os.path.join(res, "memory.txt")) else ""
     m = re.search(r"Maximum resident set size \(kbytes\): (\d+)", mem)
@@ -93,12 +102,14 @@ def main():
               os.path.basename(other) if other else "-", ms(d["median_ms"].get("edit")),
               ms(d["median_ms"].get("recheck")), "-" if target is None else target))
 
-    print("\n## In-process phases, ms (median of the runs shown; reference stack in brackets)\n")
-    print("| case | runs | " + " | ".join(PHASES) + " | total |")
-    print("|---|---:|" + "---:|" * (len(PHASES) + 1))
+    print("\n## In-process phases, ms (median wall time of the runs shown; reference stack in brackets)\n")
+    print("`total` = load + build + schedule + deps + edges + warnings + check (one `check --json` without")
+    print("start-up and printing); `count` is inside `edges`. `total cpu`: the same phases in process CPU time.\n")
+    print("| case | runs | " + " | ".join(PHASES) + " | total | total cpu |")
+    print("|---|---:|" + "---:|" * (len(PHASES) + 2))
     for label, d in phases.items():
         if d.get("status") != "ok":
-            print("| %s | %s |" % (label, d.get("status")) + " |" * (len(PHASES) + 1))
+            print("| %s | %s |" % (label, d.get("status")) + " |" * (len(PHASES) + 2))
             continue
         ref = REFERENCE.get(label, (None, None, {}))[2]
         cells = []
@@ -107,17 +118,18 @@ def main():
             if p in ref:
                 v += " (%s)" % ms(ref[p] * 1000)
             cells.append(v)
-        print("| %s | %d | %s | %s |" % (label, d["runs"], " | ".join(cells), ms(d["total_ms"])))
+        print("| %s | %d | %s | %s | %s |" % (label, d["runs"], " | ".join(cells), ms(d["total_ms"]),
+              ms(d.get("total_cpu_ms"))))
 
     print("\n## Whole process, every case (median)\n")
-    print("| case | exit | median | min | max |")
-    print("|---|---:|---:|---:|---:|")
+    print("| case | exit | median | min | max | CPU |")
+    print("|---|---:|---:|---:|---:|---:|")
     for label, d in whole.items():
         if d.get("status") != "ok":
-            print("| %s | - | %s | | |" % (label, d.get("status")))
+            print("| %s | - | %s | | | |" % (label, d.get("status")))
         else:
-            print("| %s | %d | %s | %.1f ms | %.1f ms |" % (label, d["exit"], secs(d), d["min_s"] * 1000,
-                                                          d["max_s"] * 1000))
+            print("| %s | %d | %s | %.1f ms | %.1f ms | %.1f ms |" % (label, d["exit"], secs(d), d["min_s"] * 1000,
+                                                                    d["max_s"] * 1000, d["cpu_s"] * 1000))
 
 
 if __name__ == "__main__":

@@ -11,8 +11,10 @@
 # 1. Whole process: `schedule-tool check KERNEL --json --param ... --schedule S`
 #    with every parameter fixed to its value (as compare.py does), median of
 #    $RUNS (default 5) runs after one warm-up, with hyperfine when installed
-#    (apt-get install -y hyperfine), else a Python timer. Cases: the scaled
-#    kernels of ../shared/bench and every conformance case.
+#    (apt-get install -y hyperfine), else a Python timer; also the mean CPU
+#    time (user + sys), steadier than wall time when other work shares the
+#    machine. Cases: the scaled kernels of ../shared/bench and every
+#    conformance case.
 # 2. Peak memory (/usr/bin/time -v) of that check on tiled_matmul_64.
 # 3. In-process phases: bench_analysis on the same cases, on every sample
 #    kernel, and on every conformance kernel (median of $PHASE_RUNS, default 5).
@@ -83,23 +85,28 @@ whole() {
 import json, sys
 r = json.load(open(sys.argv[1]))["results"][0]
 print(json.dumps({"label": sys.argv[2], "status": "ok", "exit": int(sys.argv[3]), "timer": "hyperfine",
-                  "runs": len(r["times"]), "median_s": r["median"], "min_s": r["min"], "max_s": r["max"]}))
+                  "runs": len(r["times"]), "median_s": r["median"], "min_s": r["min"], "max_s": r["max"],
+                  "cpu_s": r["user"] + r["system"]}))
 EOF
     else
         python3 - "$label" "$rc" "$RUNS" "${cmd[@]}" >"$out/whole/$label.json" <<'EOF'
-import json, statistics, subprocess, sys, time
+import json, resource, statistics, subprocess, sys, time
 label, rc, runs, cmd = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4:]
 subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # warm-up
-ts = []
+ts, cpu = [], []
 for _ in range(runs):
+    u0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
     subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     ts.append(time.perf_counter() - t)
+    u1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu.append(u1.ru_utime - u0.ru_utime + u1.ru_stime - u0.ru_stime)
 print(json.dumps({"label": label, "status": "ok", "exit": rc, "timer": "python", "runs": runs,
-                  "median_s": statistics.median(ts), "min_s": min(ts), "max_s": max(ts)}))
+                  "median_s": statistics.median(ts), "min_s": min(ts), "max_s": max(ts),
+                  "cpu_s": statistics.mean(cpu)}))
 EOF
     fi
-    python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("  %-40s %9.4f s" % (d["label"], d["median_s"]))' \
+    python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("  %-40s %9.4f s wall %9.4f s cpu" % (d["label"], d["median_s"], d["cpu_s"]))' \
         "$out/whole/$label.json"
 }
 
