@@ -16,7 +16,10 @@ namespace se::tool {
 int checkCommand(ToolSession &s)
 {
     const auto &o = s.options();
-    const CheckReport r = s.analyzer().check(s.schedule(), o.deps, {o.counts, true});
+    Analyzer::CheckOptions co{o.counts, true, {}};
+    if (!o.assumeNoDep.empty())
+        co.assumeNoDep = DependenceOverride::readFile(o.assumeNoDep);
+    const CheckReport r = s.analyzer().check(s.schedule(), o.deps, co);
     if (o.json) {
         std::cout << ReportJson::check(r).dump(1) << "\n";
     } else {

@@ -69,9 +69,18 @@ std::string ReportText::warnings(const CheckReport &r)
 
 std::string ReportText::verdict(const CheckReport &r)
 {
+    std::string out;
+    for (const auto &a : r.assumptions) {
+        if (!a.matched)
+            out += "\nnote: the assumption " + a.text() + " matches no dependence edge";
+        else if (!a.needed)
+            out += "\nnote: the assumption " + a.text() + " is not needed: that edge is respected";
+    }
+    if (!out.empty())
+        out += "\n";
     if (r.legal)
-        return "\nverdict: legal (" + std::to_string(r.edges.size()) + " dependence edges respected)\n";
-    return "\nverdict: ILLEGAL (" + std::to_string(r.violations.size()) + " of " + std::to_string(r.edges.size())
+        return out + "\nverdict: " + r.verdict() + " (" + std::to_string(r.edges.size()) + " dependence edges)\n";
+    return out + "\nverdict: ILLEGAL (" + std::to_string(r.violations.size()) + " of " + std::to_string(r.edges.size())
            + " dependence edges violated)\n";
 }
 

@@ -74,7 +74,22 @@ CheckReport Analyzer::check(const isl::schedule &schedule, DepMode mode, CheckOp
     r.edges = edgeReports(mode, options.counts);
     const FlatSchedule flat = QuotaScope::run(m_ctx, "flattening the schedule",
                                               [&] { return FlatSchedule(*m_model, schedule); });
-    r.violations = m_legality[mode].check(*m_model, dependences(mode), flat, LegalityChecker::Options{options.counts});
+    std::vector<ViolationReport> all =
+        m_legality[mode].check(*m_model, dependences(mode), flat, LegalityChecker::Options{options.counts});
+    for (const auto &o : options.assumeNoDep) {
+        AssumptionReport a{o.type, o.src, o.dst, o.allocation, o.reason};
+        for (auto &e : r.edges)
+            if (o.matches(e.type, e.src, e.dst, e.allocation)) {
+                a.matched = true;
+                e.assumedAbsent = o.reason;
+            }
+        for (const auto &v : all)
+            a.needed = a.needed || o.matches(v.type, v.src, v.dst, v.allocation);
+        r.assumptions.push_back(std::move(a));
+    }
+    for (auto &v : all)
+        if (r.edges[v.edge].assumedAbsent.empty())
+            r.violations.push_back(std::move(v));
     r.legal = r.violations.empty();
     if (options.warnings)
         r.warnings = warnings();

@@ -5,6 +5,7 @@
 #include "core/deps/Dependence.h"
 #include "core/isl/IslContext.h"
 #include "core/isl/PolyhedralModel.h"
+#include "core/legality/DependenceOverride.h"
 #include "core/legality/IncrementalLegality.h"
 
 #include <isl/cpp.h>
@@ -32,6 +33,8 @@ public:
     struct CheckOptions {
         bool counts = true;   ///< pair counts (only when every parameter is fixed)
         bool warnings = true; ///< out-of-shape access warnings
+        /// Edges assumed absent: ignored by the verdict, named in it.
+        std::vector<DependenceOverride> assumeNoDep;
     };
 
     /// Throws InputError for bad parameter values, ResourceLimitError when

@@ -12,3 +12,24 @@ std::string EdgeReport::directionText() const
 }
 
 } // namespace se
+
+namespace se {
+
+std::string AssumptionReport::text() const
+{
+    return type + " " + src + " -> " + dst + " on " + allocation + " (" + reason + ")";
+}
+
+std::string CheckReport::verdict() const
+{
+    if (!legal)
+        return "illegal: " + std::to_string(violations.size()) + " violated edge"
+               + (violations.size() == 1 ? "" : "s");
+    std::string needed;
+    for (const auto &a : assumptions)
+        if (a.needed)
+            needed += (needed.empty() ? "" : "; ") + a.text();
+    return needed.empty() ? "legal" : "legal, assuming: " + needed;
+}
+
+} // namespace se

@@ -24,6 +24,8 @@ struct EdgeReport {
     unsigned sharedLoops = 0;
     std::string distance;   ///< isl deltas over the shared loops, { [d0] : ... }
     std::vector<std::string> direction; ///< per shared loop: 0, +, -, 0+, 0-, *
+    /// The reason, when an override assumes this edge absent.
+    std::string assumedAbsent;
     /// `(0, +)`, or `()` with no shared loop.
     std::string directionText() const;
 };
@@ -47,6 +49,14 @@ struct ViolationReport {
     std::string message;
 };
 
+/// An override as the check used it.
+struct AssumptionReport {
+    std::string type, src, dst, allocation, reason;
+    bool matched = false; ///< names an existing edge
+    bool needed = false;  ///< that edge would be violated without it
+    std::string text() const; ///< `WAR s0 -> s1 on A (reason)`
+};
+
 struct CheckReport {
     std::string kernel;
     std::string deps; ///< may or flow
@@ -54,7 +64,12 @@ struct CheckReport {
     bool legal = true;
     std::vector<EdgeReport> edges;
     std::vector<ViolationReport> violations;
+    std::vector<AssumptionReport> assumptions;
     std::vector<std::string> warnings;
+
+    /// `legal`, `legal, assuming: ...` (the assumptions it needed), or
+    /// `illegal: N violated edges`.
+    std::string verdict() const;
 };
 
 } // namespace se

@@ -24,6 +24,8 @@ json ReportJson::edge(const EdgeReport &e)
               {"distance", e.distance}, {"direction", e.direction}};
     if (e.count)
         j["count"] = *e.count;
+    if (!e.assumedAbsent.empty())
+        j["assumed_absent"] = e.assumedAbsent;
     return j;
 }
 
@@ -58,8 +60,13 @@ json ReportJson::check(const CheckReport &r)
     json viol = json::array();
     for (const auto &v : r.violations)
         viol.push_back(violation(v));
-    return {{"kernel", r.kernel}, {"legal", r.legal},     {"deps", r.deps}, {"params", params(r.fixedParams)},
-            {"dependences", deps}, {"violations", viol}, {"warnings", r.warnings}};
+    json assumed = json::array();
+    for (const auto &a : r.assumptions)
+        assumed.push_back({{"type", a.type}, {"src", a.src}, {"dst", a.dst}, {"tensor", a.allocation},
+                           {"reason", a.reason}, {"matched", a.matched}, {"needed", a.needed}});
+    return {{"kernel", r.kernel},     {"legal", r.legal},   {"verdict", r.verdict()},
+            {"deps", r.deps},         {"params", params(r.fixedParams)}, {"dependences", deps},
+            {"violations", viol},     {"assumptions", assumed}, {"warnings", r.warnings}};
 }
 
 json ReportJson::deps(const CheckReport &r)
