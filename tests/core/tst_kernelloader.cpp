@@ -18,47 +18,8 @@ namespace {
 const std::string BadDir = std::string(SE_SOURCE_DIR) + "/tests/data/bad-kernels/";
 
 // The same little kernel, indices once as strings and once as trees.
-const char *StringKernel = R"K({
-  "name": "forms", "params": [{"name": "N", "min": 4, "max": 64, "value": 8}],
-  "context": ["N % 2 == 0"],
-  "tensors": [{"name": "A", "shape": ["N"], "space": "dram"},
-              {"name": "T", "shape": [4, 16], "space": "sbuf",
-               "alloc": {"buffer": "SB", "index": ["d1 // 8", "d0 + 4*(d1 % 8)"]}}],
-  "body": [{"loop": "i", "lb": ["0", "N - 12"], "ub": ["N", 12], "body": [
-             {"loop": "j", "lb": "i", "ub": "N", "stride": 2, "body": [
-               {"id": 3, "op": "mul", "text": "T[...] = A[...]",
-                "writes": [{"tensor": "T", "index": ["i % 4", "cc_div(j, 2)"]}],
-                "reads": [{"tensor": "A", "index": ["2*(j // 2) - cc_mod(i, 3)"]}],
-                "predicates": ["i + j <= N", "rank(0, 1) >= i"]}]}]},
-           {"id": 1, "reads": [{"tensor": "A", "index": [0]}]}]
-})K";
-
-const char *TreeKernel = R"K({
-  "name": "forms", "params": [{"name": "N", "min": 4, "max": 64, "value": 8}],
-  "context": ["N % 2 == 0"],
-  "tensors": [{"name": "A", "shape": [{"kind": "Var", "name": "N"}], "space": "dram"},
-              {"name": "T", "shape": [4, {"kind": "Const", "value": 16}], "space": "sbuf",
-               "alloc": {"buffer": "SB", "index": [
-                 {"kind": "FloorDiv", "numer": {"kind": "Var", "name": "d1"}, "denom": 8},
-                 {"kind": "Sum", "terms": [{"coef": 1, "expr": {"kind": "Var", "name": "d0"}},
-                   {"coef": 4, "expr": {"kind": "Modulo", "numer": {"kind": "Var", "name": "d1"}, "denom": 8}}],
-                  "const": 0}]}}],
-  "body": [{"loop": "i", "lb": [0, {"kind": "Sum", "terms": [{"coef": 1, "expr": {"kind": "Var", "name": "N"}}], "const": -12}],
-            "ub": [{"kind": "Var", "name": "N"}, 12], "body": [
-             {"loop": "j", "lb": {"kind": "Var", "name": "i"}, "ub": "N", "stride": 2, "body": [
-               {"id": 3, "op": "mul", "text": "T[...] = A[...]",
-                "writes": [{"tensor": "T", "index": [
-                   {"kind": "Modulo", "numer": {"kind": "Var", "name": "i"}, "denom": 4},
-                   {"kind": "CCDiv", "numer": {"kind": "Var", "name": "j"}, "denom": 2}]}],
-                "reads": [{"tensor": "A", "index": [
-                   {"kind": "Sum", "terms": [
-                     {"coef": 1, "expr": {"kind": "Mult", "scale": 2,
-                       "expr": {"kind": "FloorDiv", "numer": {"kind": "Var", "name": "j"}, "denom": 2}}},
-                     {"coef": -1, "expr": {"kind": "CCMod", "numer": {"kind": "Var", "name": "i"}, "denom": 3}}],
-                    "const": 0}]}],
-                "predicates": ["i + j <= N", "rank(0, 1) >= i"]}]}]},
-           {"id": 1, "reads": [{"tensor": "A", "index": [{"kind": "Const", "value": 0}]}]}]
-})K";
+const std::string StringKernel = std::string(SE_SOURCE_DIR) + "/tests/data/kernels/forms_string.json";
+const std::string TreeKernel = std::string(SE_SOURCE_DIR) + "/tests/data/kernels/forms_tree.json";
 
 std::int64_t at(const ExprPtr &e, std::map<std::string, std::int64_t> env)
 {
@@ -162,7 +123,7 @@ void tst_KernelLoader::shippedKernelsLoad_data()
 {
     QTest::addColumn<QString>("path");
     std::vector<std::filesystem::path> files;
-    for (const char *dir : {SE_SOURCE_DIR "/sample-kernels", SE_CONFORMANCE_DIR "/kernels"})
+    for (const char *dir : {SE_SOURCE_DIR "/sample-kernels", SE_SOURCE_DIR "/tests/data/kernels", SE_CONFORMANCE_DIR "/kernels"})
         for (const auto &f : std::filesystem::directory_iterator(dir))
             if (f.path().extension() == ".json")
                 files.push_back(f.path());
@@ -185,7 +146,7 @@ void tst_KernelLoader::shippedKernelsLoad()
 
 void tst_KernelLoader::stringForm()
 {
-    const KernelPtr k = KernelLoader::loadText(StringKernel, "forms.json");
+    const KernelPtr k = KernelLoader::loadFile(StringKernel);
     QCOMPARE(k->name, std::string("forms"));
     QCOMPARE(k->version, 1); // the default
     QCOMPARE(k->params.size(), std::size_t(1));
@@ -233,8 +194,8 @@ void tst_KernelLoader::stringForm()
 
 void tst_KernelLoader::treeFormMatchesStringForm()
 {
-    const KernelPtr s = KernelLoader::loadText(StringKernel, "s.json");
-    const KernelPtr t = KernelLoader::loadText(TreeKernel, "t.json");
+    const KernelPtr s = KernelLoader::loadFile(StringKernel);
+    const KernelPtr t = KernelLoader::loadFile(TreeKernel);
     QVERIFY(t->warnings.empty());
     QCOMPARE(t->statements().size(), s->statements().size());
     // Every expression of the two kernels agrees on a grid of values.
