@@ -1,22 +1,208 @@
 // SPDX-License-Identifier: MIT
+// apply, suggest, moves: the schedule-editing subcommands.
 #include "Commands.h"
+
+#include "ReportText.h"
 #include "ToolOptions.h"
+#include "ToolSession.h"
+#include "core/analysis/ReportJson.h"
+#include "core/edit/FlagAnalysis.h"
+#include "core/edit/MoveFinder.h"
+#include "core/edit/ScheduleSuggester.h"
+#include "core/schedule/SchedulePrinter.h"
+#include "core/support/InputError.h"
+#include "core/support/TextTable.h"
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <iostream>
 
 namespace se::tool {
 
-int applyCommand(ToolSession &)
+namespace {
+
+using json = nlohmann::json;
+
+json flagsJson(const FlagReport &r)
 {
-    throw UsageError("this command is not implemented yet");
+    json out = json::array();
+    for (const auto &b : r.bands) {
+        json declared = json::array(), computed = json::array();
+        for (unsigned k = 0; k < b.members; ++k) {
+            declared.push_back(static_cast<bool>(b.coincidentDeclared[k]));
+            computed.push_back(static_cast<bool>(b.coincidentComputed[k]));
+        }
+        out.push_back({{"node", nodePathText(b.path)},
+                       {"path", b.path},
+                       {"members", b.members},
+                       {"permutable", {{"declared", b.permutableDeclared}, {"computed", b.permutableComputed}}},
+                       {"coincident", {{"declared", declared}, {"computed", computed}}},
+                       {"stale", b.stale()}});
+    }
+    return out;
 }
 
-int suggestCommand(ToolSession &)
+std::string flagsText(const FlagReport &r)
 {
-    throw UsageError("this command is not implemented yet");
+    std::string out = "\nband flags (declared / computed from the dependences)\n";
+    if (r.bands.empty())
+        return out + "  no bands\n";
+    TextTable t({"band", "members", "permutable", "coincident", ""});
+    auto yn = [](bool b) { return std::string(b ? "yes" : "no"); };
+    for (const auto &b : r.bands) {
+        std::string co;
+        for (unsigned k = 0; k < b.members; ++k)
+            co += (k ? ", " : "") + yn(b.coincidentDeclared[k]) + "/" + yn(b.coincidentComputed[k]);
+        t.add({nodePathText(b.path), std::to_string(b.members),
+               yn(b.permutableDeclared) + "/" + yn(b.permutableComputed), co,
+               b.stale() ? "stale: declared but not true" : ""});
+    }
+    return out + t.str();
 }
 
-int movesCommand(ToolSession &)
+std::string scheduleText(ToolSession &s, const isl::schedule &sched)
 {
-    throw UsageError("this command is not implemented yet");
+    const std::string format = s.options().format.empty() ? "block" : s.options().format;
+    if (format == "block" || format == "yaml")
+        return SchedulePrinter::blockYaml(sched);
+    if (format == "flow")
+        return SchedulePrinter::flowYaml(sched);
+    if (format == "map")
+        return SchedulePrinter::flatMap(s.model(), sched);
+    throw UsageError("--format takes block, flow or map, got '" + format + "'");
+}
+
+void writeOut(const std::string &path, const std::string &text)
+{
+    std::ofstream f(path, std::ios::binary);
+    if (!f || !(f << text) || !f.flush())
+        throw InputError(path, "", "cannot write the schedule there");
+}
+
+// Writes the schedule to --out, or returns it for stdout.
+std::string emitSchedule(ToolSession &s, const isl::schedule &sched)
+{
+    std::string text = scheduleText(s, sched);
+    if (!text.empty() && text.back() != '\n')
+        text += "\n";
+    if (!s.options().out.empty()) {
+        writeOut(s.options().out, text);
+        return {};
+    }
+    return text;
+}
+
+// The result's report on stdout (--json) or the schedule on stdout and
+// the report on stderr.
+int report(ToolSession &s, const isl::schedule &sched, json extra, const std::string &preface)
+{
+    const auto &o = s.options();
+    const CheckReport r = s.analyzer().check(sched, o.deps, {o.counts, true});
+    const FlagReport flags = FlagAnalysis::compute(s.model(), s.analyzer().dependences(o.deps), sched);
+    const std::string text = emitSchedule(s, sched);
+    if (o.json) {
+        json j = ReportJson::check(r);
+        for (auto &[k, v] : extra.items())
+            j[k] = v;
+        j["flags"] = flagsJson(flags);
+        if (o.out.empty())
+            j["schedule"] = text;
+        else
+            j["out"] = o.out;
+        std::cout << j.dump(1) << "\n";
+    } else {
+        std::cout << text;
+        std::cerr << ReportText::header(r) << preface << ReportText::violations(r) << flagsText(flags)
+                  << ReportText::verdict(r);
+    }
+    return r.legal ? Ok : Violations;
+}
+
+} // namespace
+
+int applyCommand(ToolSession &s)
+{
+    const auto &o = s.options();
+    if (o.edits.empty())
+        throw UsageError("apply needs --edits FILE");
+    const EditScript &script = s.editScript();
+    const auto &steps = s.editSteps();
+    json jsteps = json::array();
+    std::string preface = "schedule: " + s.scheduleSource() + "\n\nedits (" + std::to_string(steps.size()) + ")\n";
+    TextTable t({"#", "edit", "result"});
+    for (std::size_t k = 0; k < steps.size(); ++k) {
+        const CheckReport r = s.analyzer().check(steps[k], o.deps, {false, false});
+        const std::string result = r.legal ? "legal"
+                                           : "illegal (" + std::to_string(r.violations.size()) + " edge"
+                                                 + (r.violations.size() == 1 ? "" : "s") + " violated)";
+        t.add({std::to_string(k), script.edits[k].describe(), result});
+        jsteps.push_back({{"index", k},
+                          {"edit", script.edits[k].toJson()},
+                          {"description", script.edits[k].describe()},
+                          {"legal", r.legal},
+                          {"violated_edges", r.violations.size()}});
+    }
+    preface += steps.empty() ? "  none\n" : t.str();
+    return report(s, s.schedule(), json{{"edits", jsteps}}, preface);
+}
+
+int suggestCommand(ToolSession &s)
+{
+    const auto &o = s.options();
+    if (!o.schedule.empty() || !o.edits.empty())
+        throw UsageError("suggest computes its own schedule: it takes no --schedule or --edits");
+    const isl::schedule sched = ScheduleSuggester::suggest(s.model(), s.analyzer().dependences(o.deps));
+    return report(s, sched, json{{"source", "isl scheduler"}},
+                  "schedule: isl's scheduler (dependences as validity, proximity and coincidence constraints)\n");
+}
+
+int movesCommand(ToolSession &s)
+{
+    const auto &o = s.options();
+    if (o.node.empty())
+        throw UsageError("moves needs --node PATH (child indices such as 0.1, or root)");
+    const auto path = parseNodePath(o.node);
+    if (!path)
+        throw UsageError("--node takes child indices such as 0.1 (or root), got '" + o.node + "'");
+    const MovesReport r = MoveFinder::evaluate(s.analyzer(), s.schedule(), *path, o.deps, o.counts);
+    if (r.nodeKind.empty())
+        throw InputError(o.node, "--node", "the schedule has no node " + nodePathText(*path));
+    if (o.json) {
+        json moves = json::array();
+        for (const auto &m : r.moves) {
+            json j = {{"edit", m.edit.toJson()}, {"description", m.description}, {"verdict", verdictName(m.verdict)}};
+            if (m.verdict == MoveVerdict::Verdict::Illegal) {
+                j["violated_edges"] = m.violatedEdges;
+                j["violating_pairs"] = m.violatingPairs ? json(*m.violatingPairs) : json(nullptr);
+            }
+            if (m.verdict == MoveVerdict::Verdict::DoesNotApply)
+                j["reason"] = m.reason;
+            moves.push_back(j);
+        }
+        std::cout << json{{"kernel", s.model().kernel()->name},
+                          {"deps", depModeName(o.deps)},
+                          {"node", nodePathText(r.node)},
+                          {"kind", r.nodeKind},
+                          {"moves", moves}}
+                         .dump(1)
+                  << "\n";
+        return Ok;
+    }
+    std::cout << "moves at " << r.nodeKind << " " << nodePathText(r.node) << " of " << s.scheduleSource() << " ("
+              << depModeName(o.deps) << " dependences)\n\n";
+    TextTable t({"verdict", "edit", "detail"});
+    for (const auto &m : r.moves) {
+        std::string detail;
+        if (m.verdict == MoveVerdict::Verdict::Illegal)
+            detail = std::to_string(m.violatedEdges) + " edge" + (m.violatedEdges == 1 ? "" : "s") + " violated"
+                     + (m.violatingPairs ? ", " + std::to_string(*m.violatingPairs) + " pairs" : "");
+        else if (m.verdict == MoveVerdict::Verdict::DoesNotApply)
+            detail = m.reason;
+        t.add({verdictName(m.verdict), m.description, detail});
+    }
+    std::cout << (r.moves.empty() ? std::string("  no edits target this node\n") : t.str());
+    return Ok;
 }
 
 } // namespace se::tool

@@ -4,6 +4,8 @@
 #include "core/model/KernelLoader.h"
 #include "core/schedule/ScheduleReader.h"
 
+#include <iostream>
+
 namespace se::tool {
 
 ToolSession::ToolSession(const ToolOptions &options) : m_options(options)
@@ -15,15 +17,47 @@ ToolSession::ToolSession(const ToolOptions &options) : m_options(options)
     m_analyzer = std::make_unique<Analyzer>(KernelLoader::loadFile(options.kernel), ao);
 }
 
+const isl::schedule &ToolSession::baseSchedule()
+{
+    if (!m_base) {
+        if (m_options.schedule.empty())
+            m_base = m_analyzer->originalSchedule();
+        else {
+            std::vector<std::string> notes; // how a JSCoP's statements were matched
+            m_base = ScheduleReader::readFile(model(), m_options.schedule, &notes);
+            for (const auto &n : notes)
+                std::cerr << "schedule-tool: note: " << n << "\n";
+        }
+    }
+    return *m_base;
+}
+
+const EditScript &ToolSession::editScript()
+{
+    if (!m_script) {
+        m_script = EditScript{};
+        if (!m_options.edits.empty()) {
+            m_script = EditScript::loadFile(m_options.edits);
+            m_script->checkKernel(model().kernel()->name, m_options.edits);
+        }
+    }
+    return *m_script;
+}
+
 const isl::schedule &ToolSession::schedule()
 {
     if (!m_schedule) {
-        if (m_options.schedule.empty())
-            m_schedule = m_analyzer->originalSchedule();
-        else
-            m_schedule = ScheduleReader::readFile(model(), m_options.schedule);
+        const EditScript &script = editScript();
+        m_steps.clear();
+        m_schedule = script.apply(m_analyzer->context(), baseSchedule(), m_options.edits, &m_steps);
     }
     return *m_schedule;
+}
+
+const std::vector<isl::schedule> &ToolSession::editSteps()
+{
+    schedule();
+    return m_steps;
 }
 
 std::string ToolSession::scheduleSource() const

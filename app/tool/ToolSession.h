@@ -3,6 +3,7 @@
 
 #include "ToolOptions.h"
 #include "core/analysis/Analyzer.h"
+#include "core/edit/EditScript.h"
 
 #include <memory>
 
@@ -20,13 +21,22 @@ public:
     const PolyhedralModel &model() const { return m_analyzer->model(); }
     /// The schedule to analyse.
     const isl::schedule &schedule();
+    /// The schedule before any `--edits` script.
+    const isl::schedule &baseSchedule();
+    /// The `--edits` script (empty without one) and the schedule after each
+    /// of its edits.
+    const EditScript &editScript();
+    const std::vector<isl::schedule> &editSteps();
     /// A short description of where the schedule came from.
     std::string scheduleSource() const;
 
 private:
     ToolOptions m_options;
     std::unique_ptr<Analyzer> m_analyzer;
+    std::optional<isl::schedule> m_base;
     std::optional<isl::schedule> m_schedule;
+    std::optional<EditScript> m_script;
+    std::vector<isl::schedule> m_steps;
 };
 
 } // namespace se::tool

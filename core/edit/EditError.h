@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/support/InputError.h"
+
+#include <string>
+#include <vector>
+
+namespace se {
+
+/// An edit that does not apply to the node it names: the place is the
+/// node's path (`node 0.1`), the fault says why (`tile: node 0.1 is a
+/// sequence, not a band`). An InputError, so the CLI exits with status 2.
+class EditError : public InputError {
+public:
+    EditError(const std::vector<int> &node, const std::string &fault)
+        : InputError("", "node " + pathText(node), fault)
+    {
+    }
+
+    static std::string pathText(const std::vector<int> &path)
+    {
+        if (path.empty())
+            return "root";
+        std::string out;
+        for (std::size_t k = 0; k < path.size(); ++k)
+            out += (k ? "." : "") + std::to_string(path[k]);
+        return out;
+    }
+};
+
+} // namespace se

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "Edit.h"
+
+#include <nlohmann/json_fwd.hpp>
+
+#include <string>
+#include <vector>
+
+namespace isl { class schedule; }
+
+namespace se {
+
+class IslContext;
+
+/// An edit log: `{ "kernel": "jacobi_1d", "edits": [ {...}, ... ] }`. The
+/// log is the truth: replaying it on the same starting schedule gives the
+/// same tree.
+struct EditScript {
+    std::string kernel;
+    std::vector<Edit> edits;
+
+    /// Throws InputError(file, `edits[2].sizes[0]`, fault).
+    static EditScript fromJson(const nlohmann::json &doc, const std::string &file);
+    static EditScript loadFile(const std::string &path);
+    nlohmann::json toJson() const;
+
+    /// InputError when the script names another kernel.
+    void checkKernel(const std::string &kernelName, const std::string &file) const;
+
+    /// Applies the edits in order, each under the context's quota. An edit
+    /// that does not apply is an InputError(file, `edits[k]`, why);
+    /// `steps`, when given, receives the schedule after each edit.
+    isl::schedule apply(IslContext &ctx, const isl::schedule &start, const std::string &file,
+                        std::vector<isl::schedule> *steps = nullptr) const;
+};
+
+} // namespace se

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "Edit.h"
+#include "core/deps/Dependence.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace isl { class schedule; }
+
+namespace se {
+
+class Analyzer;
+
+/// One candidate edit at a node and what it would do. Plain data.
+struct MoveVerdict {
+    enum class Verdict { Legal, Illegal, DoesNotApply };
+    Edit edit;
+    std::string description;
+    Verdict verdict = Verdict::DoesNotApply;
+    std::size_t violatedEdges = 0;              ///< Illegal: dependence edges violated
+    std::optional<std::int64_t> violatingPairs; ///< Illegal: pairs, when every parameter is fixed
+    std::string reason;                         ///< DoesNotApply: why
+};
+
+const char *verdictName(MoveVerdict::Verdict v);
+
+struct MovesReport {
+    std::vector<int> node;
+    std::string nodeKind; ///< band, sequence, set, filter, mark, leaf, domain
+    std::vector<MoveVerdict> moves;
+};
+
+/// The legal-moves list behind the app's panel and `schedule-tool moves`:
+/// the edits that can target a node, with small default arguments (tile 32,
+/// shift 1, skew 1, scale 2, each neighbour move), and the verdict of each
+/// on the current schedule.
+class MoveFinder {
+public:
+    /// The candidates for the node at `path` (none when there is no node).
+    static std::vector<Edit> candidates(const isl::schedule &schedule, const NodePath &path);
+    /// Applies each candidate and checks the result against the
+    /// dependences. ResourceLimitError and CancelledError pass through.
+    static MovesReport evaluate(Analyzer &analyzer, const isl::schedule &schedule, const NodePath &path,
+                                DepMode mode, bool counts = true);
+};
+
+} // namespace se
