@@ -3,6 +3,7 @@
 
 #include "FlatSchedule.h"
 #include "ScheduleTreeWalk.h"
+#include "core/interop/JscopReader.h"
 #include "core/isl/IslContext.h"
 #include "core/isl/IslUtil.h"
 #include "core/isl/PolyhedralModel.h"
@@ -102,15 +103,24 @@ bool ScheduleReader::looksLikeTree(const std::string &text)
     return std::regex_search(text, key);
 }
 
-isl::schedule ScheduleReader::readFile(const PolyhedralModel &model, const std::string &path)
+isl::schedule ScheduleReader::readFile(const PolyhedralModel &model, const std::string &path,
+                                       std::vector<std::string> *notes)
 {
-    return read(model, KernelLoader::readFile(path), path);
+    return read(model, KernelLoader::readFile(path), path, notes);
 }
 
-isl::schedule ScheduleReader::read(const PolyhedralModel &model, const std::string &text, const std::string &file)
+isl::schedule ScheduleReader::read(const PolyhedralModel &model, const std::string &text, const std::string &file,
+                                   std::vector<std::string> *notes)
 {
     if (text.find_first_not_of(" \t\r\n") == std::string::npos)
         fail(file, "", "the schedule file is empty");
+    // Before looksLikeTree: a JSCoP has "domain" keys too.
+    if (JscopReader::looksLikeJscop(text, file)) {
+        JscopReader::Import in = JscopReader::readSchedule(model, text, file);
+        if (notes)
+            notes->push_back(in.note);
+        return in.schedule;
+    }
     isl_ctx *ctx = model.islContext().get();
     // Parse outside any quota: a quota hit while parsing reads as a syntax error.
     if (looksLikeTree(text)) {

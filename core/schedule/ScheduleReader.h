@@ -4,6 +4,7 @@
 #include <isl/cpp.h>
 
 #include <string>
+#include <vector>
 
 namespace se {
 
@@ -21,9 +22,13 @@ class PolyhedralModel;
 /// AST generation on them).
 class ScheduleReader {
 public:
-    static isl::schedule readFile(const PolyhedralModel &model, const std::string &path);
+    /// A JSCoP (Polly's JSON) is read too, by JscopReader; `notes` (when
+    /// given) receives its line saying how statements were matched.
+    static isl::schedule readFile(const PolyhedralModel &model, const std::string &path,
+                                  std::vector<std::string> *notes = nullptr);
     /// `file` only labels errors.
-    static isl::schedule read(const PolyhedralModel &model, const std::string &text, const std::string &file);
+    static isl::schedule read(const PolyhedralModel &model, const std::string &text, const std::string &file,
+                              std::vector<std::string> *notes = nullptr);
 
     static isl::schedule fromUnionMap(const PolyhedralModel &model, const isl::union_map &times,
                                       const std::string &file);
