@@ -1,12 +1,25 @@
 // SPDX-License-Identifier: MIT
+// export-jscop: the kernel and its schedule as a JSCoP (Polly's exchange
+// format). Import needs no command: `--schedule FILE.jscop` reads one.
 #include "Commands.h"
 #include "ToolOptions.h"
+#include "ToolSession.h"
+#include "core/interop/JscopWriter.h"
+
+#include <iostream>
 
 namespace se::tool {
 
-int exportJscopCommand(ToolSession &)
+int exportJscopCommand(ToolSession &s)
 {
-    throw UsageError("this command is not implemented yet");
+    const auto &o = s.options();
+    if (!o.extra.empty())
+        throw UsageError("export-jscop takes one KERNEL, got also '" + o.extra.front() + "'");
+    if (o.out.empty())
+        std::cout << JscopWriter::write(s.model(), s.schedule());
+    else
+        JscopWriter::writeFile(s.model(), s.schedule(), o.out);
+    return Ok;
 }
 
 } // namespace se::tool

@@ -32,7 +32,7 @@ commands:
   apply KERNEL        apply an edit script (--edits FILE) and print the schedule
   suggest KERNEL      run isl's scheduler and report the legality of its schedule
   moves KERNEL        the edits that apply at a node (--node PATH) and their verdicts
-  export-jscop KERNEL a JSCoP (Polly) description of the kernel and schedule
+  export-jscop KERNEL a JSCoP (Polly) description of the kernel and schedule (--out FILE)
 
 options:
   --param NAME=VALUE  fix a parameter (repeatable)
@@ -42,7 +42,7 @@ options:
   --assume-no-dep FILE  audited dependence overrides to ignore
   --json              machine-readable output
   --format FORMAT     output form of tree/codegen
-  --out FILE          write the result to FILE (apply)
+  --out FILE          write the result to FILE (apply, export-jscop)
   --node PATH         a schedule tree node as child indices, e.g. 0.1 (moves)
   --max-ops N         isl operation quota per step (default 200000000; 0 = none)
   --no-count          skip pair counts
