@@ -313,7 +313,7 @@ private:
 
     Loop loadLoop(const json &n, const std::string &path, std::vector<std::string> &scope)
     {
-        warnUnknown(n, path, {"loop", "lb", "ub", "stride", "body", "description"});
+        warnUnknown(n, path, {"loop", "lb", "ub", "stride", "body", "description", "mark"});
         Loop l;
         l.path = path;
         l.iterator = requireString(n, "loop", path);
@@ -387,7 +387,7 @@ private:
 
     Statement loadStatement(const json &n, const std::string &path, const std::vector<std::string> &scope)
     {
-        warnUnknown(n, path, {"id", "op", "writes", "reads", "predicates", "text", "origin", "description"});
+        warnUnknown(n, path, {"id", "op", "writes", "reads", "predicates", "text", "origin", "description", "mark"});
         Statement s;
         s.path = path;
         const json &id = n.at("id");
