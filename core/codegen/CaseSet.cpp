@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "CaseSet.h"
 
+#include "LinearForm.h"
+
 #include <algorithm>
 
 namespace se {
@@ -15,6 +17,40 @@ int constantTruth(const Constraint &c)
     if (!a || !b)
         return -1;
     return c.holds([](const std::string &) -> std::int64_t { return 0; }) ? 1 : 0;
+}
+
+// The constraint as forms that must each be >= 0: `a < b` is b - a - 1 >= 0,
+// `a == b` is a - b >= 0 and b - a >= 0.
+std::vector<LinearForm> nonNegative(const Constraint &c)
+{
+    const LinearForm d = LinearForm::of(c.lhs).plus(LinearForm::of(c.rhs).scaled(-1));
+    switch (c.op) {
+    case CmpOp::Ge: return {d};
+    case CmpOp::Gt: return {d.plus(LinearForm::constant(-1))};
+    case CmpOp::Le: return {d.scaled(-1)};
+    case CmpOp::Lt: return {d.scaled(-1).plus(LinearForm::constant(-1))};
+    case CmpOp::Eq: return {d, d.scaled(-1)};
+    }
+    return {};
+}
+
+// Two constraints that cannot hold together because their forms add up to
+// a negative constant (f >= 0 and -f - 1 >= 0): the complement cases an
+// else-branch leaves behind, like `c0 < 2 and c0 >= 2`.
+bool contradictory(const std::vector<Constraint> &c)
+{
+    std::vector<LinearForm> forms;
+    for (const auto &k : c)
+        for (auto &f : nonNegative(k))
+            forms.push_back(std::move(f));
+    for (std::size_t i = 0; i < forms.size(); ++i) {
+        if (auto v = forms[i].constantValue(); v && *v < 0)
+            return true;
+        for (std::size_t j = i + 1; j < forms.size(); ++j)
+            if (auto v = forms[i].plus(forms[j]).constantValue(); v && *v < 0)
+                return true;
+    }
+    return false;
 }
 
 } // namespace
@@ -53,7 +89,8 @@ void CaseSet::addCase(Case c)
         if (std::none_of(kept.begin(), kept.end(), [&](const Constraint &o) { return o.str() == text; }))
             kept.push_back(std::move(k));
     }
-    m_cases.push_back(std::move(kept));
+    if (!contradictory(kept))
+        m_cases.push_back(std::move(kept));
 }
 
 CaseSet CaseSet::conjoin(const CaseSet &other) const

@@ -126,6 +126,14 @@ ExprPtr LinearForm::expr() const
     return Expr::sum(std::move(terms), m_const);
 }
 
+std::optional<std::int64_t> LinearForm::constantValue() const
+{
+    for (const auto &t : m_terms)
+        if (t.coef != 0)
+            return std::nullopt;
+    return m_const;
+}
+
 ExprPtr LinearForm::simplify(const ExprPtr &e)
 {
     return of(e).expr();

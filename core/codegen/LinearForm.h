@@ -4,6 +4,7 @@
 #include "core/expr/Expr.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,8 @@ public:
     LinearForm scaled(std::int64_t k) const;
 
     ExprPtr expr() const;
+    /// The value when no atom is left.
+    std::optional<std::int64_t> constantValue() const;
     /// `of(e).expr()`.
     static ExprPtr simplify(const ExprPtr &e);
 
