@@ -123,6 +123,39 @@ int ScheduleTreeSnapshot::bandDepth(int node) const
     return depth;
 }
 
+int ScheduleTreeSnapshot::nodeForLevel(const std::string &statement, int level) const
+{
+    const auto reaches = [&](int k) {
+        const auto &st = nodes[static_cast<std::size_t>(k)].statements;
+        return std::find(st.begin(), st.end(), statement) != st.end();
+    };
+    if (level < 0 || nodes.empty() || !reaches(0))
+        return -1;
+    int depth = 0;
+    int k = 0;
+    while (true) {
+        const Node &n = nodes[static_cast<std::size_t>(k)];
+        if (n.kind == Kind::Band) {
+            depth += static_cast<int>(n.members.size());
+            if (level < depth)
+                return k;
+        } else if (n.kind == Kind::Sequence || n.kind == Kind::Set) {
+            if (level == depth)
+                return k;
+            ++depth;
+        }
+        int next = -1;
+        for (int c : n.children)
+            if (reaches(c)) {
+                next = c;
+                break;
+            }
+        if (next < 0)
+            return -1;
+        k = next;
+    }
+}
+
 const char *ScheduleTreeSnapshot::kindName(Kind kind)
 {
     switch (kind) {

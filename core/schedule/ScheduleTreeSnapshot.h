@@ -52,6 +52,11 @@ struct ScheduleTreeSnapshot {
     /// The depth of the schedule dimensions above and including a band node:
     /// the sum of the members of the bands from the root down to it.
     int bandDepth(int node) const;
+    /// The node that owns flat schedule dimension `level` for `statement`:
+    /// the band holding that member, or the sequence/set whose child
+    /// position that dimension is (isl's flat map gives each one a
+    /// dimension). -1 when the statement's schedule is shorter.
+    int nodeForLevel(const std::string &statement, int level) const;
     static const char *kindName(Kind kind);
     /// `0.1.0`, or `root` for the empty path.
     static std::string pathText(const std::vector<int> &path);

@@ -54,6 +54,7 @@ private Q_SLOTS:
     void tree();
     void structure();
     void declaredFlags();
+    void nodeForLevel();
 };
 
 void tst_ScheduleTreeSnapshot::tree_data()
@@ -131,6 +132,30 @@ void tst_ScheduleTreeSnapshot::declaredFlags()
     QVERIFY(!tile.members[1].coincident);
     QVERIFY(!t.nodes[2].permutable);
     QVERIFY(!tile.members[0].coincidentComputed.has_value()); // not computed by the reader
+}
+
+void tst_ScheduleTreeSnapshot::nodeForLevel()
+{
+    // jacobi: flat times [t, position in the sequence, i] (isl gives the
+    // sequence a dimension).
+    Analyzer a(KernelLoader::loadFile(path("sample-kernels/jacobi_1d.json").toStdString()));
+    const ScheduleTreeSnapshot t = ScheduleTreeSnapshot::build(a.model(), a.originalSchedule());
+    QCOMPARE(t.nodeForLevel("s1", 0), 1); // band t
+    QCOMPARE(t.nodeForLevel("s1", 1), 2); // the sequence
+    QCOMPARE(t.nodeForLevel("s1", 2), 8); // s1's band i
+    QCOMPARE(t.nodeForLevel("s0", 2), 4); // s0's band i
+    QCOMPARE(t.nodeForLevel("s0", 3), -1);
+    QCOMPARE(t.nodeForLevel("s9", 0), -1);
+    QCOMPARE(t.nodeForLevel("s0", -1), -1);
+
+    // tiled stencil: [i // 4, j // 4, i, j, position]
+    Analyzer b(KernelLoader::loadFile(path("tests/widgets/data/stencil_2d.json").toStdString()));
+    const ScheduleTreeSnapshot u = ScheduleTreeSnapshot::build(
+        b.model(), ScheduleReader::readFile(b.model(), path("tests/widgets/data/stencil_2d.tiled.yaml").toStdString()));
+    QCOMPARE(u.nodeForLevel("s0", 1), 1);
+    QCOMPARE(u.nodeForLevel("s0", 2), 2);
+    QCOMPARE(u.nodeForLevel("s0", 3), 2);
+    QCOMPARE(u.nodeForLevel("s1", 4), 3);
 }
 
 QTEST_MAIN(tst_ScheduleTreeSnapshot)

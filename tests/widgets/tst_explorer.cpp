@@ -1,0 +1,263 @@
+// SPDX-License-Identifier: MIT
+// The document and its views end to end, offscreen: every sample kernel
+// opens and its tree and graph match the core's; an illegal interchange of
+// the 2-D stencil fills the violations table with exactly the oracle's
+// violated edges and draws them red; undo brings legality back; a session
+// saves and loads back equal; bad files leave everything as it was.
+#include "core/analysis/Analyzer.h"
+#include "core/model/KernelLoader.h"
+#include "core/schedule/ScheduleTreeWalk.h"
+#include "widgets/DependenceGraphView.h"
+#include "widgets/Explorer.h"
+#include "widgets/GraphEdgeItem.h"
+#include "widgets/GraphNodeItem.h"
+#include "widgets/ScheduleTreeView.h"
+#include "widgets/Selection.h"
+#include "widgets/TreeNodeItem.h"
+#include "widgets/ViolationsModel.h"
+#include "widgets/ViolationsView.h"
+
+#include <QDir>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QtTest>
+
+using namespace se;
+
+namespace {
+
+QString source(const char *rel)
+{
+    return QStringLiteral(SE_SOURCE_DIR "/") + QLatin1String(rel);
+}
+
+// Waits for the next snapshot (or fails on an error).
+bool waitForSnapshot(Explorer &e, QSignalSpy &spy, int timeoutMs = 60000)
+{
+    if (spy.count() == 0 && !spy.wait(timeoutMs))
+        return false;
+    spy.clear();
+    // Later requests may already be queued: settle on the newest.
+    while (e.isBusy())
+        if (!spy.wait(timeoutMs))
+            return false;
+    spy.clear();
+    return true;
+}
+
+struct Core {
+    std::size_t treeNodes = 0;
+    std::size_t edges = 0;
+    std::size_t statements = 0;
+};
+
+Core coreCounts(const QString &kernel)
+{
+    Analyzer a(KernelLoader::loadFile(kernel.toStdString()));
+    Core c;
+    ScheduleTreeWalk::forEach(a.originalSchedule().root(),
+                              [&](const isl::schedule_node &, const std::vector<int> &) { ++c.treeNodes; });
+    c.edges = a.dependences(DepMode::May).size();
+    c.statements = a.model().statements().size();
+    return c;
+}
+
+} // namespace
+
+class tst_Explorer : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void sampleKernelsOpen_data();
+    void sampleKernelsOpen();
+    void illegalInterchange();
+    void sessionRoundTrip();
+    void badFilesLeaveStateAlone();
+};
+
+void tst_Explorer::sampleKernelsOpen_data()
+{
+    QTest::addColumn<QString>("kernel");
+    const QDir dir(source("sample-kernels"));
+    for (const QString &f : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
+        QTest::newRow(qPrintable(f)) << dir.filePath(f);
+    QTest::newRow("stencil_2d (test data)") << source("tests/widgets/data/stencil_2d.json");
+}
+
+void tst_Explorer::sampleKernelsOpen()
+{
+    QFETCH(QString, kernel);
+    Explorer e;
+    Selection *sel = e.selection();
+    ScheduleTreeView tree(sel);
+    DependenceGraphView graph(sel);
+    connect(&e, &Explorer::snapshotChanged, &tree, &ScheduleTreeView::setSnapshot);
+    connect(&e, &Explorer::snapshotChanged, &graph, &DependenceGraphView::setSnapshot);
+    QSignalSpy snaps(&e, &Explorer::snapshotChanged);
+    QSignalSpy fails(&e, &Explorer::analysisFailed);
+    QString error;
+    QVERIFY2(e.openKernel(kernel, &error), qPrintable(error));
+    QVERIFY(waitForSnapshot(e, snaps));
+    QCOMPARE(fails.count(), 0);
+    const Core c = coreCounts(kernel);
+    QCOMPARE(tree.nodeItems().size(), c.treeNodes);
+    QCOMPARE(std::size_t(tree.linkCount()), c.treeNodes - 1);
+    QCOMPARE(graph.edgeItems().size(), c.edges);
+    QCOMPARE(graph.nodeItems().size(), c.statements);
+    QVERIFY(e.snapshot()->report.legal); // every original schedule is legal
+    for (auto *edge : graph.edgeItems())
+        QVERIFY(edge->color() != GraphEdgeItem::violatedColor());
+    // Nothing overlaps in the tree.
+    for (std::size_t a = 0; a < tree.nodeItems().size(); ++a)
+        for (std::size_t b = a + 1; b < tree.nodeItems().size(); ++b)
+            QVERIFY(!tree.nodeItems()[a]->sceneBoundingRect().adjusted(4, 4, -4, -4).intersects(
+                tree.nodeItems()[b]->sceneBoundingRect().adjusted(4, 4, -4, -4)));
+}
+
+void tst_Explorer::illegalInterchange()
+{
+    Explorer e;
+    Selection *sel = e.selection();
+    ScheduleTreeView tree(sel);
+    DependenceGraphView graph(sel);
+    ViolationsView table(sel);
+    connect(&e, &Explorer::snapshotChanged, &tree, &ScheduleTreeView::setSnapshot);
+    connect(&e, &Explorer::snapshotChanged, &graph, &DependenceGraphView::setSnapshot);
+    connect(&e, &Explorer::snapshotChanged, &table, &ViolationsView::setSnapshot);
+    QSignalSpy snaps(&e, &Explorer::snapshotChanged);
+    QString error;
+    QVERIFY(e.openKernel(source("tests/widgets/data/stencil_2d.json"), &error));
+    QVERIFY(waitForSnapshot(e, snaps));
+    // Fix N = 6 as the oracle does, so pair counts exist.
+    e.setFixedParams({{"N", 6}});
+    QVERIFY(waitForSnapshot(e, snaps));
+    QVERIFY(e.snapshot()->report.legal);
+    QCOMPARE(table.model()->rowCount(), 0);
+
+    // { s0[i, j] -> [j, i, 0]; s1[i, j] -> [j, i, 1] }
+    QVERIFY(e.loadSchedule(source("tests/widgets/data/stencil_2d.interchange.map"), &error));
+    QVERIFY(waitForSnapshot(e, snaps));
+    QVERIFY(!e.snapshot()->report.legal);
+    // The oracle (tools/oracle.py check stencil_2d.json --schedule
+    // stencil_2d.interchange.map --param N=6): exactly one violated edge,
+    // RAW s0 -> s0 on A, 9 violating pairs out of 21.
+    QCOMPARE(table.model()->rowCount(), 1);
+    const auto *m = table.violationsModel();
+    QCOMPARE(m->index(0, ViolationsModel::Type).data().toString(), QStringLiteral("RAW"));
+    QCOMPARE(m->index(0, ViolationsModel::Edge).data().toString(), QStringLiteral("s0 \u2192 s0"));
+    QCOMPARE(m->index(0, ViolationsModel::Allocation).data().toString(), QStringLiteral("A"));
+    QCOMPARE(m->index(0, ViolationsModel::Pairs).data().toLongLong(), 9LL);
+    const ViolationReport &v = e.snapshot()->report.violations[0];
+    const EdgeReport &edge = e.snapshot()->report.edges[v.edge];
+    QCOMPARE(edge.count, std::optional<std::int64_t>(21));
+    // The witness is a real violating pair: s0[i, j] writes A[i, j], read by
+    // s0[i + 1, j - 1] (A[i'-1, j'+1]); interchanged times are [j, i, 0].
+    QCOMPARE(v.witness.dst[0], v.witness.src[0] + 1);
+    QCOMPARE(v.witness.dst[1], v.witness.src[1] - 1);
+    QCOMPARE(v.witness.srcTime, (std::vector<std::int64_t>{v.witness.src[1], v.witness.src[0], 0}));
+
+    // Exactly the violated edge is red in the graph.
+    int red = 0;
+    for (auto *item : graph.edgeItems()) {
+        const bool violated = item->color() == GraphEdgeItem::violatedColor();
+        QCOMPARE(violated, item->index() == static_cast<int>(v.edge));
+        red += violated;
+    }
+    QCOMPARE(red, 1);
+
+    // Selecting the row selects the edge, its statements and the breaking node.
+    table.selectViolation(0);
+    QCOMPARE(sel->edge(), static_cast<int>(v.edge));
+    QCOMPARE(sel->statements(), QStringList({QStringLiteral("s0"), QStringLiteral("s0")}));
+    QVERIFY(graph.edgeItems()[v.edge]->isSelectedEdge());
+    QVERIFY(sel->hasTreeNode());
+    auto *broken = tree.itemAt(sel->treeNode());
+    QVERIFY(broken);
+    QCOMPARE(broken->highlight(), TreeNodeItem::Highlight::Broken);
+    QCOMPARE(broken->node().kind, ScheduleTreeSnapshot::Kind::Band);
+
+    // Undo brings back the original, legal schedule.
+    QCOMPARE(e.undoStack()->count(), 1);
+    e.undoStack()->undo();
+    QVERIFY(waitForSnapshot(e, snaps));
+    QVERIFY(e.snapshot()->report.legal);
+    QCOMPARE(table.model()->rowCount(), 0);
+    for (auto *item : graph.edgeItems())
+        QVERIFY(item->color() != GraphEdgeItem::violatedColor());
+    e.undoStack()->redo();
+    QVERIFY(waitForSnapshot(e, snaps));
+    QVERIFY(!e.snapshot()->report.legal);
+}
+
+void tst_Explorer::sessionRoundTrip()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    Explorer e;
+    QSignalSpy snaps(&e, &Explorer::snapshotChanged);
+    QString error;
+    QVERIFY(e.openKernel(source("tests/widgets/data/stencil_2d.json"), &error));
+    QVERIFY(waitForSnapshot(e, snaps));
+    QVERIFY(!e.isModified());
+    e.setFixedParams({{"N", 9}});
+    e.setMode(DepsMode::Flow);
+    QVERIFY(e.loadSchedule(source("tests/widgets/data/stencil_2d.tiled.yaml"), &error));
+    QVERIFY(waitForSnapshot(e, snaps));
+    QVERIFY(e.isModified());
+    const QString path = dir.filePath(QStringLiteral("s.session.json"));
+    QVERIFY2(e.saveSession(path, &error), qPrintable(error));
+    QVERIFY(!e.isModified());
+
+    Explorer f;
+    QSignalSpy snaps2(&f, &Explorer::snapshotChanged);
+    QVERIFY2(f.loadSession(path, &error), qPrintable(error));
+    QVERIFY(waitForSnapshot(f, snaps2));
+    QVERIFY(f.session() == e.session());
+    QVERIFY(!f.isModified());
+    QCOMPARE(f.snapshot()->scheduleYaml, e.snapshot()->scheduleYaml);
+    QCOMPARE(f.snapshot()->report.edges.size(), e.snapshot()->report.edges.size());
+    QCOMPARE(f.snapshot()->mode, DepsMode::Flow);
+}
+
+void tst_Explorer::badFilesLeaveStateAlone()
+{
+    QTemporaryDir dir;
+    Explorer e;
+    QSignalSpy snaps(&e, &Explorer::snapshotChanged);
+    QSignalSpy fails(&e, &Explorer::analysisFailed);
+    QString error;
+    QVERIFY(e.openKernel(source("tests/widgets/data/stencil_2d.json"), &error));
+    QVERIFY(waitForSnapshot(e, snaps));
+    const Session before = e.session();
+    const AnalysisSnapshotPtr shown = e.snapshot();
+
+    // A kernel with a JSON syntax error: refused with file and place, nothing changes.
+    const QString bad = dir.filePath(QStringLiteral("bad.json"));
+    QFile f(bad);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("{ \"name\": \"x\",\n  \"tensors\": [ }\n");
+    f.close();
+    QVERIFY(!e.openKernel(bad, &error));
+    QVERIFY2(error.contains(bad) && error.contains(QStringLiteral("line 2")), qPrintable(error));
+    QVERIFY(e.session() == before);
+    QCOMPARE(e.snapshot(), shown);
+
+    // A schedule naming a statement the kernel lacks: rejected by the worker, rolled back.
+    const QString badMap = dir.filePath(QStringLiteral("bad.map"));
+    QFile m(badMap);
+    QVERIFY(m.open(QIODevice::WriteOnly));
+    m.write("[N] -> { s0[i, j] -> [i, j]; s7[i] -> [i] }\n");
+    m.close();
+    QVERIFY(e.loadSchedule(badMap, &error));
+    QVERIFY(fails.wait(60000));
+    const auto err = fails.takeFirst().at(0).value<AnalysisError>();
+    QCOMPARE(err.kind, AnalysisError::Kind::Input);
+    QCOMPARE(err.file, badMap);
+    QVERIFY2(err.fault.contains(QStringLiteral("s7")), qPrintable(err.fault));
+    QVERIFY(e.session() == before);
+    QCOMPARE(e.snapshot(), shown);
+    QCOMPARE(e.undoStack()->count(), 0);
+}
+
+QTEST_MAIN(tst_Explorer)
+#include "tst_explorer.moc"

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: MIT
+#include "AnalysisController.h"
+
+#include "AnalysisWorker.h"
+
+namespace se {
+
+AnalysisController::AnalysisController(QObject *parent)
+    : QObject(parent), m_shared(std::make_shared<AnalysisShared>())
+{
+    qRegisterMetaType<AnalysisSnapshotPtr>();
+    qRegisterMetaType<AnalysisError>();
+    qRegisterMetaType<AnalysisRequest>();
+    m_thread.setObjectName(QStringLiteral("analysis"));
+    m_worker = new AnalysisWorker(m_shared);
+    m_worker->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    // Results cross back by queued connection; a result may be overtaken by
+    // a newer request while in flight, so check the generation again here.
+    connect(m_worker, &AnalysisWorker::finished, this, [this](const AnalysisSnapshotPtr &s) {
+        if (!current(s->generation))
+            return;
+        setBusy(false);
+        Q_EMIT finished(s);
+    });
+    connect(m_worker, &AnalysisWorker::failed, this, [this](quint64 g, const AnalysisError &e) {
+        if (!current(g))
+            return;
+        setBusy(false);
+        Q_EMIT failed(g, e);
+    });
+    connect(m_worker, &AnalysisWorker::stopped, this, [this](quint64 g, const QString &reason) {
+        if (!current(g))
+            return;
+        setBusy(false);
+        Q_EMIT stopped(g, reason);
+    });
+    m_thread.start();
+}
+
+AnalysisController::~AnalysisController()
+{
+    m_shared->latest = ++m_next; // everything queued is stale now
+    m_shared->abortRunning();
+    m_thread.quit();
+    m_thread.wait();
+}
+
+quint64 AnalysisController::latest() const
+{
+    return m_shared->latest.load();
+}
+
+bool AnalysisController::current(quint64 generation) const
+{
+    return generation == m_shared->latest.load();
+}
+
+quint64 AnalysisController::submit(AnalysisRequest request)
+{
+    request.generation = ++m_next;
+    m_shared->latest = request.generation;
+    m_shared->abortRunning(); // the running analysis is stale: stop it now
+    QMetaObject::invokeMethod(m_worker, [w = m_worker, request] { w->run(request); }, Qt::QueuedConnection);
+    setBusy(true);
+    return request.generation;
+}
+
+void AnalysisController::cancel()
+{
+    if (!m_busy)
+        return;
+    const quint64 stoppedGeneration = m_shared->latest.load();
+    m_shared->latest = ++m_next;
+    m_shared->abortRunning();
+    setBusy(false);
+    Q_EMIT stopped(stoppedGeneration, QStringLiteral("stopped by the user"));
+}
+
+void AnalysisController::setBusy(bool busy)
+{
+    if (m_busy == busy)
+        return;
+    m_busy = busy;
+    Q_EMIT busyChanged(busy);
+}
+
+} // namespace se

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "AnalysisRequest.h"
+
+#include <QObject>
+#include <QThread>
+
+#include <memory>
+
+namespace se {
+
+class AnalysisWorker;
+struct AnalysisShared;
+
+/// The GUI thread's handle on the analysis worker: submits requests, makes
+/// every older one stale (and aborts it if it is running), and passes on
+/// only the newest result. Never blocks the GUI thread.
+class AnalysisController : public QObject {
+    Q_OBJECT
+public:
+    explicit AnalysisController(QObject *parent = nullptr);
+    ~AnalysisController() override;
+
+    /// Queues `request` (its generation is set here) and returns the generation.
+    quint64 submit(AnalysisRequest request);
+    /// Stops the analysis in progress; emits stopped().
+    void cancel();
+    bool isBusy() const { return m_busy; }
+    quint64 latest() const;
+
+Q_SIGNALS:
+    void finished(const se::AnalysisSnapshotPtr &snapshot);
+    void failed(quint64 generation, const se::AnalysisError &error);
+    void stopped(quint64 generation, const QString &reason);
+    void busyChanged(bool busy);
+
+private:
+    void setBusy(bool busy);
+    bool current(quint64 generation) const;
+
+    std::shared_ptr<AnalysisShared> m_shared;
+    QThread m_thread;
+    AnalysisWorker *m_worker = nullptr;
+    quint64 m_next = 0;
+    bool m_busy = false;
+};
+
+} // namespace se

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "AnalysisSnapshot.h"
+#include "FigureFonts.h"
+
+namespace se {
+
+/// One analysis to run: the kernel (already loaded and validated on the GUI
+/// thread), the schedule as text (isl YAML or union map; empty means the
+/// original schedule), the edits on top, the parameters and the mode.
+/// A value: the worker keeps nothing of the GUI's.
+struct AnalysisRequest {
+    quint64 generation = 0;
+    KernelPtr kernel;
+    QString kernelFile;
+    ParamMap fixedParams;
+    DepsMode mode = DepsMode::May;
+    std::string scheduleText;
+    QString scheduleFile; ///< labels errors in scheduleText
+    std::string editScript; ///< JSON array of edits (empty: none)
+    FigureFonts fonts;
+};
+
+} // namespace se
+
+Q_DECLARE_METATYPE(se::AnalysisRequest)

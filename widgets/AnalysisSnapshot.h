@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "GraphFigure.h"
+#include "TreeFigure.h"
+#include "core/analysis/CheckReport.h"
+#include "core/model/Kernel.h"
+#include "core/schedule/ScheduleTreeSnapshot.h"
+
+#include <QDateTime>
+#include <QMetaType>
+#include <QString>
+
+#include <cstdint>
+#include <map>
+#include <memory>
+
+namespace se {
+
+/// Parameter name -> value (the same type as the core's ParamValues,
+/// without pulling isl into widget headers).
+using ParamMap = std::map<std::string, std::int64_t>;
+
+enum class DepsMode { May, Flow };
+
+/// Everything the views show after one analysis, as immutable plain data:
+/// made on the worker thread, handed to the GUI by a queued signal, shared
+/// read-only by every view. No isl object lives here.
+struct AnalysisSnapshot {
+    quint64 generation = 0;
+    KernelPtr kernel;
+    QString kernelFile;
+    ParamMap fixedParams;
+    DepsMode mode = DepsMode::May;
+
+    CheckReport report;
+    ScheduleTreeSnapshot tree;
+    TreeFigure treeFigure;
+    GraphFigure graphFigure;
+
+    std::string scheduleYaml; ///< isl YAML, block style
+    std::string scheduleMap;  ///< the flat schedule as a union map
+    /// The regenerated loop nest (empty until code generation exists or
+    /// when it failed: see nestError).
+    std::string nestText;
+    std::string nestC;
+    std::string nestKernelJson;
+    std::string nestError;
+    /// The edit script applied on top of the base schedule (JSON text).
+    std::string editScript;
+
+    QDateTime checkedAt;
+    qint64 elapsedMs = 0;
+
+    /// Program-order index of a statement `s<id>`, or -1.
+    int statementIndex(const std::string &name) const;
+};
+
+using AnalysisSnapshotPtr = std::shared_ptr<const AnalysisSnapshot>;
+
+/// Why an analysis produced no snapshot.
+struct AnalysisError {
+    enum class Kind { Input, Limit, Internal };
+    Kind kind = Kind::Internal;
+    QString file, place, fault; ///< Input errors
+    QString message;            ///< everything, for people
+};
+
+} // namespace se
+
+Q_DECLARE_METATYPE(se::AnalysisSnapshotPtr)
+Q_DECLARE_METATYPE(se::AnalysisError)

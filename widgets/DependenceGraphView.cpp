@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: MIT
+#include "DependenceGraphView.h"
+
+#include "GraphEdgeItem.h"
+#include "GraphNodeItem.h"
+#include "Selection.h"
+
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QMouseEvent>
+
+namespace se {
+
+DependenceGraphView::DependenceGraphView(Selection *selection, QWidget *parent)
+    : ZoomableView(parent), m_selection(selection), m_fonts(FigureFonts::defaults())
+{
+    setScene(new QGraphicsScene(this));
+    connect(m_selection, &Selection::changed, this, &DependenceGraphView::updateHighlights);
+}
+
+double DependenceGraphView::addLegend()
+{
+    const std::pair<QColor, QString> entries[] = {
+        {GraphEdgeItem::typeColor(QStringLiteral("RAW")), tr("RAW (flow)")},
+        {GraphEdgeItem::typeColor(QStringLiteral("WAR")), tr("WAR (anti)")},
+        {GraphEdgeItem::typeColor(QStringLiteral("WAW")), tr("WAW (output)")},
+        {GraphEdgeItem::violatedColor(), tr("violated")},
+    };
+    const QFontMetricsF fm(m_fonts.small);
+    double x = 16;
+    const double y = 8 + fm.height() / 2;
+    for (const auto &[color, text] : entries) {
+        const bool bad = color == GraphEdgeItem::violatedColor();
+        scene()->addLine(x, y, x + 22, y, QPen(color, bad ? 3.2 : 1.6, Qt::SolidLine, Qt::RoundCap));
+        auto *t = scene()->addSimpleText(text, m_fonts.small);
+        t->setBrush(QColor(0x33, 0x38, 0x40));
+        t->setPos(x + 27, y - fm.height() / 2);
+        x += 27 + fm.horizontalAdvance(text) + 16;
+    }
+    return 8 + fm.height() + 4;
+}
+
+void DependenceGraphView::setSnapshot(const AnalysisSnapshotPtr &snapshot)
+{
+    m_snapshot = snapshot;
+    scene()->clear();
+    m_nodes.clear();
+    m_edges.clear();
+    if (!snapshot)
+        return;
+    const GraphFigure &fig = snapshot->graphFigure;
+    if (!fig.error.isEmpty()) {
+        scene()->addSimpleText(fig.error)->setBrush(QColor(0xc6, 0x28, 0x28));
+        scene()->setSceneRect(scene()->itemsBoundingRect().adjusted(-16, -16, 16, 16));
+        return;
+    }
+    for (const auto &n : fig.nodes) {
+        auto *item = new GraphNodeItem(n, m_fonts);
+        scene()->addItem(item);
+        m_nodes.push_back(item);
+    }
+    for (std::size_t k = 0; k < fig.edges.size(); ++k) {
+        auto *item = new GraphEdgeItem(static_cast<int>(k), fig.edges[k], m_fonts);
+        scene()->addItem(item);
+        m_edges.push_back(item);
+    }
+    // The legend sits above the graph, in the scene's top margin.
+    const double legend = addLegend();
+    for (auto *n : m_nodes)
+        n->moveBy(0, legend);
+    for (auto *e : m_edges)
+        e->moveBy(0, legend);
+    scene()->setSceneRect(scene()->itemsBoundingRect().adjusted(-8, -8, 8, 8).united(
+        QRectF(QPointF(0, 0), fig.size + QSizeF(0, legend))));
+    updateHighlights();
+    if (m_autoFit)
+        fit();
+}
+
+void DependenceGraphView::updateHighlights()
+{
+    const QStringList &stmts = m_selection->statements();
+    for (auto *n : m_nodes)
+        n->setSelected(stmts.contains(n->node().statement));
+    for (auto *e : m_edges)
+        e->setSelected(e->index() == m_selection->edge());
+    if (m_selection->edge() >= 0 && m_selection->edge() < static_cast<int>(m_edges.size()))
+    {
+        const GraphEdgeItem *e = m_edges[static_cast<std::size_t>(m_selection->edge())];
+        ensureVisible(e->mapRectToScene(e->edge().labelRect), 24, 24);
+    }
+}
+
+void DependenceGraphView::mousePressEvent(QMouseEvent *event)
+{
+    if (event->button() == Qt::LeftButton) {
+        for (QGraphicsItem *i : items(event->position().toPoint())) {
+            if (i->type() == GraphNodeItem::Type) {
+                m_selection->selectStatements({static_cast<GraphNodeItem *>(i)->node().statement});
+                return;
+            }
+            if (i->type() == GraphEdgeItem::Type) {
+                const auto *e = static_cast<GraphEdgeItem *>(i);
+                const auto &fig = m_snapshot->graphFigure;
+                m_selection->selectEdge(e->index(),
+                                        {fig.nodes[static_cast<std::size_t>(e->edge().src)].statement,
+                                         fig.nodes[static_cast<std::size_t>(e->edge().dst)].statement});
+                return;
+            }
+        }
+    }
+    ZoomableView::mousePressEvent(event);
+}
+
+} // namespace se

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "AnalysisSnapshot.h"
+#include "FigureFonts.h"
+#include "ZoomableView.h"
+
+namespace se {
+
+class GraphEdgeItem;
+class GraphNodeItem;
+class Selection;
+
+/// The dependence graph: statements as nodes, one edge per dependence edge,
+/// coloured by type (legend in the corner), violated edges red and thick.
+/// Clicking a node selects its statement, clicking an edge selects it.
+class DependenceGraphView : public ZoomableView {
+    Q_OBJECT
+public:
+    explicit DependenceGraphView(Selection *selection, QWidget *parent = nullptr);
+
+    void setSnapshot(const AnalysisSnapshotPtr &snapshot);
+    void setFonts(const FigureFonts &fonts) { m_fonts = fonts; }
+    const std::vector<GraphNodeItem *> &nodeItems() const { return m_nodes; }
+    const std::vector<GraphEdgeItem *> &edgeItems() const { return m_edges; }
+
+protected:
+    void mousePressEvent(QMouseEvent *event) override;
+
+private:
+    void updateHighlights();
+    /// The legend, as scene items above the graph (so exports carry it);
+    /// returns its height.
+    double addLegend();
+
+    Selection *m_selection;
+    AnalysisSnapshotPtr m_snapshot;
+    FigureFonts m_fonts;
+    std::vector<GraphNodeItem *> m_nodes;
+    std::vector<GraphEdgeItem *> m_edges;
+};
+
+} // namespace se

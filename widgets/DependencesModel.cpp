@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: MIT
+#include "DependencesModel.h"
+
+#include "GraphEdgeItem.h"
+
+#include <QFont>
+
+namespace se {
+
+namespace {
+
+QString q(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+} // namespace
+
+void DependencesModel::setSnapshot(const AnalysisSnapshotPtr &snapshot)
+{
+    beginResetModel();
+    m_snapshot = snapshot;
+    m_violated.assign(snapshot ? snapshot->report.edges.size() : 0, false);
+    if (snapshot)
+        for (const auto &v : snapshot->report.violations)
+            if (v.edge < m_violated.size())
+                m_violated[v.edge] = true;
+    endResetModel();
+}
+
+int DependencesModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() || !m_snapshot ? 0 : static_cast<int>(m_snapshot->report.edges.size());
+}
+
+int DependencesModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : NUM_COLUMNS;
+}
+
+QVariant DependencesModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || !m_snapshot || index.row() >= rowCount())
+        return {};
+    const std::size_t row = static_cast<std::size_t>(index.row());
+    const EdgeReport &e = m_snapshot->report.edges[row];
+    const bool violated = m_violated[row];
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case Type: return q(e.type);
+        case Edge: return QString(q(e.src) + QStringLiteral(" \u2192 ") + q(e.dst));
+        case Allocation: return q(e.allocation);
+        case Pairs: return e.count ? QVariant(qlonglong(*e.count)) : QVariant(QStringLiteral("\u2014"));
+        case Direction: return q(e.directionText());
+        case Distance: return q(e.distance);
+        case Relation: return q(e.relation);
+        default: return {};
+        }
+    case Qt::ToolTipRole:
+        return index.column() == Relation || index.column() == Distance ? data(index, Qt::DisplayRole) : QVariant();
+    case Qt::ForegroundRole:
+        if (violated)
+            return GraphEdgeItem::violatedColor();
+        if (index.column() == Type)
+            return GraphEdgeItem::typeColor(q(e.type));
+        return {};
+    case Qt::FontRole:
+        if (violated || index.column() == Type) {
+            QFont f;
+            f.setBold(true);
+            return f;
+        }
+        return {};
+    case ViolatedRole: return violated;
+    case StatementsRole: return QStringList{q(e.src), q(e.dst)};
+    default: return {};
+    }
+}
+
+QVariant DependencesModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case Type: return tr("Type");
+    case Edge: return tr("src \u2192 dst");
+    case Allocation: return tr("Allocation");
+    case Pairs: return tr("Pairs");
+    case Direction: return tr("Direction");
+    case Distance: return tr("Distance");
+    case Relation: return tr("Relation");
+    default: return {};
+    }
+}
+
+} // namespace se

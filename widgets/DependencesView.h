@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "AnalysisSnapshot.h"
+
+#include <QTableView>
+
+namespace se {
+
+class DependencesModel;
+class Selection;
+
+/// Every dependence edge in a table; selecting a row selects the edge.
+class DependencesView : public QTableView {
+    Q_OBJECT
+public:
+    explicit DependencesView(Selection *selection, QWidget *parent = nullptr);
+    void setSnapshot(const AnalysisSnapshotPtr &snapshot);
+    DependencesModel *dependencesModel() const { return m_model; }
+
+private:
+    Selection *m_selection;
+    DependencesModel *m_model;
+    bool m_updating = false;
+};
+
+} // namespace se

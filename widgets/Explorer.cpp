@@ -1,0 +1,287 @@
+// SPDX-License-Identifier: MIT
+#include "Explorer.h"
+
+#include "AnalysisController.h"
+#include "ScheduleCommand.h"
+#include "Selection.h"
+#include "core/model/KernelLoader.h"
+#include "core/support/InputError.h"
+
+#include <QFileInfo>
+#include <QFileSystemWatcher>
+#include <QUndoStack>
+
+namespace se {
+
+namespace {
+
+// The schedule part of `from` on top of everything else of `base`.
+Session withSchedule(Session base, const Session &from)
+{
+    base.scheduleText = from.scheduleText;
+    base.scheduleFile = from.scheduleFile;
+    base.edits = from.edits;
+    return base;
+}
+
+QString absolute(const QString &path)
+{
+    return path.startsWith(QLatin1Char(':')) ? path : QFileInfo(path).absoluteFilePath();
+}
+
+} // namespace
+
+Explorer::Explorer(QObject *parent)
+    : QObject(parent), m_controller(new AnalysisController(this)), m_selection(new Selection(this)),
+      m_undo(new QUndoStack(this)), m_watcher(new QFileSystemWatcher(this)), m_fonts(FigureFonts::defaults())
+{
+    connect(m_controller, &AnalysisController::finished, this, &Explorer::onFinished);
+    connect(m_controller, &AnalysisController::failed, this, &Explorer::onFailed);
+    connect(m_controller, &AnalysisController::stopped, this, [this](quint64, const QString &reason) {
+        m_pending.reset();
+        Q_EMIT analysisStopped(reason);
+    });
+    connect(m_controller, &AnalysisController::busyChanged, this, &Explorer::busyChanged);
+    connect(m_undo, &QUndoStack::indexChanged, this, &Explorer::documentChanged);
+    // Editors save by replacing the file: wait for the dust to settle.
+    m_reloadTimer.setSingleShot(true);
+    m_reloadTimer.setInterval(300);
+    connect(&m_reloadTimer, &QTimer::timeout, this, &Explorer::reloadKernel);
+    connect(m_watcher, &QFileSystemWatcher::fileChanged, this, [this] { m_reloadTimer.start(); });
+}
+
+Explorer::~Explorer() = default;
+
+bool Explorer::isBusy() const
+{
+    return m_controller->isBusy();
+}
+
+bool Explorer::isModified() const
+{
+    return m_kernel && m_session != m_saved;
+}
+
+KernelPtr Explorer::readKernel(const QString &path)
+{
+    return KernelLoader::loadText(readTextFile(path), path.toStdString());
+}
+
+bool Explorer::openKernel(const QString &path, QString *error)
+{
+    KernelPtr kernel;
+    try {
+        kernel = readKernel(path);
+    } catch (const InputError &e) {
+        if (error)
+            *error = QString::fromStdString(e.what());
+        return false;
+    }
+    m_kernel = kernel;
+    m_session = Session{};
+    m_session.kernelPath = absolute(path);
+    m_saved = m_session;
+    m_sessionPath.clear();
+    m_undo->clear();
+    m_pending.reset();
+    m_selection->clear();
+    watch(m_session.kernelPath);
+    submit();
+    Q_EMIT documentChanged();
+    return true;
+}
+
+bool Explorer::loadSchedule(const QString &path, QString *error)
+{
+    if (!m_kernel)
+        return false;
+    Session after = m_session;
+    try {
+        after.scheduleText = readTextFile(path);
+    } catch (const InputError &e) {
+        if (error)
+            *error = QString::fromStdString(e.what());
+        return false;
+    }
+    after.scheduleFile = absolute(path);
+    after.edits = nlohmann::json::array();
+    change(after, tr("Load schedule %1").arg(QFileInfo(path).fileName()));
+    return true;
+}
+
+void Explorer::resetSchedule()
+{
+    if (!m_kernel)
+        return;
+    Session after = m_session;
+    after.scheduleText.clear();
+    after.scheduleFile.clear();
+    after.edits = nlohmann::json::array();
+    if (after != m_session)
+        change(after, tr("Reset to the original schedule"));
+}
+
+bool Explorer::loadSession(const QString &path, QString *error)
+{
+    Session s;
+    KernelPtr kernel;
+    try {
+        s = Session::load(path);
+        kernel = readKernel(s.kernelPath);
+    } catch (const InputError &e) {
+        if (error)
+            *error = QString::fromStdString(e.what());
+        return false;
+    }
+    m_kernel = kernel;
+    m_session = s;
+    m_saved = s;
+    m_sessionPath = absolute(path);
+    m_undo->clear();
+    m_pending.reset();
+    m_selection->clear();
+    watch(s.kernelPath);
+    submit();
+    Q_EMIT documentChanged();
+    return true;
+}
+
+bool Explorer::saveSession(const QString &path, QString *error)
+{
+    if (!m_kernel)
+        return false;
+    if (!m_session.save(path, error))
+        return false;
+    m_saved = m_session;
+    m_sessionPath = absolute(path);
+    Q_EMIT documentChanged();
+    return true;
+}
+
+void Explorer::setFixedParams(const ParamMap &fixed)
+{
+    if (!m_kernel || fixed == m_session.fixedParams)
+        return;
+    m_session.fixedParams = fixed;
+    submit();
+    Q_EMIT documentChanged();
+}
+
+void Explorer::setMode(DepsMode mode)
+{
+    if (!m_kernel || mode == m_session.mode)
+        return;
+    m_session.mode = mode;
+    submit();
+    Q_EMIT documentChanged();
+}
+
+void Explorer::cancel()
+{
+    m_controller->cancel();
+}
+
+void Explorer::refresh()
+{
+    if (m_kernel)
+        submit();
+}
+
+void Explorer::submit()
+{
+    AnalysisRequest r;
+    r.kernel = m_kernel;
+    r.kernelFile = m_session.kernelPath;
+    r.fixedParams = m_session.fixedParams;
+    r.mode = m_session.mode;
+    r.scheduleText = m_session.scheduleText;
+    r.scheduleFile = m_session.scheduleFile.isEmpty() ? tr("the session's schedule") : m_session.scheduleFile;
+    if (!m_session.edits.empty())
+        r.editScript = m_session.edits.dump();
+    r.fonts = m_fonts;
+    m_controller->submit(r);
+}
+
+void Explorer::change(const Session &after, const QString &text)
+{
+    const Session before = m_session;
+    m_session = after;
+    submit();
+    m_pending = Change{m_controller->latest(), before, text};
+    Q_EMIT documentChanged();
+}
+
+void Explorer::applyScheduleState(const Session &from)
+{
+    m_pending.reset();
+    m_session = withSchedule(m_session, from);
+    submit();
+}
+
+void Explorer::onFinished(const AnalysisSnapshotPtr &snapshot)
+{
+    m_snapshot = snapshot;
+    m_shownSession = m_session;
+    m_shownKernel = m_kernel;
+    if (m_pending && m_pending->generation == snapshot->generation) {
+        const Change c = *m_pending;
+        m_pending.reset();
+        m_undo->push(new ScheduleCommand(this, c.before, m_session, c.text));
+    }
+    Q_EMIT snapshotChanged(snapshot);
+    Q_EMIT documentChanged();
+}
+
+void Explorer::onFailed(quint64 generation, const AnalysisError &error)
+{
+    Q_UNUSED(generation);
+    m_pending.reset();
+    if (m_reloading || !m_shownKernel) {
+        // The kernel itself is new (opened or changed on disk): keep it, with
+        // its original schedule, rather than go back to another kernel.
+        m_reloading = false;
+        if (!m_session.scheduleText.empty() || !m_session.edits.empty()) {
+            m_session = withSchedule(m_session, Session{});
+            m_undo->clear();
+            submit();
+        }
+    } else {
+        m_session = m_shownSession; // roll back: what is shown stays right
+        m_kernel = m_shownKernel;
+    }
+    Q_EMIT analysisFailed(error);
+    Q_EMIT documentChanged();
+}
+
+void Explorer::watch(const QString &path)
+{
+    if (!m_watcher->files().isEmpty())
+        m_watcher->removePaths(m_watcher->files());
+    if (!path.startsWith(QLatin1Char(':')))
+        m_watcher->addPath(path);
+}
+
+void Explorer::reloadKernel()
+{
+    const QString path = m_session.kernelPath;
+    if (path.isEmpty() || path.startsWith(QLatin1Char(':')))
+        return;
+    watch(path); // a file replaced on save drops out of the watcher
+    if (!QFileInfo::exists(path)) {
+        Q_EMIT kernelReloaded(tr("%1 disappeared; keeping the loaded kernel").arg(path));
+        return;
+    }
+    try {
+        m_kernel = readKernel(path);
+    } catch (const InputError &e) {
+        Q_EMIT kernelReloaded(tr("The kernel changed on disk but does not load; keeping the loaded one.\n%1")
+                                  .arg(QString::fromStdString(e.what())));
+        return;
+    }
+    m_reloading = true;
+    m_pending.reset();
+    submit();
+    Q_EMIT kernelReloaded(tr("Reloaded %1").arg(QFileInfo(path).fileName()));
+}
+
+} // namespace se

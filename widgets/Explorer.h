@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "AnalysisSnapshot.h"
+#include "FigureFonts.h"
+#include "Session.h"
+
+#include <QObject>
+#include <QTimer>
+
+class QFileSystemWatcher;
+class QUndoStack;
+
+namespace se {
+
+class AnalysisController;
+class Selection;
+
+/// The open document and its live analysis: a kernel, a base schedule and
+/// the edits on top (a Session), the newest snapshot, the undo stack of
+/// schedule changes and the shared selection. Every change is checked on
+/// the worker; a change the worker rejects (a bad schedule file, an edit
+/// that does not apply) is rolled back and reported, leaving what is shown
+/// untouched. Schedule changes become undoable once they have been checked.
+class Explorer : public QObject {
+    Q_OBJECT
+public:
+    explicit Explorer(QObject *parent = nullptr);
+    ~Explorer() override;
+
+    const Session &session() const { return m_session; }
+    const KernelPtr &kernel() const { return m_kernel; }
+    const AnalysisSnapshotPtr &snapshot() const { return m_snapshot; }
+    bool isBusy() const;
+    /// True when the document differs from the session last opened or saved.
+    bool isModified() const;
+    /// The session file last saved or loaded (empty if none).
+    const QString &sessionPath() const { return m_sessionPath; }
+    Selection *selection() const { return m_selection; }
+    QUndoStack *undoStack() const { return m_undo; }
+
+    void setFonts(const FigureFonts &fonts) { m_fonts = fonts; }
+
+    /// Opens a kernel with its original schedule. A bad file leaves
+    /// everything as it was and returns false with `error` set.
+    bool openKernel(const QString &path, QString *error);
+    /// Replaces the base schedule by a file's (isl YAML tree or union map).
+    /// Reading it happens on the worker: a bad file is reported by
+    /// analysisFailed() and rolled back.
+    bool loadSchedule(const QString &path, QString *error);
+    /// Back to the kernel's original schedule with no edits (undoable).
+    void resetSchedule();
+    bool loadSession(const QString &path, QString *error);
+    bool saveSession(const QString &path, QString *error);
+
+    void setFixedParams(const ParamMap &fixed);
+    void setMode(DepsMode mode);
+    /// Stops the running analysis.
+    void cancel();
+    /// Reanalyses the current document (after a font change, say).
+    void refresh();
+
+Q_SIGNALS:
+    void snapshotChanged(const se::AnalysisSnapshotPtr &snapshot);
+    void busyChanged(bool busy);
+    /// A change was rejected and rolled back.
+    void analysisFailed(const se::AnalysisError &error);
+    void analysisStopped(const QString &reason);
+    /// Kernel, session path or modified state changed.
+    void documentChanged();
+    /// The kernel file changed on disk: reloaded, or kept with a reason.
+    void kernelReloaded(const QString &message);
+
+private:
+    friend class ScheduleCommand;
+    struct Change {
+        quint64 generation = 0;
+        Session before;
+        QString text;
+    };
+
+    void submit();
+    /// Makes `after` the document, checks it, and pushes an undo step once
+    /// the check succeeds.
+    void change(const Session &after, const QString &text);
+    /// Undo/redo: sets the schedule part of the session.
+    void applyScheduleState(const Session &from);
+    void watch(const QString &path);
+    void reloadKernel();
+    void onFinished(const AnalysisSnapshotPtr &snapshot);
+    void onFailed(quint64 generation, const AnalysisError &error);
+    static KernelPtr readKernel(const QString &path);
+
+    AnalysisController *m_controller;
+    Selection *m_selection;
+    QUndoStack *m_undo;
+    QFileSystemWatcher *m_watcher;
+    QTimer m_reloadTimer;
+    FigureFonts m_fonts;
+
+    Session m_session;       ///< the document as the user made it
+    KernelPtr m_kernel;
+    Session m_shownSession;  ///< what the current snapshot shows
+    KernelPtr m_shownKernel;
+    Session m_saved;         ///< as last opened or saved
+    QString m_sessionPath;
+    AnalysisSnapshotPtr m_snapshot;
+    std::optional<Change> m_pending;
+    bool m_reloading = false;
+};
+
+} // namespace se

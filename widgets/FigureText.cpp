@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: MIT
+#include "FigureText.h"
+
+#include <cmath>
+
+namespace se {
+
+FigureText::FigureText(const FigureFonts &fonts)
+    : m_fonts(fonts), m_title(fonts.title), m_body(fonts.body), m_mono(fonts.mono), m_small(fonts.small)
+{
+}
+
+const QFont &FigureText::font(FigureLabel::Font f) const
+{
+    switch (f) {
+    case FigureLabel::Font::Title: return m_fonts.title;
+    case FigureLabel::Font::Mono: return m_fonts.mono;
+    case FigureLabel::Font::Small: return m_fonts.small;
+    case FigureLabel::Font::Body: break;
+    }
+    return m_fonts.body;
+}
+
+const QFontMetricsF &FigureText::metrics(FigureLabel::Font f) const
+{
+    switch (f) {
+    case FigureLabel::Font::Title: return m_title;
+    case FigureLabel::Font::Mono: return m_mono;
+    case FigureLabel::Font::Small: return m_small;
+    case FigureLabel::Font::Body: break;
+    }
+    return m_body;
+}
+
+double FigureText::width(const QString &text, FigureLabel::Font f) const
+{
+    // Round up: a label one sub-pixel too narrow gets elided when painted.
+    return std::ceil(metrics(f).horizontalAdvance(text)) + 1;
+}
+
+double FigureText::lineHeight(FigureLabel::Font f) const
+{
+    return std::ceil(metrics(f).height());
+}
+
+FigureLabel FigureText::label(const QString &text, FigureLabel::Font f, double x, double y, double maxWidth,
+                              FigureLabel::Tone tone, int statement) const
+{
+    FigureLabel l;
+    l.font = f;
+    l.tone = tone;
+    l.statement = statement;
+    l.text = width(text, f) <= maxWidth ? text : metrics(f).elidedText(text, Qt::ElideRight, maxWidth - 1);
+    if (l.text != text)
+        l.full = text;
+    l.rect = QRectF(x, y, width(l.text, f), lineHeight(f));
+    return l;
+}
+
+} // namespace se

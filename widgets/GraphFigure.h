@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "Figure.h"
+
+#include <QSizeF>
+#include <QStringList>
+
+namespace se {
+
+/// The dependence graph laid out for drawing: statements as nodes, one edge
+/// per dependence edge of the CheckReport (same indices).
+struct GraphFigure {
+    struct Node {
+        QString statement; ///< s<id>
+        int index = 0;     ///< program order, for the colour
+        QRectF rect;
+        std::vector<FigureLabel> labels;
+        QString tooltip;
+    };
+    struct Edge {
+        int src = 0; ///< node index
+        int dst = 0;
+        QString type; ///< RAW, WAR, WAW
+        bool violated = false;
+        FigurePath path;
+        QRectF labelRect; ///< scene coordinates
+        std::vector<FigureLabel> labels; ///< relative to labelRect
+        QString tooltip;
+    };
+
+    QSizeF size;
+    std::vector<Node> nodes;
+    std::vector<Edge> edges;
+    QString error;
+};
+
+} // namespace se

@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: MIT
+#include "GraphFigureBuilder.h"
+
+#include "FigureText.h"
+#include "core/layout/GraphvizLayout.h"
+
+#include <map>
+
+namespace se {
+
+namespace {
+
+using Font = FigureLabel::Font;
+using Tone = FigureLabel::Tone;
+
+constexpr double Pad = 8;
+constexpr double LabelPad = 3;
+constexpr double MaxNodeText = 240;
+
+QString q(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+QString access(const Access &a)
+{
+    QStringList idx;
+    for (const auto &e : a.index)
+        idx << q(e->str());
+    return q(a.tensor) + QLatin1Char('[') + idx.join(QStringLiteral(", ")) + QLatin1Char(']');
+}
+
+QString accessList(const std::vector<Access> &list)
+{
+    QStringList out;
+    for (const auto &a : list)
+        out << access(a);
+    return out.join(QStringLiteral(", "));
+}
+
+QString nodeTooltip(const Statement &s)
+{
+    QString t = QStringLiteral("<b>%1</b>").arg(q(s.tupleName()));
+    if (!s.op.empty())
+        t += QStringLiteral(" (%1)").arg(q(s.op).toHtmlEscaped());
+    if (!s.text.empty())
+        t += QStringLiteral("<br><tt>%1</tt>").arg(q(s.text).toHtmlEscaped());
+    if (!s.iterators.empty()) {
+        QStringList its;
+        for (const auto &i : s.iterators)
+            its << q(i);
+        t += QStringLiteral("<br>loops: ") + its.join(QStringLiteral(", "));
+    }
+    if (!s.writes.empty())
+        t += QStringLiteral("<br>writes: <tt>%1</tt>").arg(accessList(s.writes).toHtmlEscaped());
+    if (!s.reads.empty())
+        t += QStringLiteral("<br>reads: <tt>%1</tt>").arg(accessList(s.reads).toHtmlEscaped());
+    return t;
+}
+
+QString edgeTooltip(const EdgeReport &e, const ViolationReport *v)
+{
+    QString t = QStringLiteral("<b>%1</b> %2 &rarr; %3 on <b>%4</b>")
+                    .arg(q(e.type), q(e.src), q(e.dst), q(e.allocation).toHtmlEscaped());
+    if (e.count)
+        t += QStringLiteral("<br>%1 instance pairs").arg(*e.count);
+    t += QStringLiteral("<br>direction over shared loops: <tt>%1</tt>").arg(q(e.directionText()).toHtmlEscaped());
+    if (!e.distance.empty())
+        t += QStringLiteral("<br>distance: <tt>%1</tt>").arg(q(e.distance).toHtmlEscaped());
+    t += QStringLiteral("<br>relation: <tt>%1</tt>").arg(q(e.relation).toHtmlEscaped());
+    if (v)
+        t += QStringLiteral("<br><font color=\"#b00020\"><b>violated:</b> %1</font>").arg(q(v->message).toHtmlEscaped());
+    return t;
+}
+
+QPainterPath pathOf(const GraphLayout::Edge &e, QPointF offset)
+{
+    QPainterPath p;
+    if (e.points.empty())
+        return p;
+    const auto pt = [&](const GraphLayout::Point &g) { return QPointF(g.x, g.y) + offset; };
+    p.moveTo(pt(e.points[0]));
+    for (std::size_t k = 1; k + 2 < e.points.size(); k += 3)
+        p.cubicTo(pt(e.points[k]), pt(e.points[k + 1]), pt(e.points[k + 2]));
+    return p;
+}
+
+} // namespace
+
+QString GraphFigureBuilder::accessSummary(const Statement &s)
+{
+    QString out = accessList(s.writes);
+    const QString reads = accessList(s.reads);
+    if (!reads.isEmpty())
+        out += (out.isEmpty() ? QString() : QStringLiteral(" ")) + QStringLiteral("\u2190 ") + reads;
+    return out;
+}
+
+GraphFigure GraphFigureBuilder::build(const Kernel &kernel, const CheckReport &report, const FigureFonts &fonts)
+{
+    GraphFigure fig;
+    const FigureText ft(fonts);
+    LayoutGraph g;
+    g.nodeSeparation = 36;
+    g.rankSeparation = 40;
+
+    std::map<std::string, int> nodeOf;
+    const auto &places = kernel.statements();
+    for (std::size_t k = 0; k < places.size(); ++k) {
+        const Statement &s = *places[k].statement;
+        GraphFigure::Node n;
+        n.statement = q(s.tupleName());
+        n.index = static_cast<int>(k);
+        double y = Pad;
+        const FigureLabel name = ft.label(n.statement, Font::Title, Pad, y, 120, Tone::Statement, n.index);
+        n.labels.push_back(name);
+        double w = name.rect.right();
+        if (!s.op.empty()) {
+            n.labels.push_back(ft.label(q(s.op), Font::Body, name.rect.right() + 6, y, 160));
+            w = n.labels.back().rect.right();
+        }
+        y += ft.lineHeight(Font::Title) + 2;
+        const QString text = s.text.empty() ? accessSummary(s) : q(s.text);
+        if (!text.isEmpty()) {
+            n.labels.push_back(ft.label(text, Font::Mono, Pad, y, MaxNodeText, Tone::Muted));
+            w = std::max(w, n.labels.back().rect.right());
+            y += ft.lineHeight(Font::Mono);
+        }
+        n.tooltip = nodeTooltip(s);
+        n.rect = QRectF(0, 0, std::max(w + Pad, 60.0), y + Pad);
+        g.nodes.push_back({n.rect.width(), n.rect.height()});
+        nodeOf[s.tupleName()] = n.index;
+        fig.nodes.push_back(std::move(n));
+    }
+
+    std::vector<const ViolationReport *> violationOf(report.edges.size(), nullptr);
+    for (const auto &v : report.violations)
+        if (v.edge < violationOf.size())
+            violationOf[v.edge] = &v;
+
+    for (std::size_t k = 0; k < report.edges.size(); ++k) {
+        const EdgeReport &e = report.edges[k];
+        const auto src = nodeOf.find(e.src), dst = nodeOf.find(e.dst);
+        if (src == nodeOf.end() || dst == nodeOf.end())
+            continue; // a report of another kernel: nothing sensible to draw
+        GraphFigure::Edge edge;
+        edge.src = src->second;
+        edge.dst = dst->second;
+        edge.type = q(e.type);
+        edge.violated = violationOf[k] != nullptr;
+        const Tone tone = edge.violated ? Tone::Bad : Tone::Normal;
+        double y = LabelPad, w = 0;
+        const auto line = [&](const QString &text, Font f, Tone t) {
+            edge.labels.push_back(ft.label(text, f, LabelPad, y, 200, t));
+            w = std::max(w, edge.labels.back().rect.right());
+            y += ft.lineHeight(f);
+        };
+        line(q(e.type) + QStringLiteral(" \u00b7 ") + q(e.allocation), Font::Small, tone);
+        line(q(e.directionText()), Font::Small, Tone::Muted);
+        if (edge.violated) {
+            const auto &v = *violationOf[k];
+            line(v.count ? QStringLiteral("violated (%1 pairs)").arg(*v.count) : QStringLiteral("violated"),
+                 Font::Small, Tone::Bad);
+        } else if (e.count) {
+            line(QStringLiteral("%1 pairs").arg(*e.count), Font::Small, Tone::Muted);
+        }
+        edge.labelRect = QRectF(0, 0, w + LabelPad, y + LabelPad);
+        edge.tooltip = edgeTooltip(e, violationOf[k]);
+        g.edges.push_back({static_cast<std::size_t>(edge.src), static_cast<std::size_t>(edge.dst),
+                           edge.labelRect.width(), edge.labelRect.height()});
+        fig.edges.push_back(std::move(edge));
+    }
+
+    if (g.nodes.empty())
+        return fig;
+    try {
+        const GraphLayout l = GraphvizLayout::compute(g);
+        const QPointF margin(16, 16);
+        fig.size = QSizeF(l.width + 32, l.height + 32);
+        for (std::size_t k = 0; k < l.nodes.size(); ++k)
+            fig.nodes[k].rect = QRectF(l.nodes[k].x, l.nodes[k].y, l.nodes[k].width, l.nodes[k].height)
+                                    .translated(margin);
+        for (std::size_t k = 0; k < l.edges.size(); ++k) {
+            const auto &le = l.edges[k];
+            auto &fe = fig.edges[k];
+            fe.path.path = pathOf(le, margin);
+            fe.path.hasArrow = le.hasArrow;
+            if (!le.points.empty())
+                fe.path.arrowBase = QPointF(le.points.back().x, le.points.back().y) + margin;
+            fe.path.arrowTip = QPointF(le.arrowTip.x, le.arrowTip.y) + margin;
+            const QPointF c = QPointF(le.labelCenter.x, le.labelCenter.y) + margin;
+            fe.labelRect.moveCenter(c);
+        }
+    } catch (const std::exception &e) {
+        fig.error = QStringLiteral("could not lay out the graph: ") + QString::fromUtf8(e.what());
+    }
+    return fig;
+}
+
+} // namespace se

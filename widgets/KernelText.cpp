@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: MIT
+#include "KernelText.h"
+
+#include "GraphFigureBuilder.h"
+
+namespace se {
+
+namespace {
+
+QString q(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+QString bound(const std::vector<ExprPtr> &list, const char *many)
+{
+    QStringList parts;
+    for (const auto &e : list)
+        parts << q(e->str());
+    if (parts.size() == 1)
+        return parts.front();
+    return QLatin1String(many) + QLatin1Char('(') + parts.join(QStringLiteral(", ")) + QLatin1Char(')');
+}
+
+void body(const std::vector<Node> &items, int depth, KernelText &out, QStringList &lines)
+{
+    const QString indent(depth * 4, QLatin1Char(' '));
+    for (const auto &n : items) {
+        if (n.isLoop()) {
+            const Loop &l = n.loop();
+            lines << indent
+                         + QStringLiteral("for (%1: range(%2, %3, %4))")
+                               .arg(q(l.iterator), bound(l.lb, "max"), bound(l.ub, "min"))
+                               .arg(l.stride);
+            out.statementOfLine << QString();
+            body(l.body, depth + 1, out, lines);
+        } else {
+            lines << indent + KernelText::statementLine(n.statement());
+            out.statementOfLine << q(n.statement().tupleName());
+        }
+    }
+}
+
+} // namespace
+
+QString KernelText::statementLine(const Statement &s)
+{
+    QString line;
+    if (!s.predicates.empty()) {
+        QStringList preds;
+        for (const auto &c : s.predicates)
+            preds << q(c.str());
+        line += QStringLiteral("if (") + preds.join(QStringLiteral(" and ")) + QStringLiteral(") ");
+    }
+    line += q(s.tupleName());
+    if (!s.op.empty())
+        line += QLatin1Char(' ') + q(s.op);
+    line += QStringLiteral(": ") + (s.text.empty() ? GraphFigureBuilder::accessSummary(s) : q(s.text));
+    return line;
+}
+
+KernelText KernelText::fromKernel(const Kernel &kernel)
+{
+    KernelText out;
+    QStringList lines;
+    body(kernel.body, 0, out, lines);
+    out.text = lines.join(QLatin1Char('\n'));
+    return out;
+}
+
+} // namespace se

@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: MIT
+#include "LoopNestView.h"
+
+#include "NestHighlighter.h"
+#include "Selection.h"
+#include "StatementPalette.h"
+
+#include <QFontDatabase>
+#include <QPlainTextEdit>
+#include <QRegularExpression>
+#include <QScrollBar>
+#include <QTextBlock>
+
+namespace se {
+
+namespace {
+
+QPlainTextEdit *makeEdit(QWidget *parent)
+{
+    auto *e = new QPlainTextEdit(parent);
+    e->setReadOnly(true);
+    e->setLineWrapMode(QPlainTextEdit::NoWrap);
+    e->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    e->setFrameShape(QFrame::NoFrame);
+    return e;
+}
+
+// Keeps the scroll position when the text is replaced after an edit.
+void replaceText(QPlainTextEdit *edit, const QString &text)
+{
+    if (edit->toPlainText() == text)
+        return;
+    const int v = edit->verticalScrollBar() ? edit->verticalScrollBar()->value() : 0;
+    edit->setPlainText(text);
+    edit->verticalScrollBar()->setValue(v);
+}
+
+} // namespace
+
+LoopNestView::LoopNestView(Selection *selection, QWidget *parent)
+    : QTabWidget(parent), m_selection(selection), m_nest(makeEdit(this)), m_c(makeEdit(this)), m_isl(makeEdit(this))
+{
+    m_nestHl = new NestHighlighter(NestHighlighter::Language::Axis, m_nest->document());
+    m_cHl = new NestHighlighter(NestHighlighter::Language::C, m_c->document());
+    m_islHl = new NestHighlighter(NestHighlighter::Language::Isl, m_isl->document());
+    addTab(m_nest, tr("Loop nest"));
+    addTab(m_c, tr("C"));
+    addTab(m_isl, tr("isl schedule"));
+    setDocumentMode(true);
+    connect(m_selection, &Selection::changed, this, &LoopNestView::updateHighlights);
+}
+
+void LoopNestView::setSnapshot(const AnalysisSnapshotPtr &s)
+{
+    m_snapshot = s;
+    if (!s) {
+        m_nest->clear();
+        m_c->clear();
+        m_isl->clear();
+        return;
+    }
+    QStringList order;
+    for (const auto &p : s->kernel->statements())
+        order << QString::fromStdString(p.statement->tupleName());
+    if (order != m_order) {
+        m_order = order;
+        m_nestHl->setStatements(order);
+        m_cHl->setStatements(order);
+        m_islHl->setStatements(order);
+    }
+    const QString unavailable = s->nestError.empty()
+                                    ? tr("# The regenerated loop nest needs code generation, which this build lacks.")
+                                    : QStringLiteral("# ") + QString::fromStdString(s->nestError);
+    replaceText(m_nest, s->nestText.empty() ? unavailable : QString::fromStdString(s->nestText));
+    replaceText(m_c, s->nestC.empty() ? QStringLiteral("/* no C: see the loop nest tab */")
+                                      : QString::fromStdString(s->nestC));
+    replaceText(m_isl, QStringLiteral("# flat schedule (union map)\n") + QString::fromStdString(s->scheduleMap)
+                           + QStringLiteral("\n\n# schedule tree (isl YAML)\n")
+                           + QString::fromStdString(s->scheduleYaml));
+    updateHighlights();
+}
+
+void LoopNestView::markLines(QPlainTextEdit *edit, const QStringList &statements, const QStringList &order)
+{
+    QList<QTextEdit::ExtraSelection> marks;
+    if (!statements.isEmpty()) {
+        static const QRegularExpression stmt(QStringLiteral("\\b[sS]_?(\\d+)\\b"));
+        for (QTextBlock b = edit->document()->begin(); b.isValid(); b = b.next()) {
+            const auto m = stmt.match(b.text());
+            if (!m.hasMatch())
+                continue;
+            const QString name = QLatin1Char('s') + m.captured(1);
+            if (!statements.contains(name))
+                continue;
+            QTextEdit::ExtraSelection sel;
+            sel.cursor = QTextCursor(b);
+            sel.format.setBackground(StatementPalette::background(static_cast<int>(order.indexOf(name))));
+            sel.format.setProperty(QTextFormat::FullWidthSelection, true);
+            marks << sel;
+        }
+    }
+    edit->setExtraSelections(marks);
+}
+
+void LoopNestView::updateHighlights()
+{
+    const QStringList &stmts = m_selection->statements();
+    markLines(m_nest, stmts, m_order);
+    markLines(m_c, stmts, m_order);
+}
+
+} // namespace se

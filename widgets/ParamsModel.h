@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "AnalysisSnapshot.h"
+
+#include <QAbstractTableModel>
+
+namespace se {
+
+/// The kernel's parameters: name, value, whether the analysis fixes it to
+/// that value (pair counts need every parameter fixed), and its bounds.
+/// Editing a value fixes the parameter; the model then reports the new
+/// fixed set through fixedParamsEdited().
+class ParamsModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { Name, Value, Fixed, Bounds, NUM_COLUMNS };
+
+    using QAbstractTableModel::QAbstractTableModel;
+
+    void setKernel(const KernelPtr &kernel, const ParamMap &fixed);
+    void setFixed(const ParamMap &fixed);
+    ParamMap fixed() const;
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+Q_SIGNALS:
+    void fixedParamsEdited(const se::ParamMap &fixed);
+
+private:
+    struct Row {
+        std::string name;
+        std::optional<std::int64_t> min, max;
+        std::int64_t value = 0;
+        bool fixed = false;
+    };
+    std::vector<Row> m_rows;
+};
+
+} // namespace se

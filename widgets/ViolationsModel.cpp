@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: MIT
+#include "ViolationsModel.h"
+
+#include "GraphEdgeItem.h"
+
+#include <QColor>
+#include <QFont>
+
+namespace se {
+
+namespace {
+
+QString vec(const std::vector<std::int64_t> &v)
+{
+    QStringList parts;
+    for (auto x : v)
+        parts << QString::number(x);
+    return QLatin1Char('[') + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
+}
+
+QString q(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+} // namespace
+
+void ViolationsModel::setSnapshot(const AnalysisSnapshotPtr &snapshot)
+{
+    beginResetModel();
+    m_snapshot = snapshot;
+    endResetModel();
+}
+
+const ViolationReport *ViolationsModel::violation(int row) const
+{
+    if (!m_snapshot || row < 0 || row >= static_cast<int>(m_snapshot->report.violations.size()))
+        return nullptr;
+    return &m_snapshot->report.violations[static_cast<std::size_t>(row)];
+}
+
+int ViolationsModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() || !m_snapshot ? 0 : static_cast<int>(m_snapshot->report.violations.size());
+}
+
+int ViolationsModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : NUM_COLUMNS;
+}
+
+QString ViolationsModel::witnessText(const ViolationReport &v)
+{
+    QString s = q(v.src) + vec(v.witness.src) + QStringLiteral(" \u2192 ") + q(v.dst) + vec(v.witness.dst);
+    if (!v.witness.params.empty()) {
+        QStringList ps;
+        for (const auto &[n, x] : v.witness.params)
+            ps << q(n) + QStringLiteral(" = ") + QString::number(x);
+        s += QStringLiteral("  (") + ps.join(QStringLiteral(", ")) + QLatin1Char(')');
+    }
+    return s;
+}
+
+QString ViolationsModel::timesText(const ViolationReport &v)
+{
+    return vec(v.witness.srcTime) + QStringLiteral(" vs ") + vec(v.witness.dstTime);
+}
+
+QVariant ViolationsModel::data(const QModelIndex &index, int role) const
+{
+    const ViolationReport *v = index.isValid() ? violation(index.row()) : nullptr;
+    if (!v)
+        return {};
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case Type: return q(v->type);
+        case Edge: return QString(q(v->src) + QStringLiteral(" \u2192 ") + q(v->dst));
+        case Allocation: return q(v->allocation);
+        case Witness: return witnessText(*v);
+        case Times: return timesText(*v);
+        case Level: return v->level >= 0 ? QStringLiteral("t%1").arg(v->level) : tr("same time");
+        case Pairs: return v->count ? QVariant(qlonglong(*v->count)) : QVariant(QStringLiteral("\u2014"));
+        case Message: return q(v->message);
+        default: return {};
+        }
+    case Qt::ToolTipRole:
+        switch (index.column()) {
+        case Level:
+            return v->level >= 0 ? tr("The destination runs before the source from schedule dimension t%1 on; "
+                                      "that dimension belongs to tree node %2")
+                                       .arg(v->level)
+                                       .arg(q(v->node))
+                                 : tr("Both instances run at the same time");
+        case Times: return tr("time of %1 vs time of %2").arg(q(v->src), q(v->dst));
+        case Pairs: return tr("Violating instance pairs (known when every parameter is fixed)");
+        default: return q(v->message);
+        }
+    case Qt::ForegroundRole:
+        if (index.column() == Type)
+            return GraphEdgeItem::typeColor(q(v->type));
+        return {};
+    case Qt::FontRole:
+        if (index.column() == Type) {
+            QFont f;
+            f.setBold(true);
+            return f;
+        }
+        return {};
+    case EdgeRole: return qulonglong(v->edge);
+    case NodePathRole: return q(v->node);
+    case StatementsRole: return QStringList{q(v->src), q(v->dst)};
+    default: return {};
+    }
+}
+
+QVariant ViolationsModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case Type: return tr("Type");
+    case Edge: return tr("src \u2192 dst");
+    case Allocation: return tr("Allocation");
+    case Witness: return tr("Witness instances");
+    case Times: return tr("Times (src vs dst)");
+    case Level: return tr("Breaks at");
+    case Pairs: return tr("Pairs");
+    case Message: return tr("Message");
+    default: return {};
+    }
+}
+
+} // namespace se

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: MIT
+#include "ViolationsView.h"
+
+#include "Selection.h"
+#include "ViolationsModel.h"
+
+#include <QHeaderView>
+
+namespace se {
+
+namespace {
+
+std::vector<int> parsePath(const std::string &text)
+{
+    std::vector<int> path;
+    if (text.empty() || text == "root")
+        return path;
+    for (const QString &part : QString::fromStdString(text).split(QLatin1Char('.')))
+        path.push_back(part.toInt());
+    return path;
+}
+
+} // namespace
+
+ViolationsView::ViolationsView(Selection *selection, QWidget *parent)
+    : QTableView(parent), m_selection(selection), m_model(new ViolationsModel(this))
+{
+    setModel(m_model);
+    verticalHeader()->hide();
+    horizontalHeader()->setStretchLastSection(true);
+    horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    setSelectionBehavior(QAbstractItemView::SelectRows);
+    setSelectionMode(QAbstractItemView::SingleSelection);
+    setAlternatingRowColors(true);
+    setWordWrap(false);
+    setTextElideMode(Qt::ElideRight);
+    connect(selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) { onCurrentChanged(current); });
+    connect(m_selection, &Selection::changed, this, &ViolationsView::followSelection);
+}
+
+void ViolationsView::setSnapshot(const AnalysisSnapshotPtr &snapshot)
+{
+    m_updating = true;
+    m_model->setSnapshot(snapshot);
+    resizeColumnsToContents();
+    // Long messages stay one line; the tooltip has them whole.
+    for (int c = 0; c < ViolationsModel::Message; ++c)
+        setColumnWidth(c, std::min(columnWidth(c), 260));
+    m_updating = false;
+    followSelection();
+}
+
+void ViolationsView::selectViolation(int row)
+{
+    setCurrentIndex(m_model->index(row, 0));
+}
+
+void ViolationsView::onCurrentChanged(const QModelIndex &current)
+{
+    if (m_updating)
+        return;
+    const ViolationReport *v = m_model->violation(current.row());
+    if (!v)
+        return;
+    m_selection->selectViolation(current.row(), static_cast<int>(v->edge),
+                                 {QString::fromStdString(v->src), QString::fromStdString(v->dst)},
+                                 !v->node.empty(), parsePath(v->node));
+}
+
+void ViolationsView::followSelection()
+{
+    // Keep the table's row in step when the selection comes from elsewhere.
+    const int row = m_selection->violation();
+    m_updating = true;
+    if (row >= 0 && row < m_model->rowCount())
+        selectRow(row);
+    else
+        clearSelection();
+    m_updating = false;
+}
+
+} // namespace se

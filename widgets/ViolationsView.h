@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "AnalysisSnapshot.h"
+
+#include <QTableView>
+
+namespace se {
+
+class Selection;
+class ViolationsModel;
+
+/// The violations table. Selecting a row selects the violation everywhere:
+/// its edge in the graph, its two statements in the nests and the tree node
+/// where the order breaks.
+class ViolationsView : public QTableView {
+    Q_OBJECT
+public:
+    explicit ViolationsView(Selection *selection, QWidget *parent = nullptr);
+
+    void setSnapshot(const AnalysisSnapshotPtr &snapshot);
+    ViolationsModel *violationsModel() const { return m_model; }
+    /// Selects row `row` as a user click would.
+    void selectViolation(int row);
+
+private:
+    void onCurrentChanged(const QModelIndex &current);
+    void followSelection();
+
+    Selection *m_selection;
+    ViolationsModel *m_model;
+    bool m_updating = false;
+};
+
+} // namespace se
