@@ -74,8 +74,19 @@ CaseSet CaseSet::of(const Constraint &c)
     return s;
 }
 
-// Drops constraints that always hold and the whole case when one never
-// holds, so constant guards leave no trace in the predicates.
+// Whether `a` implies `b`, both inequalities: their forms differ by a
+// non-negative constant (`c1 >= 1` implies `c1 > 0`).
+bool implies(const Constraint &a, const Constraint &b)
+{
+    if (a.op == CmpOp::Eq || b.op == CmpOp::Eq)
+        return a.op == b.op && a.str() == b.str();
+    const auto gap = nonNegative(b).front().plus(nonNegative(a).front().scaled(-1)).constantValue();
+    return gap && *gap >= 0;
+}
+
+// Drops constraints that always hold or that another implies, and the whole
+// case when one never holds, so guards leave no trace in the predicates
+// beyond what they add.
 void CaseSet::addCase(Case c)
 {
     Case kept;
@@ -85,9 +96,11 @@ void CaseSet::addCase(Case c)
             return;
         if (t == 1)
             continue;
-        const std::string text = k.str();
-        if (std::none_of(kept.begin(), kept.end(), [&](const Constraint &o) { return o.str() == text; }))
-            kept.push_back(std::move(k));
+        if (std::any_of(kept.begin(), kept.end(), [&](const Constraint &o) { return implies(o, k); }))
+            continue;
+        kept.erase(std::remove_if(kept.begin(), kept.end(), [&](const Constraint &o) { return implies(k, o); }),
+                   kept.end());
+        kept.push_back(std::move(k));
     }
     if (!contradictory(kept))
         m_cases.push_back(std::move(kept));
