@@ -6,6 +6,7 @@
 #include "AstTranslator.h"
 #include "NestTextPrinter.h"
 #include "core/isl/IslContext.h"
+#include "core/isl/PolyhedralModel.h"
 
 namespace se {
 

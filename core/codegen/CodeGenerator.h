@@ -9,6 +9,8 @@
 
 namespace se {
 
+class PolyhedralModel;
+
 /// The regenerated loop nest of a schedule (analysis-and-cli.md,
 /// "Regenerated loop nest"): isl's AST of the schedule, translated back into
 /// the kernel format, or printed as C.

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/isl/PolyhedralModel.h"
 #include "core/model/Kernel.h"
 
+#include <cstdint>
+#include <map>
 #include <string>
 #include <utility>
 #include <variant>
@@ -52,10 +53,11 @@ struct GenNode {
 };
 
 /// The loop nest isl's AST generator builds from a schedule, translated back
-/// into the kernel format's own terms. Plain data: no isl objects.
+/// into the kernel format's own terms. Plain data: no isl objects, and
+/// this header includes no isl (the app's views can hold it).
 struct RegeneratedNest {
     KernelPtr source;        ///< the kernel the schedule belongs to
-    ParamValues fixedParams; ///< parameters the nest was specialised to
+    std::map<std::string, std::int64_t> fixedParams; ///< parameters the nest was specialised to
     std::string schedule;    ///< where the schedule came from, for people
     std::vector<GenNode> body;
 };
