@@ -90,17 +90,22 @@ def main():
     print("\n## Re-check after an edit (dependences cached)\n")
     print("In one Analyzer whose dependences are already computed: `edit1` checks the schedule with one")
     print("statement edited (the last one, its last time dimension shifted by one); `other` checks the case's")
-    print("other schedule (every statement changed); `recheck` checks the same schedule again.\n")
+    print("other schedule (every statement changed); `recheck` checks the same schedule again. Median wall")
+    print("time, process CPU time in brackets.\n")
     print("| case | edit1 ms | other schedule | other ms | recheck ms | target ms |")
     print("|---|---:|---|---:|---:|---:|")
+
+    def both(d, p):
+        cpu = d.get("median_cpu_ms", {}).get(p)
+        return ms(d["median_ms"].get(p)) + ("" if cpu is None else " (%s)" % ms(cpu))
     for label, d in phases.items():
         if d.get("status") != "ok" or not (label in SCALED or label.startswith("sample.")):
             continue
         target = EDIT_TARGET_MS.get(label, 5 if label.startswith("sample.") else None)
         other = d.get("edit", {}).get("schedule")
-        print("| %s | %s | %s | %s | %s | %s |" % (label, ms(d["median_ms"].get("edit1")),
-              os.path.basename(other) if other else "-", ms(d["median_ms"].get("edit")),
-              ms(d["median_ms"].get("recheck")), "-" if target is None else target))
+        print("| %s | %s | %s | %s | %s | %s |" % (label, both(d, "edit1"),
+              os.path.basename(other) if other else "-", both(d, "edit") if other else "-",
+              both(d, "recheck"), "-" if target is None else target))
 
     print("\n## In-process phases, ms (median wall time of the runs shown; reference stack in brackets)\n")
     print("`total` = load + build + schedule + deps + edges + warnings + check (one `check --json` without")
