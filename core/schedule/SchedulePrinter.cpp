@@ -8,6 +8,7 @@
 #include <isl/aff.h>
 #include <isl/printer.h>
 #include <isl/schedule.h>
+#include <isl/val.h>
 
 namespace se {
 
@@ -31,6 +32,30 @@ std::string SchedulePrinter::flowYaml(const isl::schedule &schedule)
     return out;
 }
 
+namespace {
+
+// The gist with a strided domain can leave exact rational expressions such
+// as `(-1 + i)/2` (for odd i); their floor has the same value there and is
+// what the oracle's grammar reads.
+isl::pw_multi_aff integral(const isl::pw_multi_aff &pma)
+{
+    isl::pw_multi_aff out;
+    pma.foreach_piece([&](isl::set set, isl::multi_aff ma) {
+        for (unsigned k = 0; k < ma.size(); ++k) {
+            const isl::aff a = ma.at(static_cast<int>(k));
+            isl_val *d = isl_aff_get_denominator_val(a.get());
+            if (d && isl_val_is_one(d) != isl_bool_true)
+                ma = ma.set_at(static_cast<int>(k), a.floor());
+            isl_val_free(d);
+        }
+        const isl::pw_multi_aff piece = isl::manage(isl_pw_multi_aff_alloc(set.release(), ma.release()));
+        out = out.is_null() ? piece : out.union_add(piece);
+    });
+    return out.is_null() ? pma : out;
+}
+
+} // namespace
+
 std::string SchedulePrinter::flatMap(const PolyhedralModel &model, const isl::schedule &schedule)
 {
     return QuotaScope::run(model.islContext(), "printing the schedule", [&] {
@@ -40,7 +65,8 @@ std::string SchedulePrinter::flatMap(const PolyhedralModel &model, const isl::sc
         isl::union_pw_multi_aff out;
         for (std::size_t k = 0; k < flat.size(); ++k) {
             const auto &st = model.statements()[k];
-            isl::pw_multi_aff pma = flat.of(k).as_pw_multi_aff().gist(st.domain).gist_params(model.context());
+            isl::pw_multi_aff pma =
+                integral(flat.of(k).as_pw_multi_aff().gist(st.domain).gist_params(model.context()));
             out = out.is_null() ? isl::union_pw_multi_aff(pma) : out.union_add(isl::union_pw_multi_aff(pma));
         }
         if (out.is_null())
