@@ -3,6 +3,7 @@
 
 #include "core/isl/IslContext.h"
 #include "core/isl/PolyhedralModel.h"
+#include "core/support/InputError.h"
 
 #include <isl/ast_build.h>
 #include <isl/id.h>
@@ -75,7 +76,7 @@ std::string AstBuilder::iteratorPrefix(const std::vector<std::string> &params)
     return prefix;
 }
 
-isl::ast_node AstBuilder::build(const PolyhedralModel &model, const isl::schedule &schedule)
+isl::ast_node AstBuilder::build(const PolyhedralModel &model, const isl::schedule &schedule, const std::string &file)
 {
     IslContext &ctx = model.islContext();
     return QuotaScope::run(ctx, "generating the loop nest", [&] {
@@ -89,7 +90,17 @@ isl::ast_node AstBuilder::build(const PolyhedralModel &model, const isl::schedul
         // cpp.h has no setter for the iterator names; no callbacks are set,
         // so passing the build through C is safe.
         build = isl::manage(isl_ast_build_set_iterators(build.release(), ids));
-        return build.node_from(schedule);
+        try {
+            return build.node_from(schedule);
+        } catch (const isl::exception_quota &) {
+            throw;
+        } catch (const isl::exception_abort &) {
+            throw;
+        } catch (const isl::exception &e) {
+            if (isl_ctx_last_error(ctx.get()) == isl_error_quota)
+                throw;
+            throw InputError(file, "", std::string("isl cannot generate the loop nest of this schedule: ") + e.what());
+        }
     });
 }
 

@@ -20,10 +20,12 @@ class PolyhedralModel;
 /// - atomic_upper_bound: one `c < min(...)` per loop, not a conjunction;
 /// - scale_strides off: iterators keep the schedule's time values, so
 ///   `c0` is the schedule's dimension 0 as written.
-/// The options are restored afterwards. Runs under the context's quota.
+/// The options are restored afterwards. Runs under the context's quota; a
+/// schedule isl cannot generate code for (say, `unroll` on a loop without
+/// a constant trip count) is an InputError labelled `file`.
 class AstBuilder {
 public:
-    static isl::ast_node build(const PolyhedralModel &model, const isl::schedule &schedule);
+    static isl::ast_node build(const PolyhedralModel &model, const isl::schedule &schedule, const std::string &file);
 
     /// `c`, or a longer prefix when a parameter is named like `c<digits>`.
     static std::string iteratorPrefix(const std::vector<std::string> &params);

@@ -5,6 +5,7 @@
 #include "StatementRewriter.h"
 
 #include <isl/ast.h>
+#include <isl/val.h>
 
 namespace se {
 
@@ -79,9 +80,13 @@ std::vector<GenNode> AstTranslator::forNode(const isl::ast_node_for &n, const Ca
     const std::string iterator = it.as<isl::ast_expr_id>().id().name();
     const std::string p = child(path, "for " + iterator);
     std::vector<GenNode> out;
-    // A degenerate loop runs once; isl still answers cond (`c <= init`)
-    // and inc (1) for it, so it reads like any other.
-    for (const auto &v : LoopHeaderReader(m_reader).read(iterator, n.init(), n.cond(), n.inc(), p)) {
+    // A degenerate loop runs once, at init: read it as `c <= init`, step 1,
+    // whatever isl keeps as its cond and inc.
+    const bool once = n.is_degenerate();
+    const isl::ast_expr init = n.init();
+    const isl::ast_expr cond = once ? isl::manage(isl_ast_expr_le(it.copy(), init.copy())) : n.cond();
+    const isl::ast_expr inc = once ? isl::manage(isl_ast_expr_from_val(isl_val_one(it.ctx().get()))) : n.inc();
+    for (const auto &v : LoopHeaderReader(m_reader).read(iterator, init, cond, inc, p)) {
         CaseSet inner = guard.conjoin(v.when);
         for (const auto &c : v.bodyGuard)
             inner = inner.conjoin(CaseSet::of(c));

@@ -13,21 +13,23 @@ namespace se {
 RegeneratedNest CodeGenerator::generate(const PolyhedralModel &model, const isl::schedule &schedule,
                                         const std::string &scheduleFile, const std::string &scheduleDescription)
 {
-    const isl::ast_node ast = AstBuilder::build(model, schedule);
+    const std::string file = scheduleFile.empty() ? model.kernel()->sourcePath : scheduleFile;
+    const isl::ast_node ast = AstBuilder::build(model, schedule, file);
     RegeneratedNest nest;
     nest.source = model.kernel();
     nest.fixedParams = model.fixedParams();
     nest.schedule = scheduleDescription;
-    AstTranslator translator(*model.kernel(), scheduleFile.empty() ? model.kernel()->sourcePath : scheduleFile);
+    AstTranslator translator(*model.kernel(), file);
     nest.body = QuotaScope::run(model.islContext(), "translating the loop nest",
                                 [&] { return translator.translate(ast); });
     return nest;
 }
 
 std::string CodeGenerator::cCode(const PolyhedralModel &model, const isl::schedule &schedule,
-                                 const std::string &scheduleDescription)
+                                 const std::string &scheduleFile, const std::string &scheduleDescription)
 {
-    const isl::ast_node ast = AstBuilder::build(model, schedule);
+    const isl::ast_node ast =
+        AstBuilder::build(model, schedule, scheduleFile.empty() ? model.kernel()->sourcePath : scheduleFile);
     RegeneratedNest heading;
     heading.source = model.kernel();
     heading.fixedParams = model.fixedParams();

@@ -25,6 +25,7 @@ public:
                                     const std::string &scheduleFile = "",
                                     const std::string &scheduleDescription = "the original schedule");
     static std::string cCode(const PolyhedralModel &model, const isl::schedule &schedule,
+                             const std::string &scheduleFile = "",
                              const std::string &scheduleDescription = "the original schedule");
 };
 

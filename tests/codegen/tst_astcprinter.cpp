@@ -33,7 +33,8 @@ std::string cOf(const QString &kernel, const QString &schedule)
     Analyzer a(KernelLoader::loadFile(kernel.toStdString()));
     const isl::schedule s = schedule.isEmpty() ? a.originalSchedule()
                                                : ScheduleReader::readFile(a.model(), schedule.toStdString());
-    return CodeGenerator::cCode(a.model(), s, schedule.isEmpty() ? "the original schedule" : "a schedule");
+    return CodeGenerator::cCode(a.model(), s, schedule.toStdString(),
+                                schedule.isEmpty() ? "the original schedule" : "a schedule");
 }
 
 // `#define s0(a0, a1) ((void)(a0), (void)(a1))` for each statement.

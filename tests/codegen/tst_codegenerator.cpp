@@ -12,6 +12,7 @@
 #include "core/codegen/NestTextPrinter.h"
 #include "core/model/KernelLoader.h"
 #include "core/schedule/ScheduleReader.h"
+#include "core/support/InputError.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -26,6 +27,7 @@ class tst_CodeGenerator : public QObject {
 private Q_SLOTS:
     void regenerate_data();
     void regenerate();
+    void islRefuses();
 };
 
 namespace {
@@ -136,6 +138,20 @@ void tst_CodeGenerator::regenerate_data()
                                                     QStringLiteral("for (c0: range(0, N, 1))"),
                                                     QStringLiteral("  # mark: inner"),
                                                     QStringLiteral("  for (c1: range(0, M, 1))")};
+    // c1 = max(0, c0 - 2) kept in one loop (atomic): it runs once, from
+    // that value to one past it.
+    QTest::newRow("atomic band, max in an upper bound")
+        << data("line.json") << data("line.atomic.yaml") << QStringLiteral("-") << QStringList()
+        << QStringList{QStringLiteral("N=10")}
+        << QStringList{QStringLiteral("  for (c1: range(max(0, c0 - 2), max(0, c0 - 2) + 1, 1))"),
+                       QStringLiteral("    s0 set: A[c0]  if c1 == 0  # from s1[i = c0]"),
+                       QStringLiteral("    s1 set: A[c0]  if c0 >= 3 and c1 + 2 == c0  # from s1[i = c0]")};
+    // The inner band of three unrolled: three statements per row.
+    QTest::newRow("unrolled") << data("rows.json") << data("rows.unroll.yaml") << QStringLiteral("-")
+                              << QStringList() << QStringList{QStringLiteral("N=5")}
+                              << QStringList{QStringLiteral("for (c0: range(0, N, 1))"),
+                                             QStringLiteral("  s0 inc: A[c0, 0] <- A[c0, 0]  # from s0[i = c0, j = 0]"),
+                                             QStringLiteral("  s2 inc: A[c0, 2] <- A[c0, 2]  # from s0[i = c0, j = 2]")};
     // N = 9, M = 6 fixed: three row tiles, two column tiles.
     QTest::newRow("fixed parameters")
         << data("grid.json") << data("grid.tile.map") << QString() << QStringList{QStringLiteral("N=9"), QStringLiteral("M=6")}
@@ -188,6 +204,31 @@ void tst_CodeGenerator::regenerate()
     const OracleVerdict v = verifyCodegen(kernel, exported, map, oracleParams);
     QVERIFY2(v.ran, qPrintable(v.report));
     QVERIFY2(v.ok, qPrintable(v.report + QStringLiteral("\n") + text));
+}
+
+// Unrolling needs a constant trip count; isl's refusal is bad input that
+// names the schedule, for the tree and the C alike.
+void tst_CodeGenerator::islRefuses()
+{
+    Analyzer a(KernelLoader::loadFile(data("grid.json").toStdString()));
+    const std::string file = data("bad/grid.unroll.yaml").toStdString();
+    const isl::schedule s = ScheduleReader::readFile(a.model(), file);
+    for (int c = 0; c < 2; ++c) {
+        try {
+            if (c)
+                CodeGenerator::cCode(a.model(), s, file);
+            else
+                CodeGenerator::generate(a.model(), s, file);
+            QFAIL("no error");
+        } catch (const InputError &e) {
+            QCOMPARE(QString::fromStdString(e.file()), QString::fromStdString(file));
+            QVERIFY2(QString::fromStdString(e.fault())
+                         .startsWith(QLatin1String("isl cannot generate the loop nest of this schedule: ")),
+                     e.what());
+        }
+    }
+    // The context is usable afterwards.
+    QVERIFY(!CodeGenerator::generate(a.model(), a.originalSchedule()).body.empty());
 }
 
 QTEST_GUILESS_MAIN(tst_CodeGenerator)
