@@ -44,7 +44,8 @@ options:
   --format FORMAT     output form of tree/codegen
   --out FILE          write the result to FILE (apply, export-jscop)
   --node PATH         a schedule tree node as child indices, e.g. 0.1 (moves)
-  --max-ops N         isl operation quota per step (default 200000000; 0 = none)
+  --max-ops N         isl operation quota per unit of work (default 1000000; 0 = none)
+  --time-limit S      stop the analysis after S seconds (default 60; 0 = none)
   --no-count          skip pair counts
   -h, --help          this text
   --version           the version
@@ -110,6 +111,13 @@ ToolOptions ToolOptions::parse(int argc, char **argv)
             o.node = takeValue();
         } else if (arg == "--assume-no-dep") {
             o.assumeNoDep = takeValue();
+        } else if (arg == "--time-limit") {
+            const std::string v = takeValue();
+            char *end = nullptr;
+            const double t = std::strtod(v.c_str(), &end);
+            if (v.empty() || *end != '\0' || t < 0)
+                throw UsageError("--time-limit takes a number of seconds, got '" + v + "'");
+            o.timeLimit = t;
         } else if (arg == "--max-ops") {
             const auto v = parseInt(takeValue(), "--max-ops");
             if (v < 0)

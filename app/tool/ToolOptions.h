@@ -24,6 +24,7 @@ struct ToolOptions {
     std::string node;       ///< --node PATH
     std::string assumeNoDep; ///< --assume-no-dep FILE
     std::optional<unsigned long> maxOps; ///< --max-ops (0: no limit)
+    double timeLimit = 60;               ///< --time-limit seconds (0: none)
     bool counts = true;
     bool help = false;
     bool version = false;

@@ -14,6 +14,7 @@ ToolSession::ToolSession(const ToolOptions &options) : m_options(options)
     ao.params = options.params;
     if (options.maxOps)
         ao.quota = *options.maxOps;
+    ao.timeLimit = options.timeLimit;
     m_analyzer = std::make_unique<Analyzer>(KernelLoader::loadFile(options.kernel), ao);
 }
 

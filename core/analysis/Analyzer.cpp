@@ -11,6 +11,7 @@ namespace se {
 
 Analyzer::Analyzer(KernelPtr kernel, Options options) : m_ctx(options.quota)
 {
+    m_ctx.setTimeLimit(options.timeLimit);
     m_model = std::make_unique<PolyhedralModel>(m_ctx, std::move(kernel), std::move(options.params));
 }
 

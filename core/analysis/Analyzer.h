@@ -29,6 +29,7 @@ public:
     struct Options {
         ParamValues params;
         unsigned long quota = IslContext::DefaultQuota;
+        double timeLimit = 0; ///< seconds for everything this analyzer does (0: none)
     };
     struct CheckOptions {
         bool counts = true;   ///< pair counts (only when every parameter is fixed)

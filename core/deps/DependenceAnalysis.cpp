@@ -58,6 +58,7 @@ public:
         std::map<std::vector<int>, std::pair<int, isl::map>> shapes;
         std::vector<Dependence> out;
         for (auto &[key, pieces] : m_edges) {
+            QuotaScope::nextStep(m_model.islContext());
             std::sort(pieces.begin(), pieces.end());
             auto it = shapes.find(pieces);
             if (it == shapes.end()) {
@@ -161,6 +162,7 @@ std::vector<Dependence> DependenceAnalysis::may(const PolyhedralModel &model)
         const auto key = std::make_tuple(xs.key, ys.key, k, srcFirst, same);
         auto it = cache.find(key);
         if (it == cache.end()) {
+            QuotaScope::nextStep(model.islContext());
             const isl::map rel = x.relation.apply_range(y.relation.reverse())
                                      .intersect(ProgramOrder::before(model, src, dst));
             it = cache.emplace(key, rel.is_empty() ? -1 : edges.piece(anonymous(rel.coalesce()))).first;
@@ -175,8 +177,10 @@ std::vector<Dependence> DependenceAnalysis::may(const PolyhedralModel &model)
             anyWrite = anyWrite || a->write;
         if (!anyWrite)
             continue;
-        for (const auto *a : list)
+        for (const auto *a : list) {
+            QuotaScope::nextStep(model.islContext());
             shapes.push_back(shapeOf(model, *a));
+        }
         for (std::size_t i = 0; i < list.size(); ++i) {
             const AccessModel &a = *list[i];
             if (!a.write)
@@ -215,6 +219,7 @@ std::vector<Dependence> DependenceAnalysis::flow(const PolyhedralModel &model)
         const auto &[reads, writes] = rw;
         if (reads.is_null() || writes.is_null())
             continue;
+        QuotaScope::nextStep(model.islContext());
         // { write[...] -> read[...] : the read sees the value that write stored }
         const isl::union_map dep = isl::union_access_info(reads)
                                        .set_must_source(writes)

@@ -53,6 +53,7 @@ DependenceSummary::Shape &DependenceSummary::shape(const Dependence &dep)
                                 .coalesce();
     sh.distance = m_model.text(deltas);
     for (unsigned d = 0; d < k; ++d) {
+        QuotaScope::nextStep(m_model.islContext());
         auto has = [&](int sign) {
             isl_set *x = isl_set_copy(deltas.get());
             x = sign > 0   ? isl_set_lower_bound_si(x, isl_dim_set, d, 1)
@@ -77,6 +78,7 @@ EdgeReport DependenceSummary::describe(const Dependence &dep, bool count)
     return QuotaScope::run(m_model.islContext(), "summarizing dependences", [&] {
         Shape &sh = shape(dep);
         if (count && !sh.counted) {
+            QuotaScope::nextStep(m_model.islContext());
             sh.count = countPairs(m_model, dep.relation);
             sh.counted = true;
         }

@@ -6,6 +6,9 @@
 #include <isl/cpp.h>
 #include <isl/options.h>
 
+#include <chrono>
+#include <cstdio>
+
 namespace se {
 
 IslContext::IslContext(unsigned long quota) : m_ctx(isl_ctx_alloc()), m_quota(quota)
@@ -16,7 +19,38 @@ IslContext::IslContext(unsigned long quota) : m_ctx(isl_ctx_alloc()), m_quota(qu
 
 IslContext::~IslContext()
 {
+    stopWatchdog();
     isl_ctx_free(m_ctx);
+}
+
+void IslContext::stopWatchdog()
+{
+    if (!m_watchdog.joinable())
+        return;
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_stop = true;
+    }
+    m_wake.notify_all();
+    m_watchdog.join();
+    m_stop = false;
+}
+
+void IslContext::setTimeLimit(double seconds)
+{
+    stopWatchdog();
+    m_timeLimit = seconds;
+    m_timedOut = false;
+    if (seconds <= 0)
+        return;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+    m_watchdog = std::thread([this, deadline] {
+        std::unique_lock<std::mutex> lock(m_mutex);
+        if (!m_wake.wait_until(lock, deadline, [this] { return m_stop; })) {
+            m_timedOut = true;
+            isl_ctx_abort(m_ctx);
+        }
+    });
 }
 
 isl::ctx IslContext::ctx() const
@@ -29,8 +63,19 @@ void IslContext::abort()
     isl_ctx_abort(m_ctx);
 }
 
+namespace {
+std::string timeLimitText(const IslContext &ctx, const std::string &what)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", ctx.timeLimit());
+    return what + ": stopped at the time limit of " + buf + " s (raise it with --time-limit)";
+}
+} // namespace
+
 QuotaScope::QuotaScope(IslContext &ctx, std::string what) : m_ctx(ctx), m_what(std::move(what))
 {
+    if (m_ctx.timedOut()) // the context stays aborted
+        throw ResourceLimitError(timeLimitText(m_ctx, m_what));
     isl_ctx_resume(m_ctx.get());
     isl_ctx_reset_operations(m_ctx.get());
     isl_ctx_set_max_operations(m_ctx.get(), m_ctx.quota());
@@ -51,6 +96,8 @@ void QuotaScope::rethrow() const
         throw ResourceLimitError(m_what + ": stopped after " + std::to_string(m_ctx.quota())
                                  + " isl operations (raise the limit with --max-ops)");
     } catch (const isl::exception_abort &) {
+        if (m_ctx.timedOut())
+            throw ResourceLimitError(timeLimitText(m_ctx, m_what));
         isl_ctx_resume(m_ctx.get());
         throw CancelledError();
     } catch (const isl::exception &e) {
@@ -58,6 +105,8 @@ void QuotaScope::rethrow() const
         if (isl_ctx_last_error(m_ctx.get()) == isl_error_quota)
             throw ResourceLimitError(m_what + ": stopped after " + std::to_string(m_ctx.quota())
                                      + " isl operations (raise the limit with --max-ops)");
+        if (m_ctx.timedOut() || isl_ctx_last_error(m_ctx.get()) == isl_error_abort)
+            throw ResourceLimitError(timeLimitText(m_ctx, m_what));
         throw std::runtime_error(m_what + ": isl failed: " + e.what());
     }
 }

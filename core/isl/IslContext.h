@@ -3,8 +3,12 @@
 
 #include <isl/ctx.h>
 
+#include <atomic>
+#include <condition_variable>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <thread>
 
 namespace isl { class ctx; }
 
@@ -15,11 +19,15 @@ namespace se {
 /// before (and outlives) the objects that use it.
 ///
 /// Every analysis step runs under an operation quota (`quota()`, 0 means no
-/// limit). `abort()` may be called from another thread to stop a running
-/// computation; the next `QuotaScope` resumes the context.
+/// limit) that bounds each unit of work; an optional time limit bounds the
+/// whole (a watchdog aborts the context when it passes). `abort()` may be
+/// called from another thread to stop a running computation; the next
+/// `QuotaScope` resumes the context.
 class IslContext {
 public:
-    static constexpr unsigned long DefaultQuota = 200'000'000;
+    /// Per unit of work (one edge, one statement): the largest seen on the
+    /// benchmark kernels is under 30,000.
+    static constexpr unsigned long DefaultQuota = 1'000'000;
 
     explicit IslContext(unsigned long quota = DefaultQuota);
     ~IslContext();
@@ -35,9 +43,23 @@ public:
     /// Thread-safe: makes the running computation fail with exception_abort.
     void abort();
 
+    /// Stops every computation `seconds` from now (0: no limit); what
+    /// follows fails with ResourceLimitError.
+    void setTimeLimit(double seconds);
+    double timeLimit() const { return m_timeLimit; }
+    bool timedOut() const { return m_timedOut; }
+
 private:
+    void stopWatchdog();
+
     isl_ctx *m_ctx;
     unsigned long m_quota;
+    double m_timeLimit = 0;
+    std::atomic<bool> m_timedOut{false};
+    std::thread m_watchdog;
+    std::mutex m_mutex;
+    std::condition_variable m_wake;
+    bool m_stop = false;
 };
 
 /// Bounds one computation: resets the operation count, applies the quota,
@@ -50,6 +72,12 @@ public:
     ~QuotaScope();
     QuotaScope(const QuotaScope &) = delete;
     QuotaScope &operator=(const QuotaScope &) = delete;
+
+    /// A fresh operation budget for the next unit of work (one edge, one
+    /// statement): the quota bounds each computation, not a whole kernel, so
+    /// a kernel with many small computations never hits it while a single
+    /// one that blows up stops early.
+    static void nextStep(IslContext &ctx) { isl_ctx_reset_operations(ctx.get()); }
 
     /// Rethrows the current isl exception as the project's error type.
     /// Call from a catch block.

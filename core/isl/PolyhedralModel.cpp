@@ -86,8 +86,10 @@ PolyhedralModel::PolyhedralModel(IslContext &ctx, KernelPtr kernel, ParamValues 
     QuotaScope::run(ctx, "building the domains", [&] {
         buildContext();
         m_domain = isl::union_set::empty(ctx.ctx());
-        for (const auto &place : k.statements())
+        for (const auto &place : k.statements()) {
+            QuotaScope::nextStep(ctx);
             buildStatement(place);
+        }
         return 0;
     });
 }
@@ -228,6 +230,7 @@ std::vector<BoundsWarning> PolyhedralModel::boundsWarnings() const
         // shape) are checked once.
         std::map<std::string, bool> inside;
         for (const auto &a : m_accesses) {
+            QuotaScope::nextStep(m_ctx);
             const Tensor &t = *m_kernel->tensor(a.tensor);
             auto it = boxes.find(t.name);
             if (it == boxes.end()) {

@@ -30,6 +30,7 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
             if (reuse && !changed[d.src] && !changed[d.dst])
                 continue;
             ++m_lastChecked;
+            QuotaScope::nextStep(model.islContext());
             m_verdicts[e].reset();
             if (options.timeBounds && bounds.ordered(d.src, d.dst))
                 continue;

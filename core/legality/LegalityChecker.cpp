@@ -131,6 +131,7 @@ std::vector<ViolationReport> LegalityChecker::check(const PolyhedralModel &model
         std::vector<ViolationReport> out;
         TimeBounds bounds(model, schedule);
         for (std::size_t e = 0; e < deps.size(); ++e) {
+            QuotaScope::nextStep(model.islContext());
             if (options.timeBounds && bounds.ordered(deps[e].src, deps[e].dst))
                 continue;
             const isl::map bad = violatingPairs(deps[e], schedule);

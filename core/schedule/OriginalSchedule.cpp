@@ -58,6 +58,7 @@ public:
             filters = filters.add(domainOf(s));
         node = node.insert_sequence(filters);
         for (std::size_t k = 0; k < live.size(); ++k) {
+            QuotaScope::nextStep(m_model.islContext());
             node = node.child(static_cast<int>(k)).child(0);
             node = item(node, *live[k], stmts[k], depth);
             node = node.parent().parent();

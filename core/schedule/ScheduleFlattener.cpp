@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ScheduleFlattener.h"
 
+#include "core/isl/IslContext.h"
 #include "core/isl/PolyhedralModel.h"
 
 #include <isl/aff.h>
@@ -42,6 +43,7 @@ public:
             const isl::multi_union_pw_aff mupa = isl::manage(isl_schedule_node_band_get_partial_schedule(node.get()));
             const int n = isl_multi_union_pw_aff_size(mupa.get());
             for (auto &e : entries) {
+                QuotaScope::nextStep(m_model.islContext());
                 isl_multi_pw_aff *mpa = isl_multi_union_pw_aff_extract_multi_pw_aff(
                     mupa.get(), isl_set_get_space(e.instances.get()));
                 for (int k = 0; k < n; ++k)
@@ -63,6 +65,7 @@ public:
                 const isl::schedule_node child = node.child(k);
                 const isl::union_set filter = isl::manage(isl_schedule_node_filter_get_filter(child.get()));
                 std::vector<Entry> sub;
+                QuotaScope::nextStep(m_model.islContext());
                 filter.foreach_set([&](isl::set part) {
                     const char *name = isl_set_get_tuple_name(part.get());
                     const int s = name ? m_model.statementIndex(name) : -1;
@@ -144,6 +147,7 @@ std::vector<isl::map> ScheduleFlattener::flatten(const PolyhedralModel &model, c
         n = std::max(n, p.time.size());
     std::vector<isl::map> out(model.statements().size());
     for (auto &p : w.pieces()) {
+        QuotaScope::nextStep(model.islContext());
         // { s[...] -> [t0, ..., tn-1] }, zeros after the piece's own depth
         isl_space *range = isl_space_set_from_params(isl_space_params(isl_set_get_space(p.instances.get())));
         range = isl_space_add_dims(range, isl_dim_set, static_cast<unsigned>(n));
