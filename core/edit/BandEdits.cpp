@@ -340,10 +340,10 @@ std::string BandEdits::memberText(const TreeNode &band, unsigned k, const std::s
     if (stmt.is_null())
         return {};
     const isl::union_pw_aff upa = ScheduleTree::member(band, k);
-    const isl::space stmtSpace = stmt.space();
-    isl_space *sp = isl_space_map_from_domain_and_range(stmtSpace.copy(),
-                                                        isl_space_set_alloc(stmt.ctx().get(), 0, 1));
-    isl_pw_aff *raw = isl_union_pw_aff_extract_pw_aff(upa.get(), sp);
+    const isl::union_pw_aff mine = upa.intersect_domain(isl::union_set(isl::set::universe(stmt.space())));
+    isl_pw_aff_list *list = isl_union_pw_aff_get_pw_aff_list(mine.get());
+    isl_pw_aff *raw = list && isl_pw_aff_list_n_pw_aff(list) == 1 ? isl_pw_aff_list_get_pw_aff(list, 0) : nullptr;
+    isl_pw_aff_list_free(list);
     if (!raw)
         return {};
     isl::pw_aff pa = isl::manage(raw);

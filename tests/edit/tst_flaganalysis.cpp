@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: MIT
+// Band flags recomputed from the (may) dependences, worked by hand from
+// each kernel's dependence distances; declared flags read back next to them.
+#include "EditTestUtil.h"
+
+#include "core/edit/FlagAnalysis.h"
+
+#include <QtTest>
+
+using namespace se;
+using namespace se::test;
+
+namespace {
+
+QString q(const char *s) { return QString::fromUtf8(s); }
+
+// "0.0.1" -> path
+std::vector<int> path(const QString &text)
+{
+    std::vector<int> out;
+    for (const QString &p : text.split(QLatin1Char('.'), Qt::SkipEmptyParts))
+        out.push_back(p.toInt());
+    return out;
+}
+
+// "yn" -> {true, false}
+std::vector<bool> bits(const QString &text)
+{
+    std::vector<bool> out;
+    for (QChar c : text)
+        out.push_back(c == QLatin1Char('y'));
+    return out;
+}
+
+#define FUSE R"({"edit": "fuse", "node": [0, 0], "child": 0})"
+#define SHIFT R"({"edit": "shift", "node": [0, 0], "member": 0, "offsets": {"s1": 1}})"
+#define MERGE R"({"edit": "merge", "node": [0]})"
+
+} // namespace
+
+class tst_FlagAnalysis : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void computed_data();
+    void computed();
+    void declaredAndStale();
+    void syncFlags();
+};
+
+void tst_FlagAnalysis::computed_data()
+{
+    QTest::addColumn<QString>("kernel");
+    QTest::addColumn<QString>("edits");
+    QTest::addColumn<QString>("band");
+    QTest::addColumn<bool>("permutable");
+    QTest::addColumn<QString>("coincident"); // y/n per member
+
+    // jacobi_1d: t carries every dependence between time steps; inside one
+    // step s0 only reads A and writes B[i] once, s1 only A[i] once.
+    QTest::newRow("jacobi t") << q("jacobi_1d") << q("[]") << q("0") << true << q("n");
+    QTest::newRow("jacobi s0 i") << q("jacobi_1d") << q("[]") << q("0.0.0.0") << true << q("y");
+    QTest::newRow("jacobi s1 i") << q("jacobi_1d") << q("[]") << q("0.0.1.0") << true << q("y");
+    // Fused: s0[t, i] reads A[i - 1] before s1[t, i - 1] overwrites it,
+    // distance -1 in the fused member.
+    QTest::newRow("jacobi fused") << q("jacobi_1d") << q("[" FUSE "]") << q("0.0") << false << q("n");
+    QTest::newRow("jacobi fused shifted") << q("jacobi_1d") << q("[" FUSE ", " SHIFT "]") << q("0.0") << true << q("n");
+    // One band (t, i): s1[t, i] (at i + 1) writes A[i], s0[t + 1, i - 1]
+    // (at i - 1) reads it: distance (1, -2).
+    QTest::newRow("jacobi (t, i)") << q("jacobi_1d") << q("[" FUSE ", " SHIFT ", " MERGE "]") << q("0") << false
+                                   << q("nn");
+    QTest::newRow("jacobi (t, 2t + i)")
+        << q("jacobi_1d")
+        << q("[" FUSE ", " SHIFT ", " MERGE R"(, {"edit": "skew", "node": [0], "member": 1, "source": 0, "factor": 2}])")
+        << q("0") << true << q("nn");
+    // two_mm: every dependence stays inside one (i, j); k carries the reductions.
+    QTest::newRow("two_mm i") << q("two_mm") << q("[]") << q("0.0.0") << true << q("y");
+    QTest::newRow("two_mm j") << q("two_mm") << q("[]") << q("0.0.0.0") << true << q("y");
+    QTest::newRow("two_mm k") << q("two_mm") << q("[]") << q("0.0.0.0.0.1.0") << true << q("n");
+    QTest::newRow("two_mm (j, i)")
+        << q("two_mm")
+        << q(R"([{"edit": "merge", "node": [0, 0, 0]}, {"edit": "permute", "node": [0, 0, 0], "order": [1, 0]}])")
+        << q("0.0.0") << true << q("yy");
+    // Gauss-Seidel: distances (0, 1), (1, -1), (1, 0), (1, 1).
+    QTest::newRow("gauss_seidel (i, j)") << q("sample:gauss_seidel_2d") << q("[" MERGE "]") << q("0") << false
+                                         << q("nn");
+    QTest::newRow("gauss_seidel i") << q("sample:gauss_seidel_2d") << q("[]") << q("0") << true << q("n");
+    QTest::newRow("gauss_seidel j") << q("sample:gauss_seidel_2d") << q("[]") << q("0.0") << true << q("n");
+    // (2i + j, i): distances (1, 0), (1, 1), (2, 1), (3, 1): the outer member
+    // carries all of them, so the inner one is parallel.
+    QTest::newRow("gauss_seidel wavefront")
+        << q("sample:gauss_seidel_2d")
+        << q("[" MERGE R"(, {"edit": "skew", "node": [0], "member": 1, "source": 0, "factor": 2},
+                {"edit": "permute", "node": [0], "order": [1, 0]}])")
+        << q("0") << true << q("ny");
+}
+
+void tst_FlagAnalysis::computed()
+{
+    QFETCH(QString, kernel);
+    QFETCH(QString, edits);
+    QFETCH(QString, band);
+    QFETCH(bool, permutable);
+    QFETCH(QString, coincident);
+    auto a = analyzer(kernel);
+    const isl::schedule s = se::test::apply(*a, edits);
+    const FlagReport r = FlagAnalysis::compute(a->model(), a->dependences(DepMode::May), s);
+    const BandFlags *b = r.find(path(band));
+    QVERIFY(b);
+    QCOMPARE(b->permutableComputed, permutable);
+    QCOMPARE(b->coincidentComputed, bits(coincident));
+    QCOMPARE(b->members, static_cast<unsigned>(coincident.size()));
+}
+
+void tst_FlagAnalysis::declaredAndStale()
+{
+    auto a = analyzer(q("jacobi_1d"));
+    const isl::schedule s = se::test::apply(*a, q(R"([{"edit": "set_coincident", "node": [0], "member": 0},
+                                                      {"edit": "set_permutable", "node": [0, 0, 0, 0]}])"));
+    const FlagReport r = FlagAnalysis::compute(a->model(), a->dependences(DepMode::May), s);
+    QCOMPARE(r.bands.size(), std::size_t(3));
+    const BandFlags *t = r.find({0});
+    QCOMPARE(t->coincidentDeclared, std::vector<bool>{true});
+    QCOMPARE(t->coincidentComputed, std::vector<bool>{false});
+    QVERIFY(t->stale());
+    const BandFlags *i = r.find({0, 0, 0, 0});
+    QVERIFY(i->permutableDeclared && i->permutableComputed && !i->stale());
+    QVERIFY(r.anyStale());
+    QVERIFY(QString::fromStdString(t->summary()).contains(q("STALE")));
+}
+
+void tst_FlagAnalysis::syncFlags()
+{
+    auto a = analyzer(q("two_mm"));
+    const isl::schedule s = a->originalSchedule();
+    const FlagReport r = FlagAnalysis::compute(a->model(), a->dependences(DepMode::May), s);
+    const isl::schedule synced = FlagAnalysis::withComputedFlags(s, r);
+    QVERIFY(sameMap(*a, s, synced));
+    const FlagReport after = FlagAnalysis::compute(a->model(), a->dependences(DepMode::May), synced);
+    for (const auto &b : after.bands) {
+        QCOMPARE(b.permutableDeclared, b.permutableComputed);
+        QCOMPARE(b.coincidentDeclared, b.coincidentComputed);
+    }
+}
+
+QTEST_GUILESS_MAIN(tst_FlagAnalysis)
+#include "tst_flaganalysis.moc"
