@@ -13,6 +13,7 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 
 namespace se {
 
@@ -67,6 +68,7 @@ public:
             m_k.description = optionalString(doc, "description", "");
         loadParams(doc);
         loadContext(doc);
+        checkValuesAgainstContext();
         loadTensors(doc);
         if (!doc.contains("body"))
             fail("", "missing \"body\"");
@@ -179,6 +181,39 @@ private:
             m_k.context.push_back(readConstraint(cs[k], idx("context", k), {}));
     }
 
+    // The parameters' `value`s are where pictures and counts are taken: a
+    // context they break would leave those with no instances.
+    void checkValuesAgainstContext()
+    {
+        std::map<std::string, std::int64_t> values;
+        for (const auto &p : m_k.params)
+            if (p.value)
+                values[p.name] = *p.value;
+        for (std::size_t i = 0; i < m_k.context.size(); ++i) {
+            const Constraint &c = m_k.context[i];
+            std::set<std::string> names;
+            c.lhs->collectNames(names);
+            c.rhs->collectNames(names);
+            std::string used;
+            bool known = true;
+            for (const auto &n : names) {
+                known = known && values.count(n);
+                if (known)
+                    used += (used.empty() ? "" : ", ") + n + " = " + std::to_string(values.at(n));
+            }
+            if (!known || names.empty())
+                continue;
+            bool holds = true;
+            try {
+                holds = c.holds([&](const std::string &n) { return values.at(n); });
+            } catch (const std::overflow_error &) {
+                continue;
+            }
+            if (!holds)
+                fail(idx("context", i), "'" + c.str() + "' does not hold for the parameters' values (" + used + ")");
+        }
+    }
+
     // Every name must be a parameter, a rank, or one of `scope`.
     void checkNames(const ExprPtr &e, const std::string &path, const std::vector<std::string> &scope)
     {
@@ -199,6 +234,21 @@ private:
             fail(path, "unknown identifier '" + n + "'" + (known.empty() ? std::string(" (nothing is in scope here)")
                                                                          : " (in scope: " + known + ")"));
         }
+    }
+
+    // `rank_<it>_<ch>`: the parameter rank(it, ch) stands for. An iterator of
+    // that name would silently capture every rank(it, ch) below it.
+    static bool isRankName(const std::string &name)
+    {
+        std::size_t i = 5;
+        auto digits = [&] {
+            const std::size_t start = i;
+            while (i < name.size() && std::isdigit(static_cast<unsigned char>(name[i])))
+                ++i;
+            return i > start;
+        };
+        return name.rfind("rank_", 0) == 0 && digits() && i < name.size() && name[i++] == '_' && digits()
+               && i == name.size();
     }
 
     static bool isRank(const ExprPtr &e, const std::string &name)
@@ -322,6 +372,9 @@ private:
             fail(key(path, "loop"), "iterator '" + l.iterator + "' shadows an enclosing loop's iterator");
         if (m_k.param(l.iterator))
             fail(key(path, "loop"), "iterator '" + l.iterator + "' has the name of a parameter");
+        if (isRankName(l.iterator))
+            fail(key(path, "loop"),
+                 "iterator '" + l.iterator + "' has the name of a collective rank parameter (rank(it, ch))");
         for (const char *b : {"lb", "ub"}) {
             if (!n.contains(b))
                 fail(path, std::string("missing \"") + b + "\"");
