@@ -46,6 +46,7 @@ const BadKernel BadKernels[] = {
     {"missing_body", "", "missing \"body\""},
     {"body_not_array", "body", "a body is an array"},
     {"context_names_iterator", "context[1]", "unknown identifier 'i'"},
+    {"context_violated_by_value", "context[1]", "'N % 4 == 0' does not hold for the parameters' values (N = 10)"},
     // Parameters.
     {"param_min_above_max", "params[0]", "min 8 is greater than max 4"},
     {"param_value_below_min", "params[0].value", "value 1 is below min 2"},
@@ -68,6 +69,7 @@ const BadKernel BadKernels[] = {
     {"shadowed_iterator", "body[0].body[0].loop", "iterator 'i' shadows an enclosing loop's iterator"},
     {"iterator_named_like_parameter", "body[0].loop", "iterator 'N' has the name of a parameter"},
     {"reserved_iterator_name", "body[0].loop", "'floor' is reserved"},
+    {"iterator_named_like_rank", "body[0].loop", "iterator 'rank_0_1' has the name of a collective rank parameter"},
     {"strided_loop_with_lb_list", "body[0].lb", "a strided loop needs a single lower bound"},
     {"stride_zero", "body[0].stride", "positive integer, got 0"},
     {"stride_negative", "body[0].stride", "positive integer, got -1"},
