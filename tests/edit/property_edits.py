@@ -191,6 +191,7 @@ def main():
     failures, stats = [], {'applied': 0, 'legal': 0, 'illegal': 0, 'refused': 0, 'moves': 0}
     work = tempfile.mkdtemp(prefix='se-edit-prop-')
     cache = {}
+    kinds = {}
 
     def oracle_legal(kpath, doc, mapping, mode):
         key = (kpath, mode)
@@ -224,7 +225,9 @@ def main():
                     fail('tree failed (%d)' % r.returncode, kpath, edits, r.stderr)
                     break
                 all_nodes = nodes(flow_to_json(r.stdout))
-                node = rng.choice(all_nodes[1:] or all_nodes)
+                # Mostly bands and sequences: that is where the interesting edits are.
+                busy = [x for x in all_nodes if x[1] in ('band', 'sequence', 'set')]
+                node = rng.choice(busy if busy and rng.random() < 0.8 else (all_nodes[1:] or all_nodes))
                 expected = None
                 if rng.random() < 0.4:
                     r, _ = tool.run(['moves', '--node', '.'.join(map(str, node[0])) or 'root', '--json'], edits, 'moves')
@@ -234,7 +237,8 @@ def main():
                     listed = json.loads(r.stdout)['moves']
                     if not listed:
                         continue
-                    pick = rng.choice(listed)
+                    plain = [m for m in listed if 'mark' not in m['edit']['edit']]
+                    pick = rng.choice(plain if plain and rng.random() < 0.85 else listed)
                     edit, expected = pick['edit'], pick['verdict']
                     stats['moves'] += 1
                 else:
@@ -270,6 +274,7 @@ def main():
                 if truth and not legal:
                     fail('the tool calls a legal schedule illegal (%s)' % mode, kpath, trial, out['schedule'])
                 edits = trial
+                kinds[edit['edit']] = kinds.get(edit['edit'], 0) + 1
                 stats['applied'] += 1
                 stats['legal' if legal else 'illegal'] += 1
         rounds += 1
@@ -277,6 +282,7 @@ def main():
     print('%d rounds over %d kernels in %.1fs: %d edits applied (%d legal, %d illegal), %d refused, %d from moves'
           % (rounds, len(kernels), time.time() - start, stats['applied'], stats['legal'], stats['illegal'],
              stats['refused'], stats['moves']))
+    print('applied by kind: ' + ', '.join('%s %d' % kv for kv in sorted(kinds.items())))
     for f in failures:
         print('FAIL', f)
     print('%d failures' % len(failures))
