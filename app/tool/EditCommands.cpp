@@ -130,18 +130,26 @@ int applyCommand(ToolSession &s)
     const auto &steps = s.editSteps();
     json jsteps = json::array();
     std::string preface = "schedule: " + s.scheduleSource() + "\n\nedits (" + std::to_string(steps.size()) + ")\n";
-    TextTable t({"#", "edit", "result"});
+    TextTable t({"#", "edit", "result", "flags"});
     for (std::size_t k = 0; k < steps.size(); ++k) {
+        // Legality and flags after every edit: a later edit can break a
+        // flag an earlier one made true.
         const CheckReport r = s.analyzer().check(steps[k], o.deps, {false, false});
+        const FlagReport f = FlagAnalysis::compute(s.model(), s.analyzer().dependences(o.deps), steps[k]);
+        std::size_t stale = 0;
+        for (const auto &b : f.bands)
+            stale += b.stale() ? 1 : 0;
         const std::string result = r.legal ? "legal"
                                            : "illegal (" + std::to_string(r.violations.size()) + " edge"
                                                  + (r.violations.size() == 1 ? "" : "s") + " violated)";
-        t.add({std::to_string(k), script.edits[k].describe(), result});
+        t.add({std::to_string(k), script.edits[k].describe(), result,
+               stale ? std::to_string(stale) + " band" + (stale == 1 ? "" : "s") + " with stale flags" : "ok"});
         jsteps.push_back({{"index", k},
                           {"edit", script.edits[k].toJson()},
                           {"description", script.edits[k].describe()},
                           {"legal", r.legal},
-                          {"violated_edges", r.violations.size()}});
+                          {"violated_edges", r.violations.size()},
+                          {"flags", flagsJson(f)}});
     }
     preface += steps.empty() ? "  none\n" : t.str();
     return report(s, s.schedule(), json{{"edits", jsteps}}, preface);
