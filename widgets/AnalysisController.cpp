@@ -11,6 +11,7 @@ AnalysisController::AnalysisController(QObject *parent)
     qRegisterMetaType<AnalysisSnapshotPtr>();
     qRegisterMetaType<AnalysisError>();
     qRegisterMetaType<AnalysisRequest>();
+    qRegisterMetaType<MovesResult>();
     m_thread.setObjectName(QStringLiteral("analysis"));
     m_worker = new AnalysisWorker(m_shared);
     m_worker->moveToThread(&m_thread);
@@ -35,12 +36,25 @@ AnalysisController::AnalysisController(QObject *parent)
         setBusy(false);
         Q_EMIT stopped(g, reason);
     });
+    connect(m_worker, &AnalysisWorker::movesReady, this, [this](const MovesResult &m) {
+        if (m.generation == m_shared->latestJob.load())
+            Q_EMIT movesReady(m);
+    });
+    connect(m_worker, &AnalysisWorker::suggestionReady, this, [this](quint64 job, const QString &yaml) {
+        if (job == m_shared->latestJob.load())
+            Q_EMIT suggestionReady(job, yaml);
+    });
+    connect(m_worker, &AnalysisWorker::jobFailed, this, [this](quint64 job, const AnalysisError &e) {
+        if (job == m_shared->latestJob.load())
+            Q_EMIT jobFailed(job, e);
+    });
     m_thread.start();
 }
 
 AnalysisController::~AnalysisController()
 {
     m_shared->latest = ++m_next; // everything queued is stale now
+    m_shared->latestJob = ++m_nextJob;
     m_shared->abortRunning();
     m_thread.quit();
     m_thread.wait();
@@ -60,10 +74,32 @@ quint64 AnalysisController::submit(AnalysisRequest request)
 {
     request.generation = ++m_next;
     m_shared->latest = request.generation;
+    m_shared->latestJob = ++m_nextJob; // moves of the old schedule are moot too
     m_shared->abortRunning(); // the running analysis is stale: stop it now
     QMetaObject::invokeMethod(m_worker, [w = m_worker, request] { w->run(request); }, Qt::QueuedConnection);
     setBusy(true);
     return request.generation;
+}
+
+quint64 AnalysisController::requestMoves(AnalysisRequest request, const std::vector<int> &node)
+{
+    const quint64 job = ++m_nextJob;
+    m_shared->latestJob = job;
+    m_shared->abortRunning(true);
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, request, job, node] { w->evaluateMoves(request, job, node); },
+        Qt::QueuedConnection);
+    return job;
+}
+
+quint64 AnalysisController::requestSuggestion(AnalysisRequest request)
+{
+    const quint64 job = ++m_nextJob;
+    m_shared->latestJob = job;
+    m_shared->abortRunning(true);
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, request, job] { w->suggest(request, job); }, Qt::QueuedConnection);
+    return job;
 }
 
 void AnalysisController::cancel()
@@ -72,6 +108,7 @@ void AnalysisController::cancel()
         return;
     const quint64 stoppedGeneration = m_shared->latest.load();
     m_shared->latest = ++m_next;
+    m_shared->latestJob = ++m_nextJob;
     m_shared->abortRunning();
     setBusy(false);
     Q_EMIT stopped(stoppedGeneration, QStringLiteral("stopped by the user"));

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "AnalysisRequest.h"
+#include "MovesResult.h"
 
 #include <QObject>
 #include <QThread>
@@ -26,6 +27,10 @@ public:
     quint64 submit(AnalysisRequest request);
     /// Stops the analysis in progress; emits stopped().
     void cancel();
+    /// Side jobs on the same worker (after any queued analysis); a newer
+    /// job supersedes an older one, a newer analysis supersedes both.
+    quint64 requestMoves(AnalysisRequest request, const std::vector<int> &node);
+    quint64 requestSuggestion(AnalysisRequest request);
     bool isBusy() const { return m_busy; }
     quint64 latest() const;
 
@@ -34,6 +39,9 @@ Q_SIGNALS:
     void failed(quint64 generation, const se::AnalysisError &error);
     void stopped(quint64 generation, const QString &reason);
     void busyChanged(bool busy);
+    void movesReady(const se::MovesResult &moves);
+    void suggestionReady(quint64 job, const QString &yaml);
+    void jobFailed(quint64 job, const se::AnalysisError &error);
 
 private:
     void setBusy(bool busy);
@@ -43,6 +51,7 @@ private:
     QThread m_thread;
     AnalysisWorker *m_worker = nullptr;
     quint64 m_next = 0;
+    quint64 m_nextJob = 0;
     bool m_busy = false;
 };
 

@@ -19,6 +19,9 @@ struct AnalysisRequest {
     std::string scheduleText;
     QString scheduleFile; ///< labels errors in scheduleText
     std::string editScript; ///< JSON array of edits (empty: none)
+    /// Skip edits that no longer apply (after the kernel changed on disk)
+    /// instead of failing; the snapshot lists them.
+    bool lenientEdits = false;
     FigureFonts fonts;
 };
 

@@ -46,8 +46,10 @@ struct AnalysisSnapshot {
     std::string nestC;
     std::string nestKernelJson;
     std::string nestError;
-    /// The edit script applied on top of the base schedule (JSON text).
+    /// The edits applied on top of the base schedule (a JSON array), and
+    /// those a lenient request had to skip (their descriptions).
     std::string editScript;
+    std::vector<std::string> droppedEdits;
 
     QDateTime checkedAt;
     qint64 elapsedMs = 0;

@@ -4,11 +4,21 @@
 #include "GraphFigureBuilder.h"
 #include "TreeFigureBuilder.h"
 #include "core/analysis/Analyzer.h"
+#include "core/codegen/CodeGenerator.h"
+#include "core/codegen/NestKernelWriter.h"
+#include "core/codegen/NestTextPrinter.h"
+#include "core/edit/EditScript.h"
+#include "core/edit/FlagAnalysis.h"
+#include "core/edit/MoveFinder.h"
+#include "core/edit/ScheduleSuggester.h"
+#include "core/model/KernelLoader.h"
 #include "core/schedule/SchedulePrinter.h"
 #include "core/schedule/ScheduleReader.h"
 #include "core/support/InputError.h"
 
 #include <QElapsedTimer>
+
+#include <nlohmann/json.hpp>
 
 namespace se {
 
@@ -22,13 +32,20 @@ void checkpoint(const std::atomic<quint64> &latest, quint64 generation)
         throw CancelledError();
 }
 
-// Registers the context of the analysis in progress for abortRunning().
+// Registers the context of the computation in progress for abortRunning(),
+// and clears any abort meant for an earlier one (it may have landed between
+// two steps, outside any quota scope); an abort meant for this computation
+// shows at its first checkpoint.
 class RunningScope {
 public:
-    RunningScope(AnalysisShared &shared, IslContext &ctx) : m_shared(shared)
+    RunningScope(AnalysisShared &shared, IslContext &ctx, bool job) : m_shared(shared)
     {
-        std::lock_guard<std::mutex> lock(m_shared.mutex);
-        m_shared.running = &ctx;
+        {
+            std::lock_guard<std::mutex> lock(m_shared.mutex);
+            m_shared.running = &ctx;
+            m_shared.runningJob = job;
+        }
+        QuotaScope resume(ctx, "starting");
     }
     ~RunningScope()
     {
@@ -47,12 +64,44 @@ QString q(const std::string &s)
     return QString::fromStdString(s);
 }
 
+AnalysisError inputError(const InputError &e)
+{
+    AnalysisError err;
+    err.kind = AnalysisError::Kind::Input;
+    err.file = q(e.file());
+    err.place = q(e.place());
+    err.fault = q(e.fault());
+    err.message = q(e.what());
+    return err;
+}
+
+AnalysisError otherError(AnalysisError::Kind kind, const std::exception &e)
+{
+    AnalysisError err;
+    err.kind = kind;
+    err.message = q(e.what());
+    return err;
+}
+
+DepMode depMode(DepsMode m)
+{
+    return m == DepsMode::Flow ? DepMode::Flow : DepMode::May;
+}
+
+std::string describeSource(const AnalysisRequest &r, std::size_t edits)
+{
+    std::string s = r.scheduleText.empty() ? "the original schedule" : "the schedule " + r.scheduleFile.toStdString();
+    if (edits)
+        s += " with " + std::to_string(edits) + (edits == 1 ? " edit" : " edits");
+    return s;
+}
+
 } // namespace
 
-void AnalysisShared::abortRunning()
+void AnalysisShared::abortRunning(bool jobsOnly)
 {
     std::lock_guard<std::mutex> lock(mutex);
-    if (running)
+    if (running && (!jobsOnly || runningJob))
         running->abort();
 }
 
@@ -68,6 +117,11 @@ bool AnalysisWorker::stale(quint64 generation) const
     return m_shared->latest.load() != generation;
 }
 
+bool AnalysisWorker::staleJob(quint64 job) const
+{
+    return m_shared->latestJob.load() != job;
+}
+
 void AnalysisWorker::ensureAnalyzer(const AnalysisRequest &r)
 {
     if (m_analyzer && m_kernel == r.kernel && m_fixed == r.fixedParams)
@@ -81,25 +135,48 @@ void AnalysisWorker::ensureAnalyzer(const AnalysisRequest &r)
     m_fixed = r.fixedParams;
 }
 
+isl::schedule AnalysisWorker::schedule(const AnalysisRequest &r, std::vector<std::string> *dropped,
+                                       std::string *applied)
+{
+    const PolyhedralModel &model = m_analyzer->model();
+    isl::schedule s = r.scheduleText.empty() ? m_analyzer->originalSchedule()
+                                             : ScheduleReader::read(model, r.scheduleText, r.scheduleFile.toStdString());
+    if (r.editScript.empty())
+        return s;
+    const std::string file = "the edit log";
+    const nlohmann::json edits = KernelLoader::parseJson(r.editScript, file);
+    const EditScript script = EditScript::fromJson(nlohmann::json{{"edits", edits}}, file);
+    if (!r.lenientEdits) {
+        if (applied)
+            *applied = r.editScript;
+        return script.apply(m_analyzer->context(), s, file);
+    }
+    // After the kernel changed on disk: keep the edits that still apply.
+    nlohmann::json kept = nlohmann::json::array();
+    for (std::size_t k = 0; k < script.edits.size(); ++k) {
+        try {
+            s = QuotaScope::run(m_analyzer->context(), "applying an edit",
+                                [&] { return script.edits[k].apply(s); });
+            kept.push_back(edits[k]);
+        } catch (const InputError &) {
+            if (dropped)
+                dropped->push_back(script.edits[k].describe());
+        }
+    }
+    if (applied)
+        *applied = kept.empty() ? std::string() : kept.dump();
+    return s;
+}
+
 AnalysisSnapshotPtr AnalysisWorker::analyse(const AnalysisRequest &r)
 {
     QElapsedTimer timer;
     timer.start();
     ensureAnalyzer(r);
-    RunningScope running(*m_shared, m_analyzer->context());
-    {
-        // Clear an abort meant for an earlier request (it may have landed
-        // between two steps, outside any quota scope); one meant for this
-        // request shows in the checkpoint below.
-        QuotaScope resume(m_analyzer->context(), "starting");
-    }
+    RunningScope running(*m_shared, m_analyzer->context(), false);
     checkpoint(m_shared->latest, r.generation);
     const PolyhedralModel &model = m_analyzer->model();
-
-    isl::schedule schedule = r.scheduleText.empty()
-                                 ? m_analyzer->originalSchedule()
-                                 : ScheduleReader::read(model, r.scheduleText, r.scheduleFile.toStdString());
-    checkpoint(m_shared->latest, r.generation);
+    const DepMode mode = depMode(r.mode);
 
     auto snap = std::make_shared<AnalysisSnapshot>();
     snap->generation = r.generation;
@@ -107,13 +184,26 @@ AnalysisSnapshotPtr AnalysisWorker::analyse(const AnalysisRequest &r)
     snap->kernelFile = r.kernelFile;
     snap->fixedParams = r.fixedParams;
     snap->mode = r.mode;
-    snap->editScript = r.editScript;
+    const isl::schedule schedule = this->schedule(r, &snap->droppedEdits, &snap->editScript);
+    checkpoint(m_shared->latest, r.generation);
 
     Analyzer::CheckOptions options;
     options.counts = model.allParamsFixed();
-    snap->report = m_analyzer->check(schedule, r.mode == DepsMode::Flow ? DepMode::Flow : DepMode::May, options);
+    snap->report = m_analyzer->check(schedule, mode, options);
     checkpoint(m_shared->latest, r.generation);
+
     snap->tree = ScheduleTreeSnapshot::build(model, schedule);
+    // Flags recomputed from the dependences, next to the declared ones.
+    const FlagReport flags = FlagAnalysis::compute(model, m_analyzer->dependences(mode), schedule);
+    for (const auto &band : flags.bands) {
+        const int k = snap->tree.find(band.path);
+        if (k < 0)
+            continue;
+        auto &node = snap->tree.nodes[static_cast<std::size_t>(k)];
+        node.permutableComputed = band.permutableComputed;
+        for (std::size_t m = 0; m < node.members.size() && m < band.coincidentComputed.size(); ++m)
+            node.members[m].coincidentComputed = band.coincidentComputed[m];
+    }
     // Name the tree node where each violation's order breaks.
     for (auto &v : snap->report.violations)
         if (v.node.empty() && v.level >= 0)
@@ -121,6 +211,22 @@ AnalysisSnapshotPtr AnalysisWorker::analyse(const AnalysisRequest &r)
                 v.node = ScheduleTreeSnapshot::pathText(snap->tree.nodes[static_cast<std::size_t>(k)].path);
     snap->scheduleYaml = SchedulePrinter::blockYaml(schedule);
     snap->scheduleMap = SchedulePrinter::flatMap(model, schedule);
+    checkpoint(m_shared->latest, r.generation);
+
+    // The regenerated nest; a schedule it cannot express is not an error of
+    // the analysis, only of this view.
+    const std::size_t edits = snap->editScript.empty() ? 0 : nlohmann::json::parse(snap->editScript).size();
+    const std::string source = describeSource(r, edits);
+    try {
+        const RegeneratedNest nest = CodeGenerator::generate(model, schedule, r.scheduleFile.toStdString(), source);
+        snap->nestText = NestTextPrinter::print(nest);
+        snap->nestKernelJson = NestKernelWriter::text(nest);
+        snap->nestC = CodeGenerator::cCode(model, schedule, source);
+    } catch (const InputError &e) {
+        snap->nestError = "no loop nest for this schedule: " + e.fault();
+    } catch (const ResourceLimitError &) {
+        snap->nestError = "no loop nest: stopped, too large";
+    }
     checkpoint(m_shared->latest, r.generation);
 
     std::vector<std::string> names;
@@ -144,15 +250,8 @@ void AnalysisWorker::run(const AnalysisRequest &r)
         if (!stale(r.generation))
             Q_EMIT finished(snap);
     } catch (const InputError &e) {
-        if (stale(r.generation))
-            return;
-        AnalysisError err;
-        err.kind = AnalysisError::Kind::Input;
-        err.file = q(e.file());
-        err.place = q(e.place());
-        err.fault = q(e.fault());
-        err.message = q(e.what());
-        Q_EMIT failed(r.generation, err);
+        if (!stale(r.generation))
+            Q_EMIT failed(r.generation, inputError(e));
     } catch (const ResourceLimitError &e) {
         if (!stale(r.generation))
             Q_EMIT stopped(r.generation, QStringLiteral("stopped: too large (%1)").arg(q(e.what())));
@@ -160,14 +259,72 @@ void AnalysisWorker::run(const AnalysisRequest &r)
         if (!stale(r.generation))
             Q_EMIT stopped(r.generation, QStringLiteral("stopped"));
     } catch (const std::exception &e) {
-        if (stale(r.generation))
-            return;
         // A failed computation must never read as "no dependence": report it.
-        AnalysisError err;
-        err.kind = AnalysisError::Kind::Internal;
-        err.message = q(e.what());
-        Q_EMIT failed(r.generation, err);
+        if (!stale(r.generation))
+            Q_EMIT failed(r.generation, otherError(AnalysisError::Kind::Internal, e));
     }
+}
+
+template <typename F>
+void AnalysisWorker::runJob(const AnalysisRequest &r, quint64 job, F &&body)
+{
+    if (staleJob(job))
+        return;
+    try {
+        ensureAnalyzer(r);
+        RunningScope running(*m_shared, m_analyzer->context(), true);
+        checkpoint(m_shared->latestJob, job);
+        body();
+    } catch (const InputError &e) {
+        if (!staleJob(job))
+            Q_EMIT jobFailed(job, inputError(e));
+    } catch (const ResourceLimitError &e) {
+        if (!staleJob(job))
+            Q_EMIT jobFailed(job, otherError(AnalysisError::Kind::Limit, e));
+    } catch (const CancelledError &) {
+        // Superseded: nobody waits for it.
+    } catch (const std::exception &e) {
+        if (!staleJob(job))
+            Q_EMIT jobFailed(job, otherError(AnalysisError::Kind::Internal, e));
+    }
+}
+
+void AnalysisWorker::evaluateMoves(const AnalysisRequest &r, quint64 job, const std::vector<int> &node)
+{
+    runJob(r, job, [&] {
+        const isl::schedule s = schedule(r, nullptr, nullptr);
+        const MovesReport report = MoveFinder::evaluate(*m_analyzer, s, node, depMode(r.mode),
+                                                        m_analyzer->model().allParamsFixed());
+        MovesResult out;
+        out.generation = job;
+        out.node = report.node;
+        out.nodeKind = q(report.nodeKind);
+        for (const auto &m : report.moves) {
+            MovesResult::Move mv;
+            mv.edit = m.edit;
+            mv.description = q(m.description);
+            mv.verdict = m.verdict == MoveVerdict::Verdict::Legal     ? MovesResult::Move::Verdict::Legal
+                       : m.verdict == MoveVerdict::Verdict::Illegal ? MovesResult::Move::Verdict::Illegal
+                                                                    : MovesResult::Move::Verdict::DoesNotApply;
+            mv.violatedEdges = m.violatedEdges;
+            mv.violatingPairs = m.violatingPairs;
+            mv.reason = q(m.reason);
+            out.moves.push_back(std::move(mv));
+        }
+        if (!staleJob(job))
+            Q_EMIT movesReady(out);
+    });
+}
+
+void AnalysisWorker::suggest(const AnalysisRequest &r, quint64 job)
+{
+    runJob(r, job, [&] {
+        const isl::schedule s
+            = ScheduleSuggester::suggest(m_analyzer->model(), m_analyzer->dependences(depMode(r.mode)));
+        const QString yaml = q(SchedulePrinter::blockYaml(s));
+        if (!staleJob(job))
+            Q_EMIT suggestionReady(job, yaml);
+    });
 }
 
 } // namespace se

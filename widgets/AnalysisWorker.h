@@ -2,6 +2,7 @@
 #pragma once
 
 #include "AnalysisRequest.h"
+#include "MovesResult.h"
 
 #include <QObject>
 
@@ -9,20 +10,26 @@
 #include <memory>
 #include <mutex>
 
+namespace isl { class schedule; }
+
 namespace se {
 
 class Analyzer;
 class IslContext;
 
 /// What the GUI thread and the worker share: the newest generation asked
-/// for, and the isl context of the analysis in progress (to abort it).
+/// for (analyses, and side jobs: legal moves, suggestions), and the isl
+/// context of the computation in progress (to abort it).
 struct AnalysisShared {
-    std::atomic<quint64> latest{0};
+    std::atomic<quint64> latest{0};    ///< analyses
+    std::atomic<quint64> latestJob{0}; ///< moves and suggestions
     std::mutex mutex;
     IslContext *running = nullptr; ///< guarded by mutex
+    bool runningJob = false;       ///< guarded by mutex
 
-    /// Stops the computation in progress, if any (thread-safe).
-    void abortRunning();
+    /// Stops the computation in progress, if any (thread-safe); with
+    /// `jobsOnly`, only a side job.
+    void abortRunning(bool jobsOnly = false);
 };
 
 /// Runs analyses on its own thread (it is moved to a QThread). It owns the
@@ -38,17 +45,30 @@ public:
 
 public Q_SLOTS:
     void run(const se::AnalysisRequest &request);
+    /// The legal moves at `node` of the request's schedule.
+    void evaluateMoves(const se::AnalysisRequest &request, quint64 job, const std::vector<int> &node);
+    /// isl's scheduler on the request's kernel; the tree as isl YAML.
+    void suggest(const se::AnalysisRequest &request, quint64 job);
 
 Q_SIGNALS:
     void finished(const se::AnalysisSnapshotPtr &snapshot);
     void failed(quint64 generation, const se::AnalysisError &error);
     /// The analysis hit its quota or the user stopped it.
     void stopped(quint64 generation, const QString &reason);
+    void movesReady(const se::MovesResult &moves);
+    void suggestionReady(quint64 job, const QString &yaml);
+    void jobFailed(quint64 job, const se::AnalysisError &error);
 
 private:
     AnalysisSnapshotPtr analyse(const AnalysisRequest &request);
     void ensureAnalyzer(const AnalysisRequest &request);
+    /// The base schedule with the request's edits applied.
+    isl::schedule schedule(const AnalysisRequest &request, std::vector<std::string> *dropped,
+                           std::string *applied);
     bool stale(quint64 generation) const;
+    bool staleJob(quint64 job) const;
+    template <typename F>
+    void runJob(const AnalysisRequest &request, quint64 job, F &&body);
 
     std::shared_ptr<AnalysisShared> m_shared;
     std::unique_ptr<Analyzer> m_analyzer;

@@ -18,7 +18,7 @@ DependenceGraphView::DependenceGraphView(Selection *selection, QWidget *parent)
     connect(m_selection, &Selection::changed, this, &DependenceGraphView::updateHighlights);
 }
 
-double DependenceGraphView::addLegend()
+double DependenceGraphView::addLegend(double width)
 {
     const std::pair<QColor, QString> entries[] = {
         {GraphEdgeItem::typeColor(QStringLiteral("RAW")), tr("RAW (flow)")},
@@ -26,18 +26,24 @@ double DependenceGraphView::addLegend()
         {GraphEdgeItem::typeColor(QStringLiteral("WAW")), tr("WAW (output)")},
         {GraphEdgeItem::violatedColor(), tr("violated")},
     };
+    // One row, or two when the graph is narrower than the legend.
     const QFontMetricsF fm(m_fonts.small);
-    double x = 16;
-    const double y = 8 + fm.height() / 2;
+    const double row = fm.height() + 4;
+    double x = 16, y = 8 + fm.height() / 2;
     for (const auto &[color, text] : entries) {
+        const double w = 27 + fm.horizontalAdvance(text) + 14;
+        if (x > 16 && x + w > std::max(width, 260.0)) {
+            x = 16;
+            y += row;
+        }
         const bool bad = color == GraphEdgeItem::violatedColor();
         scene()->addLine(x, y, x + 22, y, QPen(color, bad ? 3.2 : 1.6, Qt::SolidLine, Qt::RoundCap));
         auto *t = scene()->addSimpleText(text, m_fonts.small);
         t->setBrush(QColor(0x33, 0x38, 0x40));
         t->setPos(x + 27, y - fm.height() / 2);
-        x += 27 + fm.horizontalAdvance(text) + 16;
+        x += w;
     }
-    return 8 + fm.height() + 4;
+    return y + fm.height() / 2 + 8;
 }
 
 void DependenceGraphView::setSnapshot(const AnalysisSnapshotPtr &snapshot)
@@ -65,7 +71,7 @@ void DependenceGraphView::setSnapshot(const AnalysisSnapshotPtr &snapshot)
         m_edges.push_back(item);
     }
     // The legend sits above the graph, in the scene's top margin.
-    const double legend = addLegend();
+    const double legend = addLegend(fig.size.width());
     for (auto *n : m_nodes)
         n->moveBy(0, legend);
     for (auto *e : m_edges)

@@ -31,7 +31,7 @@ private:
     void updateHighlights();
     /// The legend, as scene items above the graph (so exports carry it);
     /// returns its height.
-    double addLegend();
+    double addLegend(double width);
 
     Selection *m_selection;
     AnalysisSnapshotPtr m_snapshot;

@@ -4,6 +4,7 @@
 #include "AnalysisController.h"
 #include "ScheduleCommand.h"
 #include "Selection.h"
+#include "core/edit/EditScript.h"
 #include "core/model/KernelLoader.h"
 #include "core/support/InputError.h"
 
@@ -42,6 +43,19 @@ Explorer::Explorer(QObject *parent)
         Q_EMIT analysisStopped(reason);
     });
     connect(m_controller, &AnalysisController::busyChanged, this, &Explorer::busyChanged);
+    connect(m_controller, &AnalysisController::movesReady, this, &Explorer::movesReady);
+    connect(m_controller, &AnalysisController::jobFailed, this, [this](quint64, const AnalysisError &e) {
+        Q_EMIT suggesting(false);
+        Q_EMIT jobFailed(e);
+    });
+    connect(m_controller, &AnalysisController::suggestionReady, this, [this](quint64, const QString &yaml) {
+        Q_EMIT suggesting(false);
+        Session after = m_session;
+        after.scheduleText = yaml.toStdString();
+        after.scheduleFile = tr("isl's scheduler");
+        after.edits = nlohmann::json::array();
+        change(after, tr("Suggested schedule (isl scheduler)"));
+    });
     connect(m_undo, &QUndoStack::indexChanged, this, &Explorer::documentChanged);
     // Editors save by replacing the file: wait for the dust to settle.
     m_reloadTimer.setSingleShot(true);
@@ -67,18 +81,30 @@ KernelPtr Explorer::readKernel(const QString &path)
     return KernelLoader::loadText(readTextFile(path), path.toStdString());
 }
 
-bool Explorer::openKernel(const QString &path, QString *error)
+bool Explorer::openKernel(const QString &path, QString *error, const QString &scheduleFile, const QString &editsFile)
 {
     KernelPtr kernel;
+    Session s;
     try {
         kernel = readKernel(path);
+        if (!scheduleFile.isEmpty()) {
+            s.scheduleText = readTextFile(scheduleFile);
+            s.scheduleFile = absolute(scheduleFile);
+        }
+        if (!editsFile.isEmpty()) {
+            const EditScript script = EditScript::fromJson(
+                KernelLoader::parseJson(readTextFile(editsFile), editsFile.toStdString()), editsFile.toStdString());
+            script.checkKernel(kernel->name, editsFile.toStdString());
+            s.edits = script.toJson()["edits"];
+        }
     } catch (const InputError &e) {
         if (error)
             *error = QString::fromStdString(e.what());
         return false;
     }
     m_kernel = kernel;
-    m_session = Session{};
+    m_shownKernel.reset();
+    m_session = s;
     m_session.kernelPath = absolute(path);
     m_saved = m_session;
     m_sessionPath.clear();
@@ -134,6 +160,7 @@ bool Explorer::loadSession(const QString &path, QString *error)
         return false;
     }
     m_kernel = kernel;
+    m_shownKernel.reset();
     m_session = s;
     m_saved = s;
     m_sessionPath = absolute(path);
@@ -156,6 +183,64 @@ bool Explorer::saveSession(const QString &path, QString *error)
     m_sessionPath = absolute(path);
     Q_EMIT documentChanged();
     return true;
+}
+
+void Explorer::applyEdit(const Edit &edit)
+{
+    if (!m_kernel)
+        return;
+    Session after = m_session;
+    after.edits.push_back(edit.toJson());
+    change(after, QString::fromStdString(edit.describe()));
+}
+
+bool Explorer::loadEdits(const QString &path, QString *error)
+{
+    if (!m_kernel)
+        return false;
+    Session after = m_session;
+    try {
+        const EditScript script
+            = EditScript::fromJson(KernelLoader::parseJson(readTextFile(path), path.toStdString()), path.toStdString());
+        script.checkKernel(m_kernel->name, path.toStdString());
+        after.edits = script.toJson()["edits"];
+    } catch (const InputError &e) {
+        if (error)
+            *error = QString::fromStdString(e.what());
+        return false;
+    }
+    change(after, tr("Load edits %1").arg(QFileInfo(path).fileName()));
+    return true;
+}
+
+std::vector<Edit> Explorer::edits() const
+{
+    std::vector<Edit> out;
+    for (const auto &e : m_session.edits)
+        out.push_back(Edit::fromJson(e));
+    return out;
+}
+
+std::string Explorer::editScriptText() const
+{
+    EditScript script;
+    script.kernel = m_kernel ? m_kernel->name : std::string();
+    script.edits = edits();
+    return script.toJson().dump(2) + "\n";
+}
+
+void Explorer::requestMoves(const std::vector<int> &node)
+{
+    if (m_kernel)
+        m_controller->requestMoves(request(), node);
+}
+
+void Explorer::suggestSchedule()
+{
+    if (!m_kernel)
+        return;
+    Q_EMIT suggesting(true);
+    m_controller->requestSuggestion(request());
 }
 
 void Explorer::setFixedParams(const ParamMap &fixed)
@@ -187,7 +272,7 @@ void Explorer::refresh()
         submit();
 }
 
-void Explorer::submit()
+AnalysisRequest Explorer::request() const
 {
     AnalysisRequest r;
     r.kernel = m_kernel;
@@ -199,7 +284,13 @@ void Explorer::submit()
     if (!m_session.edits.empty())
         r.editScript = m_session.edits.dump();
     r.fonts = m_fonts;
-    m_controller->submit(r);
+    r.lenientEdits = m_reloading;
+    return r;
+}
+
+void Explorer::submit()
+{
+    m_controller->submit(request());
 }
 
 void Explorer::change(const Session &after, const QString &text)
@@ -220,6 +311,20 @@ void Explorer::applyScheduleState(const Session &from)
 
 void Explorer::onFinished(const AnalysisSnapshotPtr &snapshot)
 {
+    if (m_reloading) {
+        m_reloading = false;
+        if (!snapshot->droppedEdits.empty()) {
+            // The changed kernel keeps only the edits that still apply.
+            m_session.edits = snapshot->editScript.empty() ? nlohmann::json::array()
+                                                           : nlohmann::json::parse(snapshot->editScript);
+            m_undo->clear();
+            QStringList dropped;
+            for (const auto &d : snapshot->droppedEdits)
+                dropped << QString::fromStdString(d);
+            Q_EMIT kernelReloaded(tr("The kernel changed; these edits no longer apply and were dropped: %1")
+                                      .arg(dropped.join(QStringLiteral("; "))));
+        }
+    }
     m_snapshot = snapshot;
     m_shownSession = m_session;
     m_shownKernel = m_kernel;

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "AnalysisSnapshot.h"
+#include "AnalysisRequest.h"
 #include "FigureFonts.h"
+#include "MovesResult.h"
 #include "Session.h"
 
 #include <QObject>
@@ -41,9 +42,13 @@ public:
 
     void setFonts(const FigureFonts &fonts) { m_fonts = fonts; }
 
-    /// Opens a kernel with its original schedule. A bad file leaves
-    /// everything as it was and returns false with `error` set.
-    bool openKernel(const QString &path, QString *error);
+    /// Opens a kernel with its original schedule, or with a schedule file
+    /// and an edit script on top (as on the command line; not undoable).
+    /// A bad file leaves everything as it was and returns false with
+    /// `error` set; a schedule or edits the worker rejects fall back to the
+    /// original schedule (analysisFailed() says why).
+    bool openKernel(const QString &path, QString *error, const QString &scheduleFile = {},
+                    const QString &editsFile = {});
     /// Replaces the base schedule by a file's (isl YAML tree or union map).
     /// Reading it happens on the worker: a bad file is reported by
     /// analysisFailed() and rolled back.
@@ -52,6 +57,20 @@ public:
     void resetSchedule();
     bool loadSession(const QString &path, QString *error);
     bool saveSession(const QString &path, QString *error);
+
+    /// Appends an edit to the log (undoable once checked; an edit that does
+    /// not apply is reported by analysisFailed() and dropped).
+    void applyEdit(const Edit &edit);
+    /// Replaces the edit log by a script file's edits.
+    bool loadEdits(const QString &path, QString *error);
+    /// The edit log as an edit script (`{ "kernel": ..., "edits": [...] }`).
+    std::string editScriptText() const;
+    /// The edits of the log, in order.
+    std::vector<Edit> edits() const;
+    /// Asks for the legal moves at a node (movesReady()).
+    void requestMoves(const std::vector<int> &node);
+    /// Runs isl's scheduler; its tree becomes the base schedule (undoable).
+    void suggestSchedule();
 
     void setFixedParams(const ParamMap &fixed);
     void setMode(DepsMode mode);
@@ -70,6 +89,11 @@ Q_SIGNALS:
     void documentChanged();
     /// The kernel file changed on disk: reloaded, or kept with a reason.
     void kernelReloaded(const QString &message);
+    void movesReady(const se::MovesResult &moves);
+    /// A side job (moves, suggestion) failed.
+    void jobFailed(const se::AnalysisError &error);
+    /// isl's scheduler is running (true) or done (false).
+    void suggesting(bool running);
 
 private:
     friend class ScheduleCommand;
@@ -79,6 +103,7 @@ private:
         QString text;
     };
 
+    AnalysisRequest request() const;
     void submit();
     /// Makes `after` the document, checks it, and pushes an undo step once
     /// the check succeeds.

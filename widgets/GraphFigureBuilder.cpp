@@ -4,6 +4,8 @@
 #include "FigureText.h"
 #include "core/layout/GraphvizLayout.h"
 
+#include <QTransform>
+
 #include <map>
 
 namespace se {
@@ -16,6 +18,7 @@ using Tone = FigureLabel::Tone;
 constexpr double Pad = 8;
 constexpr double LabelPad = 3;
 constexpr double MaxNodeText = 240;
+constexpr double LoopGap = 3;
 
 QString q(const std::string &s)
 {
@@ -138,6 +141,10 @@ GraphFigure GraphFigureBuilder::build(const Kernel &kernel, const CheckReport &r
         if (v.edge < violationOf.size())
             violationOf[v.edge] = &v;
 
+    // Graphviz routes several self-loops of one node as nested loops whose
+    // outer ones cross the inner ones' labels: give it one loop per node with
+    // one label holding every row, and draw the loops nested inside it.
+    std::map<int, std::vector<std::size_t>> loopsOf; // node -> figure edges
     for (std::size_t k = 0; k < report.edges.size(); ++k) {
         const EdgeReport &e = report.edges[k];
         const auto src = nodeOf.find(e.src), dst = nodeOf.find(e.dst);
@@ -166,9 +173,21 @@ GraphFigure GraphFigureBuilder::build(const Kernel &kernel, const CheckReport &r
         }
         edge.labelRect = QRectF(0, 0, w + LabelPad, y + LabelPad);
         edge.tooltip = edgeTooltip(e, violationOf[k]);
-        g.edges.push_back({static_cast<std::size_t>(edge.src), static_cast<std::size_t>(edge.dst),
-                           edge.labelRect.width(), edge.labelRect.height()});
+        if (edge.src == edge.dst)
+            loopsOf[edge.src].push_back(fig.edges.size());
+        else
+            g.edges.push_back({static_cast<std::size_t>(edge.src), static_cast<std::size_t>(edge.dst),
+                               edge.labelRect.width(), edge.labelRect.height()});
         fig.edges.push_back(std::move(edge));
+    }
+    const std::size_t firstLoop = g.edges.size();
+    for (const auto &[node, loops] : loopsOf) {
+        double w = 0, h = 0;
+        for (std::size_t k : loops) {
+            w = std::max(w, fig.edges[k].labelRect.width());
+            h += fig.edges[k].labelRect.height() + LoopGap;
+        }
+        g.edges.push_back({static_cast<std::size_t>(node), static_cast<std::size_t>(node), w, h - LoopGap});
     }
 
     if (g.nodes.empty())
@@ -180,16 +199,41 @@ GraphFigure GraphFigureBuilder::build(const Kernel &kernel, const CheckReport &r
         for (std::size_t k = 0; k < l.nodes.size(); ++k)
             fig.nodes[k].rect = QRectF(l.nodes[k].x, l.nodes[k].y, l.nodes[k].width, l.nodes[k].height)
                                     .translated(margin);
-        for (std::size_t k = 0; k < l.edges.size(); ++k) {
-            const auto &le = l.edges[k];
-            auto &fe = fig.edges[k];
-            fe.path.path = pathOf(le, margin);
+        const auto place = [&](GraphFigure::Edge &fe, const GraphLayout::Edge &le, const QTransform &t) {
+            fe.path.path = t.map(pathOf(le, margin));
             fe.path.hasArrow = le.hasArrow;
             if (!le.points.empty())
-                fe.path.arrowBase = QPointF(le.points.back().x, le.points.back().y) + margin;
-            fe.path.arrowTip = QPointF(le.arrowTip.x, le.arrowTip.y) + margin;
+                fe.path.arrowBase = t.map(QPointF(le.points.back().x, le.points.back().y) + margin);
+            fe.path.arrowTip = t.map(QPointF(le.arrowTip.x, le.arrowTip.y) + margin);
+        };
+        std::size_t li = 0;
+        for (std::size_t k = 0; k < fig.edges.size(); ++k) {
+            auto &fe = fig.edges[k];
+            if (fe.src == fe.dst)
+                continue;
+            const auto &le = l.edges[li++];
+            place(fe, le, QTransform());
+            fe.labelRect.moveCenter(QPointF(le.labelCenter.x, le.labelCenter.y) + margin);
+        }
+        std::size_t gi = firstLoop;
+        for (const auto &[node, loops] : loopsOf) {
+            const auto &le = l.edges[gi++];
+            const QRectF box = fig.nodes[static_cast<std::size_t>(node)].rect;
             const QPointF c = QPointF(le.labelCenter.x, le.labelCenter.y) + margin;
-            fe.labelRect.moveCenter(c);
+            const double total = g.edges[gi - 1].labelHeight;
+            double top = c.y() - total / 2;
+            for (std::size_t n = 0; n < loops.size(); ++n) {
+                auto &fe = fig.edges[loops[n]];
+                // Loop n shrinks towards the node's right side, inside loop 0.
+                const double s = 1.0 - 0.5 * static_cast<double>(n) / static_cast<double>(loops.size());
+                QTransform t;
+                t.translate(box.right(), box.center().y());
+                t.scale(s, s);
+                t.translate(-box.right(), -box.center().y());
+                place(fe, le, t);
+                fe.labelRect.moveTopLeft(QPointF(c.x() - g.edges[gi - 1].labelWidth / 2, top));
+                top += fe.labelRect.height() + LoopGap;
+            }
         }
     } catch (const std::exception &e) {
         fig.error = QStringLiteral("could not lay out the graph: ") + QString::fromUtf8(e.what());

@@ -80,11 +80,21 @@ void KernelView::setKernel(const KernelPtr &kernel, const ParamMap &fixed)
         return;
     }
     QString title = QStringLiteral("<b>%1</b>").arg(QString::fromStdString(kernel->name).toHtmlEscaped());
-    if (!kernel->description.empty())
-        title += QStringLiteral("<br><span style=\"color:#555\">%1</span>")
-                     .arg(QString::fromStdString(kernel->description).toHtmlEscaped());
+    const QString description = QString::fromStdString(kernel->description);
+    if (!description.isEmpty()) {
+        // The first sentence here, the whole description on hover: the
+        // nest and the tables need the room.
+        QString first = description;
+        const qsizetype stop = description.indexOf(QLatin1String(". "));
+        if (stop > 0 && stop < 200)
+            first = description.left(stop + 1) + QStringLiteral(" \u2026");
+        else if (description.size() > 200)
+            first = description.left(200) + QStringLiteral("\u2026");
+        title += QStringLiteral("<br><span style=\"color:#555\">%1</span>").arg(first.toHtmlEscaped());
+    }
     m_title->setText(title);
-    m_title->setToolTip(QString::fromStdString(kernel->sourcePath));
+    m_title->setToolTip(QStringLiteral("<p>%1</p><p><i>%2</i></p>")
+                            .arg(description.toHtmlEscaped(), QString::fromStdString(kernel->sourcePath).toHtmlEscaped()));
     const KernelText text = KernelText::fromKernel(*kernel);
     m_lines = text.statementOfLine;
     m_order.clear();

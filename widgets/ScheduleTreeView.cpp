@@ -4,6 +4,7 @@
 #include "Selection.h"
 #include "TreeNodeItem.h"
 
+#include <QApplication>
 #include <QContextMenuEvent>
 #include <QGraphicsPathItem>
 #include <QGraphicsScene>
@@ -25,6 +26,8 @@ void ScheduleTreeView::setSnapshot(const AnalysisSnapshotPtr &snapshot)
     scene()->clear();
     m_items.clear();
     m_links = 0;
+    m_dragFilter = nullptr;
+    m_dragging = false;
     if (!snapshot)
         return;
     const TreeFigure &fig = snapshot->treeFigure;
@@ -93,11 +96,53 @@ void ScheduleTreeView::mousePressEvent(QMouseEvent *event)
     if (event->button() == Qt::LeftButton) {
         if (auto *item = nodeUnder(event->position().toPoint())) {
             m_selection->selectTreeNode(item->node().path, item->node().statements);
+            if (item->node().kind == ScheduleTreeSnapshot::Kind::Filter) {
+                m_dragFilter = item;
+                m_pressPos = event->position().toPoint();
+            }
             event->accept();
             return;
         }
     }
     ZoomableView::mousePressEvent(event);
+}
+
+void ScheduleTreeView::mouseMoveEvent(QMouseEvent *event)
+{
+    if (m_dragFilter && (event->buttons() & Qt::LeftButton)) {
+        if (!m_dragging && (event->position().toPoint() - m_pressPos).manhattanLength()
+                               >= QApplication::startDragDistance()) {
+            m_dragging = true;
+            viewport()->setCursor(Qt::ClosedHandCursor);
+        }
+        event->accept();
+        return;
+    }
+    ZoomableView::mouseMoveEvent(event);
+}
+
+void ScheduleTreeView::mouseReleaseEvent(QMouseEvent *event)
+{
+    if (m_dragFilter) {
+        const auto from = m_dragFilter->node().path;
+        const bool dragged = m_dragging;
+        m_dragFilter = nullptr;
+        m_dragging = false;
+        viewport()->unsetCursor();
+        if (dragged) {
+            // Dropped on a sibling filter: that sibling's place is the new one.
+            TreeNodeItem *target = nodeUnder(event->position().toPoint());
+            if (target && target->node().kind == ScheduleTreeSnapshot::Kind::Filter) {
+                const auto to = target->node().path;
+                if (to.size() == from.size() && to != from
+                    && std::equal(from.begin(), from.end() - 1, to.begin()))
+                    Q_EMIT filterDropped(std::vector<int>(from.begin(), from.end() - 1), from.back(), to.back());
+            }
+        }
+        event->accept();
+        return;
+    }
+    ZoomableView::mouseReleaseEvent(event);
 }
 
 void ScheduleTreeView::mouseDoubleClickEvent(QMouseEvent *event)

@@ -30,9 +30,14 @@ Q_SIGNALS:
     /// Right-click on a node (snapshot index) at a global position.
     void nodeMenuRequested(const std::vector<int> &path, const QPoint &globalPos);
     void nodeActivated(const std::vector<int> &path);
+    /// A filter was dragged onto a sibling: move child `child` of the
+    /// sequence (or set) at `sequence` to index `to`.
+    void filterDropped(const std::vector<int> &sequence, int child, int to);
 
 protected:
     void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
     void mouseDoubleClickEvent(QMouseEvent *event) override;
     void contextMenuEvent(QContextMenuEvent *event) override;
 
@@ -45,6 +50,9 @@ private:
     FigureFonts m_fonts;
     std::vector<TreeNodeItem *> m_items;
     int m_links = 0;
+    TreeNodeItem *m_dragFilter = nullptr; ///< a filter being dragged to reorder its sequence
+    QPoint m_pressPos;
+    bool m_dragging = false;
 };
 
 } // namespace se

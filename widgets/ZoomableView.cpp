@@ -58,7 +58,8 @@ void ZoomableView::fit()
         return;
     const QRectF r = scene()->sceneRect();
     const QSizeF avail = viewport()->size();
-    const double z = std::min({avail.width() / r.width(), avail.height() / r.height(), 1.0});
+    // Small pictures may grow a little, never so much that text looks bloated.
+    const double z = std::min({avail.width() / r.width(), avail.height() / r.height(), 1.25});
     setTransform(QTransform::fromScale(z, z));
     centerOn(r.center());
     m_autoFit = true;

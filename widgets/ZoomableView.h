@@ -15,7 +15,7 @@ public:
     void zoomIn();
     void zoomOut();
     void resetZoom();
-    /// Fits the scene, never magnifying past 100%.
+    /// Fits the scene, magnifying at most a little.
     void fit();
     double zoom() const;
 

@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "widgets/AnalysisSnapshot.h"
+
+#include <QMainWindow>
+
+class QAction;
+class QActionGroup;
+class QComboBox;
+class QDockWidget;
+class QLabel;
+class QMenu;
+class QToolButton;
+
+namespace se {
+
+class DependenceGraphView;
+class DependencesView;
+class Explorer;
+class HistoryView;
+class KernelView;
+class LoopNestView;
+class MovesView;
+class ScheduleTreeView;
+class ViolationsView;
+struct AnalysisError;
+
+/// The Schedule Explorer window: the schedule tree in the middle, docks
+/// for the kernel, the dependence graph, the loop nest, violations and
+/// dependences, legal moves and history; menus, toolbar and status bar.
+/// All state lives in the Explorer; the window only shows it and forwards
+/// the user's actions.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    Explorer *explorer() const { return m_explorer; }
+    ScheduleTreeView *treeView() const { return m_tree; }
+    DependenceGraphView *graphView() const { return m_graph; }
+    ViolationsView *violationsView() const { return m_violations; }
+    LoopNestView *loopNestView() const { return m_nest; }
+    KernelView *kernelView() const { return m_kernel; }
+    MovesView *movesView() const { return m_moves; }
+
+    /// Without message boxes (tests): errors go to the status bar and lastError().
+    void setInteractive(bool on) { m_interactive = on; }
+    const QString &lastError() const { return m_lastError; }
+
+    /// Opens a kernel (optionally with a schedule and edits), a session, or
+    /// a bundled sample (`:/samples/NAME.json`). Errors are shown.
+    bool openKernel(const QString &path, const QString &scheduleFile = {}, const QString &editsFile = {});
+    bool openSession(const QString &path);
+    /// Decides by content: a session, an edit script, a schedule or a kernel.
+    bool openAny(const QString &path);
+    bool loadSchedule(const QString &path);
+    bool loadEdits(const QString &path);
+    bool saveSession(const QString &path);
+    enum class Export { ScheduleYaml, ScheduleMap, EditScript, KernelJson, C, TreeSvg, TreePng, GraphSvg, GraphPng };
+    /// Writes an export (atomically); false with the error shown.
+    bool exportFile(Export what, const QString &path);
+    /// The bundled samples, by resource path.
+    static QStringList samples();
+    static QString defaultSample();
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
+private:
+    void createViews();
+    void createActions();
+    void createMenus();
+    void createToolBar();
+    void createStatusBar();
+    void restoreSettings();
+
+    void onSnapshot(const AnalysisSnapshotPtr &snapshot);
+    void onDocumentChanged();
+    void onFailed(const AnalysisError &error);
+    void updateActions();
+    void showError(const QString &title, const QString &text);
+    void showTreeMenu(const std::vector<int> &path, const QPoint &globalPos);
+
+    // Files (MainWindowFiles.cpp)
+    void openDialog();
+    void loadScheduleDialog();
+    void loadEditsDialog();
+    void openSessionDialog();
+    bool save();
+    bool saveAs();
+    /// Asks to save unsaved edits; false when the user cancels.
+    bool maybeSave();
+    /// Asks for a path, then exportFile().
+    void exportDialog(Export what);
+    void addRecent(const QString &path);
+    void updateRecentMenu();
+    QString dialogDir() const;
+
+    Explorer *m_explorer;
+    ScheduleTreeView *m_tree = nullptr;
+    DependenceGraphView *m_graph = nullptr;
+    LoopNestView *m_nest = nullptr;
+    ViolationsView *m_violations = nullptr;
+    DependencesView *m_dependences = nullptr;
+    KernelView *m_kernel = nullptr;
+    MovesView *m_moves = nullptr;
+    HistoryView *m_history = nullptr;
+    QList<QDockWidget *> m_docks;
+    QDockWidget *m_violationsDock = nullptr;
+    QByteArray m_defaultState;
+
+    QMenu *m_recentMenu = nullptr;
+    QMenu *m_viewMenu = nullptr;
+    QAction *m_open, *m_openSession, *m_save, *m_saveAs, *m_loadSchedule, *m_loadEdits, *m_quit;
+    QAction *m_undo, *m_redo, *m_reset, *m_suggest, *m_interchange, *m_tile, *m_stop;
+    QAction *m_fixAll, *m_releaseAll, *m_resetLayout, *m_fit, *m_zoomIn, *m_zoomOut;
+    QActionGroup *m_modeGroup = nullptr;
+    QAction *m_modeMay = nullptr, *m_modeFlow = nullptr;
+    QList<QAction *> m_exports;
+    QComboBox *m_modeCombo = nullptr;
+
+    QLabel *m_verdict = nullptr;
+    QLabel *m_modeLabel = nullptr;
+    QLabel *m_timeLabel = nullptr;
+    QToolButton *m_stopButton = nullptr;
+
+    KernelPtr m_viewKernel; ///< the kernel the Kernel dock shows
+    bool m_interactive = true;
+    QString m_lastError;
+    QString m_lastDir;
+};
+
+} // namespace se

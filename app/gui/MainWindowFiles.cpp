@@ -1,0 +1,338 @@
+// SPDX-License-Identifier: MIT
+// MainWindow's file handling: open, recent files, drag and drop, sessions,
+// exports and the prompt for unsaved edits.
+#include "MainWindow.h"
+
+#include "widgets/DependenceGraphView.h"
+#include "widgets/Explorer.h"
+#include "widgets/ScheduleTreeView.h"
+#include "widgets/Session.h"
+
+#include <QCloseEvent>
+#include <QDir>
+#include <QDragEnterEvent>
+#include <QFileDialog>
+#include <QMenu>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QStatusBar>
+
+#include <nlohmann/json.hpp>
+
+namespace se {
+
+namespace {
+
+constexpr int MaxRecent = 10;
+
+} // namespace
+
+QStringList MainWindow::samples()
+{
+    QStringList out;
+    for (const QString &f : QDir(QStringLiteral(":/samples")).entryList({QStringLiteral("*.json")}, QDir::Files,
+                                                                        QDir::Name))
+        out << QStringLiteral(":/samples/") + f;
+    return out;
+}
+
+QString MainWindow::defaultSample()
+{
+    // A 2-D stencil shows bands, a sequence and a dependence worth studying.
+    for (const char *name : {"gauss_seidel_2d.json", "jacobi_1d.json"}) {
+        const QString p = QStringLiteral(":/samples/") + QLatin1String(name);
+        if (QFile::exists(p))
+            return p;
+    }
+    const QStringList all = samples();
+    return all.isEmpty() ? QString() : all.front();
+}
+
+QString MainWindow::dialogDir() const
+{
+    const QString k = m_explorer->session().kernelPath;
+    if (!k.isEmpty() && !k.startsWith(QLatin1Char(':')))
+        return QFileInfo(k).absolutePath();
+    return m_lastDir;
+}
+
+bool MainWindow::openKernel(const QString &path, const QString &scheduleFile, const QString &editsFile)
+{
+    if (!maybeSave())
+        return false;
+    QString error;
+    if (!m_explorer->openKernel(path, &error, scheduleFile, editsFile)) {
+        showError(tr("Cannot open the kernel"), error.toHtmlEscaped() + tr("<br><br>Nothing was changed."));
+        return false;
+    }
+    addRecent(path);
+    return true;
+}
+
+bool MainWindow::openSession(const QString &path)
+{
+    if (!maybeSave())
+        return false;
+    QString error;
+    if (!m_explorer->loadSession(path, &error)) {
+        showError(tr("Cannot open the session"), error.toHtmlEscaped() + tr("<br><br>Nothing was changed."));
+        return false;
+    }
+    addRecent(path);
+    return true;
+}
+
+bool MainWindow::loadSchedule(const QString &path)
+{
+    QString error;
+    if (!m_explorer->loadSchedule(path, &error)) {
+        showError(tr("Cannot load the schedule"), error.toHtmlEscaped());
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::loadEdits(const QString &path)
+{
+    QString error;
+    if (!m_explorer->loadEdits(path, &error)) {
+        showError(tr("Cannot load the edit script"), error.toHtmlEscaped());
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::openAny(const QString &path)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix != QLatin1String("json"))
+        return m_explorer->kernel() ? loadSchedule(path) : openKernel(path); // isl YAML or union map
+    // A JSON file: a session, an edit script or a kernel, by its keys.
+    try {
+        const auto doc = nlohmann::json::parse(readTextFile(path));
+        if (doc.is_object() && doc.contains("session"))
+            return openSession(path);
+        if (doc.is_object() && doc.contains("edits") && !doc.contains("body") && m_explorer->kernel())
+            return loadEdits(path);
+    } catch (const std::exception &) {
+        // Not JSON at all: let the kernel loader say where it breaks.
+    }
+    return openKernel(path);
+}
+
+void MainWindow::openDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open"), dialogDir(),
+        tr("Kernels and sessions (*.json);;Schedules (*.yaml *.yml *.map *.isl);;All files (*)"));
+    if (!path.isEmpty()) {
+        m_lastDir = QFileInfo(path).absolutePath();
+        openAny(path);
+    }
+}
+
+void MainWindow::openSessionDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open session"), dialogDir(),
+                                                      tr("Sessions (*.json);;All files (*)"));
+    if (!path.isEmpty())
+        openSession(path);
+}
+
+void MainWindow::loadScheduleDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Load schedule"), dialogDir(),
+        tr("isl schedules (*.yaml *.yml *.map *.isl *.txt);;All files (*)"));
+    if (!path.isEmpty())
+        loadSchedule(path);
+}
+
+void MainWindow::loadEditsDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Load edit script"), dialogDir(),
+                                                      tr("Edit scripts (*.json);;All files (*)"));
+    if (!path.isEmpty())
+        loadEdits(path);
+}
+
+bool MainWindow::saveSession(const QString &path)
+{
+    QString error;
+    if (!m_explorer->saveSession(path, &error)) {
+        showError(tr("Cannot save the session"), error.toHtmlEscaped());
+        return false;
+    }
+    addRecent(path);
+    statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
+    return true;
+}
+
+bool MainWindow::save()
+{
+    if (m_explorer->sessionPath().isEmpty())
+        return saveAs();
+    return saveSession(m_explorer->sessionPath());
+}
+
+bool MainWindow::saveAs()
+{
+    if (!m_explorer->kernel())
+        return false;
+    const QString base = QString::fromStdString(m_explorer->kernel()->name) + QStringLiteral(".session.json");
+    QString path = QFileDialog::getSaveFileName(this, tr("Save session"), QDir(dialogDir()).filePath(base),
+                                                tr("Sessions (*.json)"));
+    if (path.isEmpty())
+        return false;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".json");
+    return saveSession(path);
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!m_explorer->isModified() || !m_interactive)
+        return true;
+    const auto answer = QMessageBox::warning(
+        this, tr("Unsaved edits"),
+        tr("The schedule of %1 has unsaved edits. Save the session first?")
+            .arg(QString::fromStdString(m_explorer->kernel()->name)),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save)
+        return save();
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    QSettings s;
+    s.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    s.setValue(QStringLiteral("window/state"), saveState(1));
+    s.setValue(QStringLiteral("files/lastDir"), m_lastDir);
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (event->mimeData()->hasUrls())
+        for (const QUrl &u : event->mimeData()->urls())
+            if (u.isLocalFile()) {
+                event->acceptProposedAction();
+                return;
+            }
+}
+
+void MainWindow::dropEvent(QDropEvent *event)
+{
+    for (const QUrl &u : event->mimeData()->urls())
+        if (u.isLocalFile()) {
+            event->acceptProposedAction();
+            openAny(u.toLocalFile());
+            return; // one file at a time: each replaces the last
+        }
+}
+
+namespace {
+
+struct ExportKind {
+    const char *suffix;
+    const char *filter;
+    bool text;
+};
+
+ExportKind kindOf(MainWindow::Export what)
+{
+    using E = MainWindow::Export;
+    switch (what) {
+    case E::ScheduleYaml: return {"schedule.yaml", "isl schedule tree (*.yaml)", true};
+    case E::ScheduleMap: return {"schedule.map", "isl union map (*.map)", true};
+    case E::EditScript: return {"edits.json", "Edit script (*.json)", true};
+    case E::KernelJson: return {"regen.json", "Kernel (*.json)", true};
+    case E::C: return {"c", "C source (*.c)", true};
+    case E::TreeSvg: return {"tree.svg", "SVG (*.svg)", false};
+    case E::TreePng: return {"tree.png", "PNG (*.png)", false};
+    case E::GraphSvg: return {"graph.svg", "SVG (*.svg)", false};
+    case E::GraphPng: return {"graph.png", "PNG (*.png)", false};
+    }
+    return {"txt", "*", true};
+}
+
+} // namespace
+
+void MainWindow::exportDialog(Export what)
+{
+    if (!m_explorer->snapshot())
+        return;
+    const ExportKind k = kindOf(what);
+    const QString base = QString::fromStdString(m_explorer->kernel()->name) + QLatin1Char('.') + QLatin1String(k.suffix);
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export"), QDir(dialogDir()).filePath(base),
+                                                      tr(k.filter));
+    if (!path.isEmpty() && exportFile(what, path))
+        statusBar()->showMessage(tr("Wrote %1").arg(path), 5000);
+}
+
+bool MainWindow::exportFile(Export what, const QString &path)
+{
+    const AnalysisSnapshotPtr s = m_explorer->snapshot();
+    if (!s)
+        return false;
+    QString error;
+    bool ok = false;
+    if (kindOf(what).text) {
+        std::string text;
+        switch (what) {
+        case Export::ScheduleYaml: text = s->scheduleYaml; break;
+        case Export::ScheduleMap: text = s->scheduleMap + "\n"; break;
+        case Export::EditScript: text = m_explorer->editScriptText(); break;
+        case Export::KernelJson: text = s->nestKernelJson; break;
+        case Export::C: text = s->nestC; break;
+        default: break;
+        }
+        if (text.empty())
+            error = tr("Nothing to export: %1").arg(QString::fromStdString(s->nestError));
+        else
+            ok = writeTextFile(path, QByteArray::fromStdString(text), &error);
+    } else {
+        const bool tree = what == Export::TreeSvg || what == Export::TreePng;
+        const ZoomableView *view = tree ? static_cast<ZoomableView *>(m_tree) : static_cast<ZoomableView *>(m_graph);
+        const QString title = QString::fromStdString(m_explorer->kernel()->name)
+                            + (tree ? tr(" schedule tree") : tr(" dependence graph"));
+        ok = view->exportTo(path, title, &error);
+    }
+    if (!ok)
+        showError(tr("Export failed"), error.toHtmlEscaped());
+    return ok;
+}
+
+void MainWindow::addRecent(const QString &path)
+{
+    if (path.startsWith(QLatin1Char(':')))
+        return; // bundled samples have their own menu
+    QSettings s;
+    QStringList recent = s.value(QStringLiteral("files/recent")).toStringList();
+    const QString abs = QFileInfo(path).absoluteFilePath();
+    recent.removeAll(abs);
+    recent.prepend(abs);
+    while (recent.size() > MaxRecent)
+        recent.removeLast();
+    s.setValue(QStringLiteral("files/recent"), recent);
+    m_lastDir = QFileInfo(abs).absolutePath();
+    updateRecentMenu();
+}
+
+void MainWindow::updateRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList recent = QSettings().value(QStringLiteral("files/recent")).toStringList();
+    for (const QString &p : recent)
+        connect(m_recentMenu->addAction(QFileInfo(p).fileName() + QStringLiteral("  \u2014  ") + p),
+                &QAction::triggered, this, [this, p] { openAny(p); });
+    m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+} // namespace se

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+// schedule-explorer [KERNEL | SESSION] [--schedule FILE] [--edits FILE]
+//                   [--param NAME=VALUE]... [--deps may|flow]
+#include "MainWindow.h"
+
+#include "widgets/Explorer.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+
+#include <cstdio>
+
+int main(int argc, char **argv)
+{
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("schedule-explorer"));
+    QApplication::setOrganizationName(QStringLiteral("schedule-explorer"));
+    QApplication::setApplicationDisplayName(QStringLiteral("Schedule Explorer"));
+    QApplication::setApplicationVersion(QStringLiteral(SE_VERSION));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "See a loop nest's schedule tree and dependences, edit the schedule, and watch legality live.\n"
+        "With no kernel, a bundled sample opens."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("kernel"), QStringLiteral("A kernel (JSON) or a saved session."),
+                                 QStringLiteral("[KERNEL]"));
+    const QCommandLineOption schedule(QStringLiteral("schedule"),
+                                      QStringLiteral("Start from this schedule (isl YAML tree or union map)."),
+                                      QStringLiteral("FILE"));
+    const QCommandLineOption edits(QStringLiteral("edits"), QStringLiteral("Apply this edit script."),
+                                   QStringLiteral("FILE"));
+    const QCommandLineOption param(QStringLiteral("param"), QStringLiteral("Fix a parameter (repeatable)."),
+                                   QStringLiteral("NAME=VALUE"));
+    const QCommandLineOption deps(QStringLiteral("deps"), QStringLiteral("Dependence mode: may (default) or flow."),
+                                  QStringLiteral("MODE"), QStringLiteral("may"));
+    parser.addOptions({schedule, edits, param, deps});
+    parser.process(app);
+
+    const auto fail = [](const QString &message) {
+        std::fprintf(stderr, "schedule-explorer: %s\n", qPrintable(message));
+        return 2;
+    };
+    if (parser.positionalArguments().size() > 1)
+        return fail(QStringLiteral("give at most one kernel"));
+    se::ParamMap fixed;
+    for (const QString &p : parser.values(param)) {
+        const auto parts = p.split(QLatin1Char('='));
+        bool ok = false;
+        const qlonglong v = parts.size() == 2 ? parts[1].toLongLong(&ok) : 0;
+        if (!ok)
+            return fail(QStringLiteral("--param takes NAME=VALUE, got '%1'").arg(p));
+        fixed[parts[0].trimmed().toStdString()] = v;
+    }
+    const QString mode = parser.value(deps);
+    if (mode != QLatin1String("may") && mode != QLatin1String("flow"))
+        return fail(QStringLiteral("--deps takes may or flow, got '%1'").arg(mode));
+
+    se::MainWindow window;
+    window.show();
+    const QStringList args = parser.positionalArguments();
+    bool opened = false;
+    if (!args.isEmpty() && args[0].endsWith(QLatin1String(".json")) && !parser.isSet(schedule)
+        && !parser.isSet(edits))
+        opened = window.openAny(args[0]);
+    else if (!args.isEmpty())
+        opened = window.openKernel(args[0], parser.value(schedule), parser.value(edits));
+    if (!opened && args.isEmpty())
+        opened = window.openKernel(se::MainWindow::defaultSample(), parser.value(schedule), parser.value(edits));
+    if (opened) {
+        if (!fixed.empty())
+            window.explorer()->setFixedParams(fixed);
+        if (mode == QLatin1String("flow"))
+            window.explorer()->setMode(se::DepsMode::Flow);
+    }
+    return app.exec();
+}

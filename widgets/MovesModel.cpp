@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: MIT
+#include "MovesModel.h"
+
+#include <QColor>
+
+namespace se {
+
+using Verdict = MovesResult::Move::Verdict;
+
+void MovesModel::setMoves(const MovesResult &moves)
+{
+    beginResetModel();
+    m_moves = moves;
+    // Legal first, then illegal, then those that do not apply.
+    std::stable_sort(m_moves.moves.begin(), m_moves.moves.end(),
+                     [](const auto &a, const auto &b) { return int(a.verdict) < int(b.verdict); });
+    endResetModel();
+}
+
+void MovesModel::clear()
+{
+    beginResetModel();
+    m_moves = MovesResult{};
+    endResetModel();
+}
+
+const MovesResult::Move *MovesModel::move(int row) const
+{
+    if (row < 0 || row >= static_cast<int>(m_moves.moves.size()))
+        return nullptr;
+    return &m_moves.moves[static_cast<std::size_t>(row)];
+}
+
+int MovesModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_moves.moves.size());
+}
+
+int MovesModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : NUM_COLUMNS;
+}
+
+QVariant MovesModel::data(const QModelIndex &index, int role) const
+{
+    const MovesResult::Move *m = index.isValid() ? move(index.row()) : nullptr;
+    if (!m)
+        return {};
+    switch (role) {
+    case Qt::DisplayRole:
+        if (index.column() == Move)
+            return m->description;
+        switch (m->verdict) {
+        case Verdict::Legal: return tr("legal");
+        case Verdict::Illegal:
+            return m->violatingPairs ? tr("violates %1 edges (%2 pairs)").arg(m->violatedEdges).arg(*m->violatingPairs)
+                                     : tr("violates %1 edges").arg(m->violatedEdges);
+        case Verdict::DoesNotApply: return tr("does not apply");
+        }
+        return {};
+    case Qt::ToolTipRole:
+        if (m->verdict == Verdict::DoesNotApply)
+            return m->reason;
+        return tr("Double-click to apply: %1").arg(m->description);
+    case Qt::ForegroundRole:
+        switch (m->verdict) {
+        case Verdict::Legal: return QColor(0x2e, 0x7d, 0x32);
+        case Verdict::Illegal: return QColor(0xc6, 0x28, 0x28);
+        case Verdict::DoesNotApply: return QColor(0x90, 0x90, 0x90);
+        }
+        return {};
+    case ApplicableRole: return m->verdict != Verdict::DoesNotApply;
+    default: return {};
+    }
+}
+
+QVariant MovesModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    return section == Move ? tr("Move") : tr("Verdict");
+}
+
+} // namespace se

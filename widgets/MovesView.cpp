@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: MIT
+#include "MovesView.h"
+
+#include "Explorer.h"
+#include "MovesModel.h"
+#include "Selection.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace se {
+
+MovesView::MovesView(Explorer *explorer, QWidget *parent)
+    : QWidget(parent), m_explorer(explorer), m_model(new MovesModel(this)), m_table(new QTableView(this)),
+      m_header(new QLabel(this))
+{
+    m_header->setWordWrap(true);
+    m_header->setContentsMargins(4, 2, 4, 2);
+    m_table->setModel(m_model);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setWordWrap(false);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addWidget(m_header);
+    layout->addWidget(m_table, 1);
+
+    connect(m_table, &QTableView::doubleClicked, this, &MovesView::apply);
+    connect(m_explorer->selection(), &Selection::changed, this, &MovesView::refresh);
+    connect(m_explorer, &Explorer::snapshotChanged, this, &MovesView::refresh);
+    connect(m_explorer, &Explorer::movesReady, this, [this](const MovesResult &m) {
+        m_model->setMoves(m);
+        m_table->resizeColumnToContents(0);
+        m_header->setText(tr("Moves at %1 %2 (double-click to apply)")
+                              .arg(m.nodeKind)
+                              .arg(QString::fromStdString(nodePathText(m.node))));
+    });
+    refresh();
+}
+
+void MovesView::refresh()
+{
+    const Selection *sel = m_explorer->selection();
+    if (!sel->hasTreeNode() || !m_explorer->snapshot() || sel->violation() >= 0) {
+        if (!sel->hasTreeNode()) {
+            m_model->clear();
+            m_header->setText(tr("Select a node of the schedule tree to see the edits that fit it."));
+        }
+        return;
+    }
+    m_header->setText(tr("Checking the moves at %1\u2026")
+                          .arg(QString::fromStdString(nodePathText(sel->treeNode()))));
+    m_explorer->requestMoves(sel->treeNode());
+}
+
+void MovesView::apply(const QModelIndex &index)
+{
+    const MovesResult::Move *m = m_model->move(index.row());
+    if (m && m->verdict != MovesResult::Move::Verdict::DoesNotApply)
+        m_explorer->applyEdit(m->edit);
+}
+
+} // namespace se
