@@ -145,6 +145,11 @@ void BandEdits::apply(const Edit &e, TreeNode &root)
                                     + ", not a band");
     if (b.members() == 0)
         throw EditError(e.node, name(e) + ": band " + nodePathText(e.node) + " has no members");
+    // AST build options name members by position (`separate[1]`): they no
+    // longer fit once members move, so those edits drop them.
+    if (e.kind == EditKind::Permute || e.kind == EditKind::Tile || e.kind == EditKind::Split
+        || e.kind == EditKind::Merge)
+        b.options = isl::union_set();
     switch (e.kind) {
     case EditKind::Permute: return permute(e, b);
     case EditKind::Interchange: return interchange(e, b);
