@@ -44,7 +44,7 @@ KernelView::KernelView(Selection *selection, QWidget *parent)
     m_title->setTextFormat(Qt::RichText);
     m_title->setContentsMargins(4, 2, 4, 2);
     m_nest->setReadOnly(true);
-    m_nest->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_nest->setLineWrapMode(QPlainTextEdit::WidgetWidth); // a narrow dock: wrap, never clip
     m_nest->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_highlighter = new NestHighlighter(NestHighlighter::Language::Axis, m_nest->document());
     m_paramsView = makeTable(m_params, this);

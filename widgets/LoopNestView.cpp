@@ -19,8 +19,10 @@ QPlainTextEdit *makeEdit(QWidget *parent)
 {
     auto *e = new QPlainTextEdit(parent);
     e->setReadOnly(true);
-    e->setLineWrapMode(QPlainTextEdit::NoWrap);
-    e->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    e->setLineWrapMode(QPlainTextEdit::WidgetWidth); // long statement lines wrap rather than hide
+    QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    mono.setPixelSize(12);
+    e->setFont(mono);
     e->setFrameShape(QFrame::NoFrame);
     return e;
 }

@@ -50,18 +50,26 @@ QVariant MovesModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         if (index.column() == Move)
             return m->description;
+        // Short: the panel is narrow; the tooltip says it all.
         switch (m->verdict) {
         case Verdict::Legal: return tr("legal");
-        case Verdict::Illegal:
-            return m->violatingPairs ? tr("violates %1 edges (%2 pairs)").arg(m->violatedEdges).arg(*m->violatingPairs)
-                                     : tr("violates %1 edges").arg(m->violatedEdges);
-        case Verdict::DoesNotApply: return tr("does not apply");
+        case Verdict::Illegal: return tr("illegal (%n edge(s))", nullptr, static_cast<int>(m->violatedEdges));
+        case Verdict::DoesNotApply: return tr("n/a");
         }
         return {};
     case Qt::ToolTipRole:
-        if (m->verdict == Verdict::DoesNotApply)
-            return m->reason;
-        return tr("Double-click to apply: %1").arg(m->description);
+        switch (m->verdict) {
+        case Verdict::Legal: return tr("%1: legal. Double-click to apply.").arg(m->description);
+        case Verdict::Illegal:
+            return QString((m->violatingPairs ? tr("%1: violates %2 dependence edges (%3 instance pairs).")
+                                            .arg(m->description)
+                                            .arg(m->violatedEdges)
+                                            .arg(*m->violatingPairs)
+                                      : tr("%1: violates %2 dependence edges.").arg(m->description).arg(m->violatedEdges))
+                 + tr(" Double-click to apply anyway."));
+        case Verdict::DoesNotApply: return tr("%1: does not apply here: %2").arg(m->description, m->reason);
+        }
+        return {};
     case Qt::ForegroundRole:
         switch (m->verdict) {
         case Verdict::Legal: return QColor(0x2e, 0x7d, 0x32);

@@ -20,7 +20,9 @@ MovesView::MovesView(Explorer *explorer, QWidget *parent)
     m_header->setContentsMargins(4, 2, 4, 2);
     m_table->setModel(m_model);
     m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setSectionResizeMode(MovesModel::Move, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(MovesModel::Verdict, QHeaderView::ResizeToContents);
+    m_table->setTextElideMode(Qt::ElideRight);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -36,7 +38,7 @@ MovesView::MovesView(Explorer *explorer, QWidget *parent)
     connect(m_explorer, &Explorer::snapshotChanged, this, &MovesView::refresh);
     connect(m_explorer, &Explorer::movesReady, this, [this](const MovesResult &m) {
         m_model->setMoves(m);
-        m_table->resizeColumnToContents(0);
+        m_table->resizeRowsToContents();
         m_header->setText(tr("Moves at %1 %2 (double-click to apply)")
                               .arg(m.nodeKind)
                               .arg(QString::fromStdString(nodePathText(m.node))));

@@ -96,6 +96,13 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_explorer(new Ex
             statusBar()->clearMessage();
     });
     connect(m_explorer->selection(), &Selection::changed, this, &MainWindow::updateActions);
+    connect(m_explorer->selection(), &Selection::changed, this, [this] {
+        // The selected violation's message, in words, where the eye rests.
+        const int v = m_explorer->selection()->violation();
+        const AnalysisSnapshotPtr &s = m_explorer->snapshot();
+        if (s && v >= 0 && v < static_cast<int>(s->report.violations.size()))
+            statusBar()->showMessage(QString::fromStdString(s->report.violations[static_cast<std::size_t>(v)].message));
+    });
     m_defaultState = saveState(StateVersion);
     restoreSettings();
     updateActions();
@@ -139,7 +146,7 @@ void MainWindow::createViews()
     setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     resize(1400, 900);
-    resizeDocks({kernel, graph}, {340, 470}, Qt::Horizontal);
+    resizeDocks({kernel, graph}, {320, 520}, Qt::Horizontal);
     resizeDocks({kernel, moves}, {520, 260}, Qt::Vertical);
     resizeDocks({graph, nest}, {430, 350}, Qt::Vertical);
     resizeDocks({m_violationsDock}, {190}, Qt::Vertical);

@@ -1,0 +1,38 @@
+#!/bin/sh
+# Retakes the README's screenshots of the real app under Xvfb at 1400x900.
+# Usage: docs/screenshots.sh [BUILD_DIR]   (default build/release)
+# Needs xvfb-run, ImageMagick's import and xdotool.
+set -eu
+root=$(cd "$(dirname "$0")/.." && pwd)
+app=${1:-$root/build/release}/app/gui/schedule-explorer
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cat > "$tmp/tiled.json" <<'JSON'
+{ "kernel": "gauss_seidel_2d", "edits": [
+  { "edit": "merge", "node": [0] },
+  { "edit": "skew", "node": [0], "member": 1, "source": 0, "factor": 1 },
+  { "edit": "tile", "node": [0], "sizes": [4, 4] } ] }
+JSON
+
+# shoot OUT "xdotool actions" ARGS...: a fresh settings folder each time, so
+# the default layout is what shows.
+shoot() {
+    out=$1; actions=$2; shift 2
+    mkdir -p "$tmp/home"
+    HOME=$tmp/home xvfb-run -a -s "-screen 0 1400x900x24" sh -c "
+        '$app' $* & sleep 6
+        $actions
+        sleep 2
+        import -window root '$out'
+        kill \$! 2>/dev/null || true"
+    rm -rf "$tmp/home"
+}
+
+kernel=$root/sample-kernels/gauss_seidel_2d.json
+shoot "$root/docs/screenshot-default.png" "xdotool mousemove 1390 150"
+# Click the first violation (its witness), then park the mouse away from tooltips.
+shoot "$root/docs/screenshot-violation.png" "xdotool mousemove 420 733 click 1; sleep 1; xdotool mousemove 1390 150" \
+    "$kernel" --schedule "$root/sample-kernels/schedules/gauss_seidel_2d.interchange.map" --param N=8
+# Click the tile band: the legal moves dock fills.
+shoot "$root/docs/screenshot-tiled.png" "xdotool mousemove 600 280 click 1; sleep 2; xdotool mousemove 1390 150" \
+    "$kernel" --edits "$tmp/tiled.json" --param N=8
