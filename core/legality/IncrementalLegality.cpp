@@ -23,6 +23,10 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
                 changed[k] = isl_map_plain_is_equal(m_last->of(k).get(), schedule.of(k).get()) != isl_bool_true;
         if (!reuse)
             m_verdicts.assign(deps.size(), std::nullopt);
+        // The verdicts are about to describe `schedule`, not m_last: if this
+        // check stops half-way (an abort from a newer edit, the quota), the
+        // next one must not reuse any of them.
+        m_last.reset();
         TimeBounds bounds(model, schedule);
         m_lastChecked = 0;
         for (std::size_t e = 0; e < deps.size(); ++e) {

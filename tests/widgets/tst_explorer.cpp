@@ -73,6 +73,7 @@ private Q_SLOTS:
     void illegalInterchange();
     void sessionRoundTrip();
     void badFilesLeaveStateAlone();
+    void rapidChangesSettleOnTheLast();
 };
 
 void tst_Explorer::sampleKernelsOpen_data()
@@ -257,6 +258,41 @@ void tst_Explorer::badFilesLeaveStateAlone()
     QVERIFY(e.session() == before);
     QCOMPARE(e.snapshot(), shown);
     QCOMPARE(e.undoStack()->count(), 0);
+}
+
+void tst_Explorer::rapidChangesSettleOnTheLast()
+{
+    // Changes faster than the worker: older runs are skipped or aborted
+    // mid-way (with moves jobs interleaved), and what finally shows is the
+    // analysis of the last state, identical to a fresh one.
+    Explorer e;
+    QSignalSpy snaps(&e, &Explorer::snapshotChanged);
+    QString error;
+    QVERIFY(e.openKernel(source("tests/widgets/data/stencil_2d.json"), &error));
+    QVERIFY(waitForSnapshot(e, snaps));
+    e.setFixedParams({{"N", 6}});
+    QVERIFY(waitForSnapshot(e, snaps));
+    for (int k = 0; k < 12; ++k) {
+        e.requestMoves({0});
+        if (k % 2 == 0)
+            e.applyEdit(Edit::interchange({0}));
+        else
+            e.undoStack()->undo();
+        QTest::qWait(k * 3); // let some runs start before the next change
+    }
+    QVERIFY(waitForSnapshot(e, snaps));
+    while (e.isBusy())
+        QVERIFY(snaps.wait(60000));
+    // The snapshot is of the last state: its edit log is the document's.
+    QCOMPARE(e.snapshot()->editScript.empty() ? nlohmann::json::array() : nlohmann::json::parse(e.snapshot()->editScript),
+             e.session().edits);
+    // Undo only steps back over checked changes, so the log may hold several
+    // interchanges; an odd number leaves i and j swapped, which the oracle
+    // says violates RAW s0 -> s0 (and nothing else).
+    const bool interchanged = e.edits().size() % 2 == 1;
+    QCOMPARE(e.snapshot()->report.legal, !interchanged);
+    QCOMPARE(e.snapshot()->report.violations.size(), std::size_t(interchanged ? 1 : 0));
+    QCOMPARE(e.snapshot()->report.edges.size(), std::size_t(3));
 }
 
 QTEST_MAIN(tst_Explorer)

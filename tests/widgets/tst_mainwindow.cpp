@@ -170,9 +170,9 @@ void tst_MainWindow::illegalInterchangeAndUndo()
     // An edit that does not apply is refused and changes nothing.
     const Session before = e->session();
     QSignalSpy fails(e, &Explorer::analysisFailed);
-    e->applyEdit(Edit::tile({0}, {4})); // band j has one member: one size, fine
+    e->applyEdit(Edit::tile({0}, {4})); // band j: tile band [0] over point band [0, 0]
     QVERIFY(settle(e));
-    e->applyEdit(Edit::tile({0, 0, 0}, {4, 4})); // [0, 0, 0] is the sequence: refused
+    e->applyEdit(Edit::tile({0, 0, 0}, {4, 4})); // [0, 0, 0] is band i, one member: refused
     QVERIFY(fails.wait(60000));
     QVERIFY(settle(e));
     QCOMPARE(e->undoStack()->count(), 2);
