@@ -23,6 +23,8 @@ struct AnalysisRequest {
     /// instead of failing; the snapshot lists them.
     bool lenientEdits = false;
     FigureFonts fonts;
+    /// isl operations per unit of work (0: the core's default).
+    unsigned long quota = 0;
 };
 
 } // namespace se

@@ -124,15 +124,18 @@ bool AnalysisWorker::staleJob(quint64 job) const
 
 void AnalysisWorker::ensureAnalyzer(const AnalysisRequest &r)
 {
-    if (m_analyzer && m_kernel == r.kernel && m_fixed == r.fixedParams)
+    if (m_analyzer && m_kernel == r.kernel && m_fixed == r.fixedParams && m_quota == r.quota)
         return;
     m_analyzer.reset(); // its isl objects go before a new context is made
     Analyzer::Options options;
     for (const auto &[name, value] : r.fixedParams)
         options.params[name] = value;
+    if (r.quota)
+        options.quota = r.quota;
     m_analyzer = std::make_unique<Analyzer>(r.kernel, options);
     m_kernel = r.kernel;
     m_fixed = r.fixedParams;
+    m_quota = r.quota;
 }
 
 isl::schedule AnalysisWorker::schedule(const AnalysisRequest &r, std::vector<std::string> *dropped,

@@ -74,6 +74,7 @@ private:
     std::unique_ptr<Analyzer> m_analyzer;
     KernelPtr m_kernel;
     ParamMap m_fixed;
+    unsigned long m_quota = 0;
 };
 
 } // namespace se

@@ -285,6 +285,7 @@ AnalysisRequest Explorer::request() const
         r.editScript = m_session.edits.dump();
     r.fonts = m_fonts;
     r.lenientEdits = m_reloading;
+    r.quota = m_quota;
     return r;
 }
 

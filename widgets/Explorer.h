@@ -41,6 +41,9 @@ public:
     QUndoStack *undoStack() const { return m_undo; }
 
     void setFonts(const FigureFonts &fonts) { m_fonts = fonts; }
+    /// isl operations per unit of work (0: the core's default); applies
+    /// from the next analysis.
+    void setQuota(unsigned long ops) { m_quota = ops; }
 
     /// Opens a kernel with its original schedule, or with a schedule file
     /// and an edit script on top (as on the command line; not undoable).
@@ -122,6 +125,7 @@ private:
     QFileSystemWatcher *m_watcher;
     QTimer m_reloadTimer;
     FigureFonts m_fonts;
+    unsigned long m_quota = 0;
 
     Session m_session;       ///< the document as the user made it
     KernelPtr m_kernel;

@@ -377,6 +377,7 @@ void MainWindow::createToolBar()
 void MainWindow::createStatusBar()
 {
     m_verdict = new QLabel(this);
+    m_verdict->setObjectName(QStringLiteral("verdict"));
     m_modeLabel = new QLabel(this);
     m_timeLabel = new QLabel(this);
     m_stopButton = new QToolButton(this);

@@ -28,6 +28,8 @@
 #include "widgets/ViolationsView.h"
 
 #include <QAbstractItemModelTester>
+#include <QLabel>
+#include <QMouseEvent>
 #include <QImage>
 #include <QProcess>
 #include <QSignalSpy>
@@ -85,6 +87,10 @@ private Q_SLOTS:
     void legalMovesPanel();
     void sessionRoundTripWithEdits();
     void figureExports();
+    void tooLargeStopsInsteadOfFreezing();
+    void suggestGivesLegalSchedule();
+    void kernelReloadKeepsEditsThatApply();
+    void dragFilterReordersSequence();
 };
 
 void tst_MainWindow::initTestCase()
@@ -316,6 +322,138 @@ void tst_MainWindow::figureExports()
     const QString k = dir.filePath(QStringLiteral("j.regen.json"));
     QVERIFY(w.exportFile(MainWindow::Export::KernelJson, k));
     QVERIFY(KernelLoader::loadFile(k.toStdString()) != nullptr); // loads again
+}
+
+void tst_MainWindow::tooLargeStopsInsteadOfFreezing()
+{
+    MainWindow w;
+    w.setInteractive(false);
+    Explorer *e = w.explorer();
+    e->setQuota(20); // isl operations per unit of work: nothing fits
+    QSignalSpy stopped(e, &Explorer::analysisStopped);
+    QVERIFY(w.openKernel(source("tests/widgets/data/stencil_2d.json")));
+    QVERIFY(stopped.wait(60000));
+    QVERIFY(stopped.takeFirst().at(0).toString().startsWith(QStringLiteral("stopped: too large")));
+    auto *verdict = w.findChild<QLabel *>(QStringLiteral("verdict"));
+    QVERIFY(verdict);
+    QCOMPARE(verdict->text(), QStringLiteral("stopped: too large"));
+    QVERIFY(!e->isBusy());
+    // With the default quota the same kernel is fine.
+    e->setQuota(0);
+    e->refresh();
+    QVERIFY(settle(e));
+    QVERIFY(e->snapshot()->report.legal);
+    QCOMPARE(verdict->text(), QStringLiteral("legal"));
+}
+
+void tst_MainWindow::suggestGivesLegalSchedule()
+{
+    MainWindow w;
+    w.setInteractive(false);
+    Explorer *e = w.explorer();
+    QVERIFY(w.openKernel(source("sample-kernels/gauss_seidel_2d.json")));
+    QVERIFY(settle(e));
+    const std::string original = e->snapshot()->scheduleYaml;
+    QSignalSpy suggesting(e, &Explorer::suggesting);
+    e->suggestSchedule();
+    QVERIFY(suggesting.wait(60000)); // running
+    while (suggesting.count() < 2)
+        QVERIFY(suggesting.wait(60000)); // done
+    QVERIFY(settle(e));
+    QCOMPARE(e->session().scheduleFile, QStringLiteral("isl's scheduler"));
+    QVERIFY(e->snapshot()->report.legal); // isl's scheduler respects every dependence
+    QVERIFY(e->snapshot()->scheduleYaml != original);
+    e->undoStack()->undo();
+    QVERIFY(settle(e));
+    QCOMPARE(e->snapshot()->scheduleYaml, original);
+}
+
+void tst_MainWindow::kernelReloadKeepsEditsThatApply()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("k.json"));
+    auto doc = nlohmann::json::parse(readTextFile(source("tests/widgets/data/stencil_2d.json")));
+    QString error;
+    QVERIFY(writeTextFile(path, QByteArray::fromStdString(doc.dump(1)), &error));
+    MainWindow w;
+    w.setInteractive(false);
+    Explorer *e = w.explorer();
+    QVERIFY(w.openKernel(path));
+    QVERIFY(settle(e));
+    e->applyEdit(Edit::interchange({0}));
+    QVERIFY(settle(e));
+    QCOMPARE(e->edits().size(), std::size_t(1));
+
+    // A third statement in the j loop: the interchange still applies.
+    QSignalSpy reloaded(e, &Explorer::kernelReloaded);
+    auto &inner = doc["body"][0]["body"][0]["body"];
+    inner.push_back({{"id", 2}, {"op", "zero"}, {"writes", {{{"tensor", "B"}, {"index", {"j", "i"}}}}}});
+    QVERIFY(writeTextFile(path, QByteArray::fromStdString(doc.dump(1)), &error));
+    QVERIFY(reloaded.wait(10000));
+    QVERIFY(settle(e));
+    QCOMPARE(e->kernel()->statements().size(), std::size_t(3));
+    QCOMPARE(w.graphView()->nodeItems().size(), std::size_t(3));
+    QCOMPARE(e->edits().size(), std::size_t(1));
+    QVERIFY(e->snapshot()->tree.nodes[1].statements.size() == 3);
+
+    // A 1-D kernel: no band to interchange with; the edit is dropped, the
+    // kernel shown is the new one.
+    reloaded.clear();
+    nlohmann::json flat = doc;
+    flat["body"] = nlohmann::json::array(
+        {{{"loop", "i"}, {"lb", 0}, {"ub", "N"},
+          {"body", {{{"id", 0}, {"writes", {{{"tensor", "A"}, {"index", {"i", "0"}}}}}}}}}});
+    QVERIFY(writeTextFile(path, QByteArray::fromStdString(flat.dump(1)), &error));
+    QVERIFY(reloaded.wait(10000));
+    QVERIFY(settle(e));
+    while (reloaded.count() < 2 && reloaded.wait(3000)) {
+    }
+    QCOMPARE(e->kernel()->statements().size(), std::size_t(1));
+    QCOMPARE(e->edits().size(), std::size_t(0));
+    bool toldDropped = false;
+    for (const auto &args : reloaded)
+        toldDropped |= args.at(0).toString().contains(QStringLiteral("dropped"));
+    QVERIFY(toldDropped);
+    QVERIFY(e->snapshot()->report.legal);
+
+    // A broken file on disk: the loaded kernel stays.
+    reloaded.clear();
+    QVERIFY(writeTextFile(path, "{ \"name\": ", &error));
+    QVERIFY(reloaded.wait(10000));
+    QVERIFY(reloaded.takeFirst().at(0).toString().contains(QStringLiteral("keeping the loaded one")));
+    QCOMPARE(e->kernel()->statements().size(), std::size_t(1));
+}
+
+void tst_MainWindow::dragFilterReordersSequence()
+{
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    Explorer *e = w.explorer();
+    QVERIFY(w.openKernel(source("sample-kernels/jacobi_1d.json")));
+    QVERIFY(settle(e));
+    // jacobi: band t over a sequence [0, 0] of filters s0 [0, 0, 0] and s1 [0, 0, 1].
+    ScheduleTreeView *tree = w.treeView();
+    TreeNodeItem *from = tree->itemAt({0, 0, 1});
+    TreeNodeItem *to = tree->itemAt({0, 0, 0});
+    QVERIFY(from && to);
+    QCOMPARE(from->node().kind, ScheduleTreeSnapshot::Kind::Filter);
+    const QPoint a = tree->mapFromScene(from->sceneBoundingRect().center());
+    const QPoint b = tree->mapFromScene(to->sceneBoundingRect().center());
+    QWidget *vp = tree->viewport();
+    const auto send = [&](QEvent::Type type, QPoint p, Qt::MouseButtons buttons) {
+        QMouseEvent ev(type, QPointF(p), vp->mapToGlobal(QPointF(p)), Qt::LeftButton, buttons, Qt::NoModifier);
+        QCoreApplication::sendEvent(vp, &ev);
+    };
+    send(QEvent::MouseButtonPress, a, Qt::LeftButton);
+    send(QEvent::MouseMove, (a + b) / 2, Qt::LeftButton);
+    send(QEvent::MouseMove, b, Qt::LeftButton);
+    send(QEvent::MouseButtonRelease, b, Qt::NoButton);
+    QVERIFY(settle(e));
+    QCOMPARE(e->edits().size(), std::size_t(1));
+    QCOMPARE(e->edits().front(), Edit::move({0, 0}, 1, 0));
+    // s1 before s0 in each time step: illegal (the copy reads B before the stencil writes it).
+    QVERIFY(!e->snapshot()->report.legal);
 }
 
 QTEST_MAIN(tst_MainWindow)
