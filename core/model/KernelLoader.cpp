@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cctype>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -20,6 +21,9 @@ namespace se {
 namespace {
 
 using nlohmann::json;
+
+// The deepest loop nest a kernel may have (real kernels stay near 10).
+constexpr std::size_t MaxLoopDepth = 64;
 
 // Names isl's parser or the expression grammar give a meaning to: a kernel
 // that used them would print relations isl cannot read back.
@@ -394,10 +398,15 @@ private:
                 fail(key(path, "stride"), "stride must be a positive integer, got " + std::to_string(*s));
             l.stride = *s;
         }
-        if (l.stride != 1 && (l.lb.size() != 1 || l.lb.front()->containsExtremum()))
+        // One expression (max(...) included): the loop steps from its value.
+        if (l.stride != 1 && l.lb.size() != 1)
             fail(key(path, "lb"), "a strided loop needs a single lower bound expression");
         if (!n.contains("body"))
             fail(path, "missing \"body\"");
+        // Bodies are read and walked recursively; isl could not analyse
+        // such a nest anyway.
+        if (scope.size() >= MaxLoopDepth)
+            fail(path, "loops nested deeper than " + std::to_string(MaxLoopDepth) + " levels");
         scope.push_back(l.iterator);
         loadBody(n.at("body"), key(path, "body"), scope, l.body);
         scope.pop_back();
@@ -530,6 +539,15 @@ json KernelLoader::parseJson(const std::string &text, const std::string &file)
 
 std::string KernelLoader::readFile(const std::string &path)
 {
+    // A directory opens as an empty stream: say what it is instead of
+    // reporting a syntax error at line 1.
+    std::error_code ec;
+    const auto status = std::filesystem::status(path, ec);
+    if (!ec && std::filesystem::is_directory(status))
+        throw InputError(path, "", "is a directory, not a file");
+    constexpr std::uintmax_t MaxBytes = 256u << 20;
+    if (!ec && std::filesystem::is_regular_file(status) && std::filesystem::file_size(path, ec) > MaxBytes && !ec)
+        throw InputError(path, "", "the file is larger than 256 MB");
     std::ifstream in(path, std::ios::binary);
     if (!in)
         throw InputError(path, "", "cannot open the file");

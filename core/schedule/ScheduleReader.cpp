@@ -58,8 +58,9 @@ void checkTuples(const PolyhedralModel &model, const isl::union_set &domain, con
         const auto &st = model.statements()[static_cast<std::size_t>(idx)];
         const unsigned n = static_cast<unsigned>(isl_set_dim(s.get(), isl_dim_set));
         if (n != st.depth())
-            fail(file, "", std::string(name) + " has " + std::to_string(st.depth()) + " dimensions in the kernel, "
-                               + std::to_string(n) + " in the schedule");
+            fail(file, "", std::string(name) + " has " + std::to_string(st.depth()) + " dimension"
+                               + (st.depth() == 1 ? "" : "s") + " in the kernel, " + std::to_string(n)
+                               + " in the schedule");
     });
 }
 
@@ -95,6 +96,55 @@ void checkMissing(const PolyhedralModel &model, const isl::union_set &missing, c
                        + islutil::str(missing.gist_params(model.context())) + example(missing));
 }
 
+// isl 0.25's YAML reader never returns on a flow collection left open at
+// the end of the text (`sequence: [` with no `]`: read_children keeps
+// pushing states until memory runs out), so brackets outside the quoted isl
+// strings must pair up before isl sees the text.
+void checkFlowBrackets(const std::string &text, const std::string &file)
+{
+    struct Open {
+        char c;
+        int line, column;
+    };
+    std::vector<Open> open;
+    int line = 1, column = 0;
+    Open quote{0, 0, 0};
+    auto where = [](int l, int c) { return "line " + std::to_string(l) + ", column " + std::to_string(c); };
+    for (char c : text) {
+        if (c == '\n') {
+            ++line;
+            column = 0;
+            continue;
+        }
+        ++column;
+        if (quote.c) {
+            if (c == '"')
+                quote.c = 0;
+            continue;
+        }
+        if (c == '"') {
+            quote = {c, line, column};
+        } else if (c == '[' || c == '{') {
+            open.push_back({c, line, column});
+        } else if (c == ']' || c == '}') {
+            const char want = c == ']' ? '[' : '{';
+            if (open.empty())
+                fail(file, where(line, column),
+                     std::string("not a valid isl schedule tree (YAML): '") + c + "' closes nothing");
+            if (open.back().c != want)
+                fail(file, where(line, column),
+                     std::string("not a valid isl schedule tree (YAML): '") + c + "' does not close the '"
+                         + open.back().c + "' at " + where(open.back().line, open.back().column));
+            open.pop_back();
+        }
+    }
+    if (quote.c)
+        fail(file, where(quote.line, quote.column), "not a valid isl schedule tree (YAML): the string is never closed");
+    if (!open.empty())
+        fail(file, where(open.back().line, open.back().column),
+             std::string("not a valid isl schedule tree (YAML): '") + open.back().c + "' is never closed");
+}
+
 } // namespace
 
 bool ScheduleReader::looksLikeTree(const std::string &text)
@@ -124,6 +174,7 @@ isl::schedule ScheduleReader::read(const PolyhedralModel &model, const std::stri
     isl_ctx *ctx = model.islContext().get();
     // Parse outside any quota: a quota hit while parsing reads as a syntax error.
     if (looksLikeTree(text)) {
+        checkFlowBrackets(text, file);
         isl_schedule *s = isl_schedule_read_from_str(ctx, ScheduleYaml::withExplicitLeaves(text).c_str());
         if (!s)
             fail(file, "", "not a valid isl schedule tree (YAML): "
@@ -153,13 +204,15 @@ isl::schedule ScheduleReader::fromUnionMap(const PolyhedralModel &model, const i
             isl::map &slot = perStatement[static_cast<std::size_t>(k)];
             slot = slot.is_null() ? m : isl::manage(isl_map_union(slot.release(), m.release()));
         });
-        isl_union_map *restrictedRaw = isl_union_map_empty(isl_union_map_get_space(times.get()));
-        isl_union_set *missing = isl_union_set_empty(isl_union_set_get_space(model.domain().get()));
+        // Owned by C++ objects: the checks below throw, and a leaked isl
+        // object keeps isl_ctx_free from freeing the context.
+        isl::union_map restricted = isl::manage(isl_union_map_empty(isl_union_map_get_space(times.get())));
+        isl::union_set missing = isl::manage(isl_union_set_empty(isl_union_set_get_space(model.domain().get())));
         for (std::size_t k = 0; k < perStatement.size(); ++k) {
             QuotaScope::nextStep(model.islContext());
             const auto &st = model.statements()[k];
             if (perStatement[k].is_null()) {
-                missing = isl_union_set_add_set(missing, st.domain.copy());
+                missing = isl::manage(isl_union_set_add_set(missing.release(), st.domain.copy()));
                 continue;
             }
             const isl::map m = perStatement[k].intersect_domain(st.domain);
@@ -167,24 +220,25 @@ isl::schedule ScheduleReader::fromUnionMap(const PolyhedralModel &model, const i
                 fail(file, "", "the schedule maps some instance of " + st.name + " to more than one time");
             const isl::set left = st.domain.subtract(m.domain());
             if (!left.is_empty())
-                missing = isl_union_set_add_set(missing, left.copy());
-            restrictedRaw = isl_union_map_add_map(restrictedRaw, m.copy());
+                missing = isl::manage(isl_union_set_add_set(missing.release(), left.copy()));
+            restricted = isl::manage(isl_union_map_add_map(restricted.release(), m.copy()));
         }
-        const isl::union_map restricted = isl::manage(restrictedRaw);
-        checkMissing(model, isl::manage(missing), file);
+        checkMissing(model, missing, file);
         QuotaScope::nextStep(model.islContext());
         // Without the domain's constraints each statement's time is one affine
         // piece: the band prints plainly and flattens fast.
-        isl_union_pw_multi_aff *upma = isl_union_pw_multi_aff_empty(isl_union_map_get_space(restricted.get()));
+        isl::union_pw_multi_aff upma =
+            isl::manage(isl_union_pw_multi_aff_empty(isl_union_map_get_space(restricted.get())));
         FlatSchedule::padded(restricted).foreach_map([&](isl::map m) {
             QuotaScope::nextStep(model.islContext());
             const int k = model.statementIndex(isl_map_get_tuple_name(m.get(), isl_dim_in));
             isl::map plain = m.gist_domain(model.statements()[static_cast<std::size_t>(k)].domain);
-            upma = isl_union_pw_multi_aff_add_pw_multi_aff(upma, isl_pw_multi_aff_from_map(plain.release()));
+            upma = isl::manage(isl_union_pw_multi_aff_add_pw_multi_aff(upma.release(),
+                                                                       isl_pw_multi_aff_from_map(plain.release())));
         });
         QuotaScope::nextStep(model.islContext());
         const isl::multi_union_pw_aff mupa =
-            isl::manage(isl_multi_union_pw_aff_from_union_pw_multi_aff(upma));
+            isl::manage(isl_multi_union_pw_aff_from_union_pw_multi_aff(upma.release()));
         QuotaScope::nextStep(model.islContext());
         isl::schedule s = isl::schedule::from_domain(model.domain());
         if (mupa.size() > 0)
