@@ -16,9 +16,7 @@ namespace se::tool {
 int checkCommand(ToolSession &s)
 {
     const auto &o = s.options();
-    Analyzer::CheckOptions co{o.counts, true, {}};
-    if (!o.assumeNoDep.empty())
-        co.assumeNoDep = DependenceOverride::readFile(o.assumeNoDep);
+    const Analyzer::CheckOptions co{o.counts, true, s.overrides()};
     const CheckReport r = s.analyzer().check(s.schedule(), o.deps, co);
     if (o.json) {
         std::cout << ReportJson::check(r).dump(1) << "\n";

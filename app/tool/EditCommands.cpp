@@ -98,7 +98,7 @@ std::string emitSchedule(ToolSession &s, const isl::schedule &sched)
 int report(ToolSession &s, const isl::schedule &sched, json extra, const std::string &preface)
 {
     const auto &o = s.options();
-    const CheckReport r = s.analyzer().check(sched, o.deps, {o.counts, true});
+    const CheckReport r = s.analyzer().check(sched, o.deps, {o.counts, true, s.overrides()});
     const FlagReport flags = FlagAnalysis::compute(s.model(), s.analyzer().dependences(o.deps), sched);
     const std::string text = emitSchedule(s, sched);
     if (o.json) {
@@ -134,7 +134,7 @@ int applyCommand(ToolSession &s)
     for (std::size_t k = 0; k < steps.size(); ++k) {
         // Legality and flags after every edit: a later edit can break a
         // flag an earlier one made true.
-        const CheckReport r = s.analyzer().check(steps[k], o.deps, {false, false});
+        const CheckReport r = s.analyzer().check(steps[k], o.deps, {false, false, s.overrides()});
         const FlagReport f = FlagAnalysis::compute(s.model(), s.analyzer().dependences(o.deps), steps[k]);
         std::size_t stale = 0;
         for (const auto &b : f.bands)

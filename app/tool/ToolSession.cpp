@@ -61,6 +61,15 @@ const std::vector<isl::schedule> &ToolSession::editSteps()
     return m_steps;
 }
 
+std::vector<DependenceOverride> ToolSession::overrides()
+{
+    std::vector<DependenceOverride> out = editScript().assumeNoDep;
+    if (!m_options.assumeNoDep.empty())
+        for (auto &o : DependenceOverride::readFile(m_options.assumeNoDep))
+            out.push_back(std::move(o));
+    return out;
+}
+
 std::string ToolSession::scheduleSource() const
 {
     std::string s = m_options.schedule.empty() ? "the original schedule" : "the schedule " + m_options.schedule;

@@ -27,6 +27,8 @@ public:
     /// of its edits.
     const EditScript &editScript();
     const std::vector<isl::schedule> &editSteps();
+    /// Dependence overrides: the edit script's, then `--assume-no-dep`'s.
+    std::vector<DependenceOverride> overrides();
     /// A short description of where the schedule came from.
     std::string scheduleSource() const;
 

@@ -17,8 +17,8 @@ EditScript EditScript::fromJson(const json &doc, const std::string &file)
     if (!doc.is_object())
         throw InputError(file, "", "an edit script is an object {\"kernel\": ..., \"edits\": [...]}");
     for (const auto &[key, v] : doc.items())
-        if (key != "kernel" && key != "edits" && key != "comment" && key != "version")
-            throw InputError(file, key, "unknown key (an edit script has kernel, edits and comment)");
+        if (key != "kernel" && key != "edits" && key != "comment" && key != "version" && key != "assume_no_dep")
+            throw InputError(file, key, "unknown key (an edit script has kernel, edits, assume_no_dep and comment)");
     EditScript s;
     if (doc.contains("kernel")) {
         if (!doc.at("kernel").is_string())
@@ -35,6 +35,7 @@ EditScript EditScript::fromJson(const json &doc, const std::string &file)
             throw e.inFile(file).under("edits[" + std::to_string(k) + "]");
         }
     }
+    s.assumeNoDep = DependenceOverride::readList(doc, file);
     return s;
 }
 
@@ -48,7 +49,14 @@ json EditScript::toJson() const
     json e = json::array();
     for (const auto &x : edits)
         e.push_back(x.toJson());
-    return json{{"kernel", kernel}, {"edits", e}};
+    json doc{{"kernel", kernel}, {"edits", e}};
+    if (!assumeNoDep.empty()) {
+        json a = json::array();
+        for (const auto &o : assumeNoDep)
+            a.push_back(o.toJson());
+        doc["assume_no_dep"] = a;
+    }
+    return doc;
 }
 
 void EditScript::checkKernel(const std::string &kernelName, const std::string &file) const

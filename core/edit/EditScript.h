@@ -2,6 +2,7 @@
 #pragma once
 
 #include "Edit.h"
+#include "core/legality/DependenceOverride.h"
 
 #include <nlohmann/json_fwd.hpp>
 
@@ -14,12 +15,14 @@ namespace se {
 
 class IslContext;
 
-/// An edit log: `{ "kernel": "jacobi_1d", "edits": [ {...}, ... ] }`. The
-/// log is the truth: replaying it on the same starting schedule gives the
-/// same tree.
+/// An edit log: `{ "kernel": "jacobi_1d", "edits": [ {...}, ... ],
+/// "assume_no_dep": [ ... ] }`. The log is the truth: replaying it on the
+/// same starting schedule gives the same tree; the audited dependence
+/// overrides the edits were judged under travel with it.
 struct EditScript {
     std::string kernel;
     std::vector<Edit> edits;
+    std::vector<DependenceOverride> assumeNoDep;
 
     /// Throws InputError(file, `edits[2].sizes[0]`, fault).
     static EditScript fromJson(const nlohmann::json &doc, const std::string &file);

@@ -5,6 +5,7 @@
 // jacobi_1d fused (schedules/jacobi_1d.fuse.map) violates exactly
 // WAR s0 -> s1 on A.
 #include "core/analysis/Analyzer.h"
+#include "core/edit/EditScript.h"
 #include "core/legality/DependenceOverride.h"
 #include "core/model/KernelLoader.h"
 #include "core/schedule/ScheduleReader.h"
@@ -24,6 +25,7 @@ private Q_SLOTS:
     void badFiles_data();
     void badFiles();
     void roundTrip();
+    void survivesEditScript();
 
 private:
     static CheckReport checkFused(const std::vector<DependenceOverride> &overrides)
@@ -128,6 +130,20 @@ void tst_DependenceOverride::roundTrip()
     QCOMPARE(back.size(), std::size_t(1));
     QVERIFY(back[0].matches("WAW", "s2", "s3", "SB_alloc"));
     QCOMPARE(back[0].reason, o.reason);
+}
+
+void tst_DependenceOverride::survivesEditScript()
+{
+    // Saved with the edit log, read back, and still the verdict's assumption.
+    EditScript script;
+    script.kernel = "jacobi_1d";
+    script.assumeNoDep.push_back({"WAR", "s0", "s1", "A", "the runtime double-buffers A"});
+    const EditScript back = EditScript::fromJson(nlohmann::json::parse(script.toJson().dump()), "script.json");
+    QCOMPARE(back.assumeNoDep.size(), std::size_t(1));
+    const CheckReport r = checkFused(back.assumeNoDep);
+    QVERIFY(r.legal);
+    QCOMPARE(QString::fromStdString(r.verdict()),
+             QStringLiteral("legal, assuming: WAR s0 -> s1 on A (the runtime double-buffers A)"));
 }
 
 QTEST_GUILESS_MAIN(tst_DependenceOverride)
