@@ -215,8 +215,10 @@ std::vector<Dependence> DependenceAnalysis::flow(const PolyhedralModel &model)
     }
     EdgeSet edges(model);
     std::map<std::string, int> shapes; // anonymous relation text -> piece
-    for (const auto &[alloc, rw] : byAlloc) {
-        const auto &[reads, writes] = rw;
+    for (const auto &entry : byAlloc) {
+        // Not a structured binding: clang 14 cannot capture one in the lambda below.
+        const std::string &alloc = entry.first;
+        const auto &[reads, writes] = entry.second;
         if (reads.is_null() || writes.is_null())
             continue;
         QuotaScope::nextStep(model.islContext());
