@@ -172,8 +172,12 @@ private:
     ExprPtr term()
     {
         ExprPtr left = unary();
+        // A chain `i * 2 * 2 ...` or `i // 2 // 2 ...` nests the tree too.
+        int chain = 0;
         while (true) {
             const Token &t = peek();
+            if (m_depth + ++chain > MaxDepth)
+                fail(t, "expression nested deeper than " + std::to_string(MaxDepth) + " levels");
             if (isOp("*")) {
                 take();
                 const Token &at = peek();
@@ -197,6 +201,8 @@ private:
 
     ExprPtr unary()
     {
+        // Every nesting (parentheses, signs, call arguments) passes here.
+        const Nesting nesting(*this, peek());
         if (isOp("-")) {
             take();
             ExprPtr e = unary();
@@ -351,7 +357,23 @@ private:
         return e;
     }
 
+    // Expression trees are walked recursively (printing, evaluation, isl):
+    // deeper ones would exhaust the stack, here or later.
+    static constexpr int MaxDepth = 200;
+    struct Nesting {
+        Parser &p;
+        Nesting(Parser &parser, const Token &at) : p(parser)
+        {
+            if (++p.m_depth > MaxDepth)
+                p.fail(at, "expression nested deeper than " + std::to_string(MaxDepth) + " levels");
+        }
+        ~Nesting() { --p.m_depth; }
+        Nesting(const Nesting &) = delete;
+        Nesting &operator=(const Nesting &) = delete;
+    };
+
     std::vector<Token> m_toks;
+    int m_depth = 0;
     std::size_t m_pos = 0;
     ExprParser::Options m_options;
     bool m_lastWasLiteral = false;

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <string>
 
 namespace se {
 
@@ -37,8 +38,27 @@ std::int64_t readInt(const json &obj, const char *key, const std::string &path)
     return v.get<std::int64_t>();
 }
 
+// Tree-form expressions are read, and later walked, recursively: deeper
+// ones would exhaust the stack (the string grammar has the same limit).
+constexpr int MaxTreeDepth = 200;
+thread_local int treeDepth = 0;
+
+class TreeLevel {
+public:
+    explicit TreeLevel(const std::string &path)
+    {
+        if (treeDepth >= MaxTreeDepth)
+            fail(path, "expression nested deeper than " + std::to_string(MaxTreeDepth) + " levels");
+        ++treeDepth;
+    }
+    ~TreeLevel() { --treeDepth; }
+    TreeLevel(const TreeLevel &) = delete;
+    TreeLevel &operator=(const TreeLevel &) = delete;
+};
+
 ExprPtr readTree(const json &v, const std::string &path)
 {
+    const TreeLevel level(path);
     if (!v.contains("kind"))
         fail(path, "expression object needs a \"kind\"");
     if (!v.at("kind").is_string())
@@ -139,8 +159,11 @@ ExprPtr ExprReader::read(const json &value, const std::string &path, bool allowE
         try {
             return ExprParser::parse(value.get<std::string>(), ExprParser::Options{allowExtremum});
         } catch (const InputError &e) {
-            throw InputError("", path + (e.place().empty() ? "" : ", " + e.place()),
-                             e.fault() + " in \"" + value.get<std::string>() + "\"");
+            // The column says where; a long text is quoted by its start.
+            std::string text = value.get<std::string>();
+            if (text.size() > 80)
+                text = text.substr(0, 72) + " ...";
+            throw InputError("", path + (e.place().empty() ? "" : ", " + e.place()), e.fault() + " in \"" + text + "\"");
         }
     }
     if (value.is_object())
