@@ -90,7 +90,13 @@ ToolOptions ToolOptions::parse(int argc, char **argv)
             const auto eq = v.find('=');
             if (eq == std::string::npos || eq == 0)
                 throw UsageError("--param takes NAME=VALUE, got '" + v + "'");
-            o.params[v.substr(0, eq)] = parseInt(v.substr(eq + 1), "--param " + v.substr(0, eq));
+            const std::string name = v.substr(0, eq);
+            const auto value = parseInt(v.substr(eq + 1), "--param " + name);
+            // Two values for one parameter: neither may silently win.
+            if (const auto it = o.params.find(name); it != o.params.end() && it->second != value)
+                throw UsageError("--param " + name + " is given twice, as " + std::to_string(it->second) + " and "
+                                 + std::to_string(value));
+            o.params[name] = value;
         } else if (arg == "--deps") {
             const std::string v = takeValue();
             if (v == "may")
