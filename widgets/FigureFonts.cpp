@@ -18,6 +18,10 @@ FigureFonts FigureFonts::defaults()
     f.mono.setPixelSize(12);
     f.small = f.body;
     f.small.setPixelSize(10);
+    // Unhinted glyph advances scale linearly: text measured at 100% still
+    // fits its box when the view is zoomed to 80% or 125%.
+    for (QFont *font : {&f.title, &f.body, &f.mono, &f.small})
+        font->setHintingPreference(QFont::PreferNoHinting);
     return f;
 }
 

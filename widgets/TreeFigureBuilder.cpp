@@ -50,7 +50,7 @@ FigureBadge badge(const FigureText &ft, const QString &text, const QString &flag
     b.state = state;
     b.tooltip = badgeTooltip(flag, state);
     const double h = ft.lineHeight(Font::Small) + 2;
-    b.rect = QRectF(x, y, ft.width(text, Font::Small) + 8, h);
+    b.rect = QRectF(x, y, ft.width(text, Font::Small) + 10, h);
     return b;
 }
 
@@ -108,7 +108,9 @@ public:
             tip += QStringLiteral("<br><tt>") + q(n.text).toHtmlEscaped() + QStringLiteral("</tt>");
         out.tooltip = tip;
         const double minWidth = n.kind == Kind::Leaf ? 40 : 64;
-        return QSizeF(std::max(m_width + Pad, minWidth), m_y + Pad - 2);
+        // A little more room on the right: zoomed out, hinted text runs
+        // slightly wider than its measured width scaled.
+        return QSizeF(std::max(m_width + Pad + 4, minWidth), m_y + Pad - 2);
     }
 
 private:

@@ -108,6 +108,17 @@ void tst_Explorer::sampleKernelsOpen()
     QVERIFY(e.snapshot()->report.legal); // every original schedule is legal
     for (auto *edge : graph.edgeItems())
         QVERIFY(edge->color() != GraphEdgeItem::violatedColor());
+    // Every label and badge lies inside its node, clear of the border.
+    for (auto *item : tree.nodeItems()) {
+        const auto &n = item->node();
+        const QRectF inner = QRectF(QPointF(0, 0), n.rect.size()).adjusted(2, 2, -2, -2);
+        for (const auto &l : n.labels)
+            QVERIFY2(inner.contains(l.rect), qPrintable(QStringLiteral("%1 in %2: %3 vs %4").arg(l.text).arg(n.tooltip)
+                                                           .arg(l.rect.right()).arg(inner.right())));
+        for (const auto &b : n.badges)
+            QVERIFY2(inner.contains(b.rect), qPrintable(QStringLiteral("badge %1: %2 vs %3").arg(b.text)
+                                                           .arg(b.rect.right()).arg(inner.right())));
+    }
     // Nothing overlaps in the tree.
     for (std::size_t a = 0; a < tree.nodeItems().size(); ++a)
         for (std::size_t b = a + 1; b < tree.nodeItems().size(); ++b)
