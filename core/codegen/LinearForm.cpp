@@ -1,27 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "LinearForm.h"
 
+#include "core/support/CheckedMath.h"
+
 #include <stdexcept>
 
 namespace se {
 
 namespace {
-
-std::int64_t checkedMul(std::int64_t a, std::int64_t b)
-{
-    std::int64_t r;
-    if (__builtin_mul_overflow(a, b, &r))
-        throw std::overflow_error("integer overflow");
-    return r;
-}
-
-std::int64_t checkedAdd(std::int64_t a, std::int64_t b)
-{
-    std::int64_t r;
-    if (__builtin_add_overflow(a, b, &r))
-        throw std::overflow_error("integer overflow");
-    return r;
-}
 
 // An atom with its insides simplified; divisions of constants folded.
 ExprPtr simplifyAtom(const ExprPtr &e)

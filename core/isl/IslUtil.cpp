@@ -76,16 +76,20 @@ std::string text(const T &obj, F toStr)
 {
     if (obj.is_null())
         return "";
-    char *c = toStr(obj.get());
-    std::string out = c ? c : "";
-    free(c);
-    return tidy(out);
+    return tidy(take(toStr(obj.get())));
 }
 
 std::string str(const isl::set &s) { return text(s, isl_set_to_str); }
 std::string str(const isl::map &m) { return text(m, isl_map_to_str); }
 std::string str(const isl::union_map &m) { return text(m, isl_union_map_to_str); }
 std::string str(const isl::union_set &s) { return text(s, isl_union_set_to_str); }
+
+std::string take(char *s)
+{
+    std::string out = s ? s : "";
+    free(s);
+    return out;
+}
 
 std::string vec(const std::vector<std::int64_t> &v)
 {

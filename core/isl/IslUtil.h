@@ -25,6 +25,8 @@ std::string str(const isl::set &s);
 std::string str(const isl::map &m);
 std::string str(const isl::union_map &m);
 std::string str(const isl::union_set &s);
+/// Takes a string isl allocated (may be null) and frees it.
+std::string take(char *s);
 /// `[3, 1]`
 std::string vec(const std::vector<std::int64_t> &v);
 /// A map { A[...] -> B[...] } made of `[dom] -> [ran]` projections:

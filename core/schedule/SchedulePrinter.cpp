@@ -3,6 +3,7 @@
 
 #include "FlatSchedule.h"
 #include "core/isl/IslContext.h"
+#include "core/isl/IslUtil.h"
 #include "core/isl/PolyhedralModel.h"
 
 #include <isl/aff.h>
@@ -17,19 +18,14 @@ std::string SchedulePrinter::blockYaml(const isl::schedule &schedule)
     isl_printer *p = isl_printer_to_str(schedule.ctx().get());
     p = isl_printer_set_yaml_style(p, ISL_YAML_STYLE_BLOCK);
     p = isl_printer_print_schedule(p, schedule.get());
-    char *s = isl_printer_get_str(p);
+    std::string out = islutil::take(isl_printer_get_str(p));
     isl_printer_free(p);
-    std::string out = s ? s : "";
-    free(s);
     return out;
 }
 
 std::string SchedulePrinter::flowYaml(const isl::schedule &schedule)
 {
-    char *c = isl_schedule_to_str(schedule.get());
-    std::string out = c ? c : "";
-    free(c);
-    return out;
+    return islutil::take(isl_schedule_to_str(schedule.get()));
 }
 
 namespace {
@@ -71,9 +67,7 @@ std::string SchedulePrinter::flatMap(const PolyhedralModel &model, const isl::sc
         }
         if (out.is_null())
             return std::string("{ }");
-        char *c = isl_union_pw_multi_aff_to_str(out.get());
-        std::string text = c ? c : "";
-        free(c);
+        std::string text = islutil::take(isl_union_pw_multi_aff_to_str(out.get()));
         if (text.rfind("[] -> ", 0) == 0)
             text = text.substr(6);
         return text;

@@ -61,10 +61,8 @@ std::string cExpr(const isl::pw_aff &pa)
     isl_printer *p = isl_printer_to_str(pa.ctx().get());
     p = isl_printer_set_output_format(p, ISL_FORMAT_C);
     p = isl_printer_print_pw_aff(p, pa.get());
-    char *s = isl_printer_get_str(p);
+    std::string out = islutil::take(isl_printer_get_str(p));
     isl_printer_free(p);
-    std::string out = s ? s : "";
-    free(s);
     return out;
 }
 
@@ -211,9 +209,7 @@ ScheduleTreeSnapshot ScheduleTreeSnapshot::build(const PolyhedralModel &model, c
                 node.members = membersOf(model, n, domain);
                 const isl::multi_union_pw_aff mupa
                     = isl::manage(isl_schedule_node_band_get_partial_schedule(n.get()));
-                char *s = isl_multi_union_pw_aff_to_str(mupa.get());
-                node.text = s ? s : "";
-                free(s);
+                node.text = islutil::take(isl_multi_union_pw_aff_to_str(mupa.get()));
                 break;
             }
             case Kind::Mark: {
