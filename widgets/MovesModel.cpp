@@ -53,7 +53,8 @@ QVariant MovesModel::data(const QModelIndex &index, int role) const
         // Short: the panel is narrow; the tooltip says it all.
         switch (m->verdict) {
         case Verdict::Legal: return tr("legal");
-        case Verdict::Illegal: return tr("illegal (%n edge(s))", nullptr, static_cast<int>(m->violatedEdges));
+        case Verdict::Illegal:
+            return m->violatedEdges == 1 ? tr("illegal (1 edge)") : tr("illegal (%1 edges)").arg(m->violatedEdges);
         case Verdict::DoesNotApply: return tr("n/a");
         }
         return {};

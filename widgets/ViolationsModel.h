@@ -20,6 +20,7 @@ public:
     /// Replaces everything (a model reset).
     void setSnapshot(const AnalysisSnapshotPtr &snapshot);
     const ViolationReport *violation(int row) const;
+    const AnalysisSnapshotPtr &snapshot() const { return m_snapshot; }
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

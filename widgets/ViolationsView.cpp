@@ -5,6 +5,7 @@
 #include "ViolationsModel.h"
 
 #include <QHeaderView>
+#include <QPainter>
 
 namespace se {
 
@@ -49,6 +50,19 @@ void ViolationsView::setSnapshot(const AnalysisSnapshotPtr &snapshot)
         setColumnWidth(c, std::min(columnWidth(c), 260));
     m_updating = false;
     followSelection();
+}
+
+void ViolationsView::paintEvent(QPaintEvent *event)
+{
+    QTableView::paintEvent(event);
+    const AnalysisSnapshotPtr &s = m_model->snapshot();
+    if (!s || m_model->rowCount() > 0)
+        return;
+    // An empty table says why it is empty.
+    QPainter p(viewport());
+    p.setPen(palette().color(QPalette::PlaceholderText));
+    p.drawText(viewport()->rect().adjusted(8, 8, -8, -8), Qt::AlignCenter | Qt::TextWordWrap,
+               tr("No violations: every one of the %1 dependence edges is respected.").arg(s->report.edges.size()));
 }
 
 void ViolationsView::selectViolation(int row)

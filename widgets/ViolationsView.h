@@ -23,6 +23,9 @@ public:
     /// Selects row `row` as a user click would.
     void selectViolation(int row);
 
+protected:
+    void paintEvent(QPaintEvent *event) override;
+
 private:
     void onCurrentChanged(const QModelIndex &current);
     void followSelection();

@@ -414,7 +414,7 @@ void MainWindow::onSnapshot(const AnalysisSnapshotPtr &s)
                                                 "border-radius: 3px; font-weight: bold; }"));
         m_verdict->setToolTip(tr("Every dependence is respected"));
     } else {
-        m_verdict->setText(tr("%n violation(s)", nullptr, static_cast<int>(r.violations.size())));
+        m_verdict->setText(r.violations.size() == 1 ? tr("1 violation") : tr("%1 violations").arg(r.violations.size()));
         m_verdict->setStyleSheet(QStringLiteral("QLabel { background: #c62828; color: white; padding: 1px 8px; "
                                                 "border-radius: 3px; font-weight: bold; }"));
         m_verdict->setToolTip(tr("%1 of %2 dependence edges violated").arg(r.violations.size()).arg(r.edges.size()));
