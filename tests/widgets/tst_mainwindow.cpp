@@ -18,6 +18,7 @@
 #include "widgets/KernelView.h"
 #include "widgets/MovesModel.h"
 #include "widgets/MovesView.h"
+#include "widgets/NodeActions.h"
 #include "widgets/ParamsModel.h"
 #include "widgets/ScheduleTreeView.h"
 #include "widgets/Selection.h"
@@ -28,6 +29,12 @@
 #include "widgets/ViolationsView.h"
 
 #include <QAbstractItemModelTester>
+#include <QDialog>
+#include <QFileDialog>
+#include <QMenu>
+#include <QMenuBar>
+#include <QSpinBox>
+#include <QTimer>
 #include <QLabel>
 #include <QMouseEvent>
 #include <QImage>
@@ -91,6 +98,7 @@ private Q_SLOTS:
     void suggestGivesLegalSchedule();
     void kernelReloadKeepsEditsThatApply();
     void dragFilterReordersSequence();
+    void menusAndDialogsToTiledYaml();
 };
 
 void tst_MainWindow::initTestCase()
@@ -454,6 +462,85 @@ void tst_MainWindow::dragFilterReordersSequence()
     QCOMPARE(e->edits().front(), Edit::move({0, 0}, 1, 0));
     // s1 before s0 in each time step: illegal (the copy reads B before the stencil writes it).
     QVERIFY(!e->snapshot()->report.legal);
+}
+
+namespace {
+
+// Finds an action by the start of its text in a menu and its submenus.
+QAction *findAction(QMenu *menu, const QString &prefix)
+{
+    for (QAction *a : menu->actions()) {
+        if (a->menu())
+            if (QAction *inner = findAction(a->menu(), prefix))
+                return inner;
+        if (a->text().remove(QLatin1Char('&')).startsWith(prefix))
+            return a;
+    }
+    return nullptr;
+}
+
+// Fills in and accepts the next modal dialog once it shows.
+void whenDialogShows(const std::function<void(QWidget *)> &fill)
+{
+    QTimer::singleShot(0, [fill] {
+        QWidget *d = QApplication::activeModalWidget();
+        QVERIFY(d);
+        fill(d);
+    });
+}
+
+} // namespace
+
+void tst_MainWindow::menusAndDialogsToTiledYaml()
+{
+    // The user's path without a text file: context menu, dialogs, File > Export.
+    QTemporaryDir dir;
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    Explorer *e = w.explorer();
+    QVERIFY(w.openKernel(QStringLiteral(":/samples/gauss_seidel_2d.json")));
+    QVERIFY(settle(e));
+    const auto nodeAction = [&](const std::vector<int> &path, const QString &text) {
+        auto *menu = new QMenu(&w);
+        QVERIFY(NodeActions::populate(menu, e, path, &w));
+        QAction *a = findAction(menu, text);
+        QVERIFY2(a && a->isEnabled(), qPrintable(text));
+        a->trigger();
+        QVERIFY(settle(e));
+    };
+    nodeAction({0}, QStringLiteral("Merge with child band"));
+    whenDialogShows([](QWidget *d) { static_cast<QDialog *>(d)->accept(); }); // member 1 += 1 x member 0
+    nodeAction({0}, QStringLiteral("Skew"));
+    whenDialogShows([](QWidget *d) {
+        for (auto *spin : d->findChildren<QSpinBox *>())
+            spin->setValue(4);
+        static_cast<QDialog *>(d)->accept();
+    });
+    nodeAction({0}, QStringLiteral("Tile"));
+    QCOMPARE(e->edits().size(), std::size_t(3));
+    QCOMPARE(e->edits().back(), Edit::tile({0}, {4, 4}));
+    QVERIFY(e->snapshot()->report.legal);
+
+    const QString yaml = dir.filePath(QStringLiteral("tiled.yaml"));
+    whenDialogShows([yaml](QWidget *d) {
+        auto *fd = qobject_cast<QFileDialog *>(d);
+        QVERIFY(fd);
+        fd->selectFile(yaml);
+        static_cast<QDialog *>(fd)->accept(); // QFileDialog::accept is protected
+    });
+    QAction *exportYaml = nullptr;
+    for (QMenu *m : w.menuBar()->findChildren<QMenu *>())
+        if (!exportYaml)
+            exportYaml = findAction(m, QStringLiteral("Schedule as isl YAML"));
+    QVERIFY(exportYaml);
+    exportYaml->trigger();
+    QVERIFY(QFileInfo::exists(yaml));
+    QProcess tool;
+    tool.start(QStringLiteral(SE_TOOL_PATH), {QStringLiteral("check"), source("sample-kernels/gauss_seidel_2d.json"),
+                                              QStringLiteral("--schedule"), yaml});
+    QVERIFY(tool.waitForFinished(60000));
+    QCOMPARE(tool.exitCode(), 0); // legal for every N, not only the value shown
 }
 
 QTEST_MAIN(tst_MainWindow)
