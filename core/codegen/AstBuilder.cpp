@@ -3,10 +3,15 @@
 
 #include "core/isl/IslContext.h"
 #include "core/isl/PolyhedralModel.h"
+#include "core/schedule/ScheduleTreeWalk.h"
 #include "core/support/InputError.h"
 
 #include <isl/ast_build.h>
 #include <isl/id.h>
+#include <isl/map.h>
+#include <isl/schedule_node.h>
+#include <isl/set.h>
+#include <isl/union_map.h>
 
 #include <algorithm>
 #include <cctype>
@@ -62,6 +67,53 @@ unsigned depth(const isl::schedule &schedule)
     return d;
 }
 
+// isl unrolls a loop without counting operations or looking at an abort:
+// a loop of 10^8 iterations marked `unroll` (a band option of a user's
+// tree) runs and grows past every quota and time limit. Refuse any unrolled
+// member whose values, for fixed outer loop values, may span more than this.
+constexpr long MaxUnroll = 1024;
+
+void checkUnroll(const isl::schedule &schedule, const std::string &file)
+{
+    ScheduleTreeWalk::forEach(schedule.root(), [&](const isl::schedule_node &n, const std::vector<int> &path) {
+        if (isl_schedule_node_get_type(n.get()) != isl_schedule_node_band)
+            return;
+        const int members = static_cast<int>(isl_schedule_node_band_n_member(n.get()));
+        for (int k = 0; k < members; ++k) {
+            if (isl_schedule_node_band_member_get_ast_loop_type(n.get(), k) != isl_ast_loop_unroll
+                && isl_schedule_node_band_member_get_isolate_ast_loop_type(n.get(), k) != isl_ast_loop_unroll)
+                continue;
+            // { S[i] -> [outer..., member 0..k] } for the instances under the band.
+            const isl::union_map prefix = n.get_prefix_schedule_union_map().intersect_domain(
+                isl::manage(isl_schedule_node_get_domain(n.get())));
+            const isl::union_map partial = isl::manage(isl_schedule_node_band_get_partial_schedule_union_map(n.get()));
+            const isl::union_map times = isl::manage(isl_union_map_flat_range_product(prefix.copy(), partial.copy()));
+            const unsigned outer = static_cast<unsigned>(isl_schedule_node_get_schedule_depth(n.get())) + static_cast<unsigned>(k);
+            // { [outer...] -> [v] } over every statement: the loop isl would unroll.
+            isl::map loop;
+            times.foreach_map([&](isl::map m) {
+                const unsigned n_out = static_cast<unsigned>(isl_map_dim(m.get(), isl_dim_out));
+                isl_set *r = isl_map_range(isl_map_project_out(m.release(), isl_dim_out, outer + 1, n_out - outer - 1));
+                isl::map l = isl::manage(isl_map_move_dims(isl_map_from_range(r), isl_dim_in, 0, isl_dim_out, 0, outer));
+                l = isl::manage(isl_map_reset_tuple_id(isl_map_reset_tuple_id(l.release(), isl_dim_in), isl_dim_out));
+                loop = loop.is_null() ? l : loop.unite(l);
+            });
+            if (loop.is_null())
+                continue;
+            // { [v2 - v1] } for two values of one loop instance.
+            const isl::set spans = loop.reverse().apply_range(loop).deltas();
+            // Unbounded (infinity): isl itself refuses, "cannot find lower
+            // bound for unrolling", before it unrolls anything.
+            const isl::val widest = spans.dim_max_val(0);
+            if (widest.is_int() && widest.ge(isl::val(widest.ctx(), MaxUnroll)))
+                throw InputError(file, "node " + ScheduleTreeWalk::pathText(path),
+                                 "member " + std::to_string(k) + " is marked unroll but its loop runs up to "
+                                     + std::to_string(widest.get_num_si() + 1) + " iterations (at most "
+                                     + std::to_string(MaxUnroll) + " are unrolled)");
+        }
+    });
+}
+
 } // namespace
 
 std::string AstBuilder::iteratorPrefix(const std::vector<std::string> &params)
@@ -80,16 +132,20 @@ isl::ast_node AstBuilder::build(const PolyhedralModel &model, const isl::schedul
 {
     IslContext &ctx = model.islContext();
     return QuotaScope::run(ctx, "generating the loop nest", [&] {
+        checkUnroll(schedule, file); // before any raw isl object below
         AstOptions options(ctx.get());
         const std::string prefix = iteratorPrefix(model.paramNames());
         const unsigned n = depth(schedule);
-        isl_id_list *ids = isl_id_list_alloc(ctx.get(), static_cast<int>(n));
+        // Owned: from_context below may throw (quota), and a leaked list
+        // keeps the context from being freed.
+        isl::id_list ids = isl::manage(isl_id_list_alloc(ctx.get(), static_cast<int>(n)));
         for (unsigned k = 0; k < n; ++k)
-            ids = isl_id_list_add(ids, isl_id_alloc(ctx.get(), (prefix + std::to_string(k)).c_str(), nullptr));
+            ids = isl::manage(
+                isl_id_list_add(ids.release(), isl_id_alloc(ctx.get(), (prefix + std::to_string(k)).c_str(), nullptr)));
         isl::ast_build build = isl::ast_build::from_context(model.context());
         // cpp.h has no setter for the iterator names; no callbacks are set,
         // so passing the build through C is safe.
-        build = isl::manage(isl_ast_build_set_iterators(build.release(), ids));
+        build = isl::manage(isl_ast_build_set_iterators(build.release(), ids.release()));
         try {
             return build.node_from(schedule);
         } catch (const isl::exception_quota &) {
