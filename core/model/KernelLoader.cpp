@@ -534,6 +534,20 @@ json KernelLoader::parseJson(const std::string &text, const std::string &file)
         if (what.rfind("syntax error while parsing ", 0) == 0)
             what = "JSON " + what;
         throw InputError(file, "line " + std::to_string(line) + ", column " + std::to_string(col), what);
+    } catch (const json::out_of_range &e) {
+        // A number beyond double (1e999): "... number overflow parsing '1e999'",
+        // with no position; the literal's first occurrence gives one.
+        std::string what = e.what();
+        std::string place;
+        if (const auto q = what.find("parsing '"); q != std::string::npos && what.back() == '\'') {
+            const std::string literal = what.substr(q + 9, what.size() - q - 10);
+            if (const auto at = text.find(literal); !literal.empty() && at != std::string::npos) {
+                const auto [line, col] = lineColumn(text, at + 1);
+                place = "line " + std::to_string(line) + ", column " + std::to_string(col);
+            }
+            what = "number " + literal + " is out of range";
+        }
+        throw InputError(file, place, what);
     }
 }
 
