@@ -30,6 +30,10 @@ esac
 [ "$which" = all ] && targets=$ALL || targets=$which
 
 build=build/fuzz
+# isl's own leaks on parse errors are suppressed; the project's leaked isl
+# objects abort instead (tests/fuzz/lsan.supp says why).
+export LSAN_OPTIONS="suppressions=$(pwd)/tests/fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+export SE_ISL_LEAK_ABORT=1
 if [ ! -f "$build/CMakeCache.txt" ]; then
     CC=clang CXX=clang++ cmake -S . -B "$build" -G Ninja \
         -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" \

@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 
 namespace se {
 
@@ -20,6 +21,12 @@ IslContext::IslContext(unsigned long quota) : m_ctx(isl_ctx_alloc()), m_quota(qu
 IslContext::~IslContext()
 {
     stopWatchdog();
+    // A leaked isl object keeps isl_ctx_free from freeing the context, and
+    // says so only through the error state. The fuzzers and sanitizer runs
+    // set SE_ISL_LEAK_ABORT=1 to make that an abort they report.
+    static const bool abortOnLeak = std::getenv("SE_ISL_LEAK_ABORT") != nullptr;
+    if (abortOnLeak)
+        isl_options_set_on_error(m_ctx, ISL_ON_ERROR_ABORT);
     isl_ctx_free(m_ctx);
 }
 
