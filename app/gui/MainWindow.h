@@ -34,6 +34,9 @@ struct AnalysisError;
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
+    /// Of the saved dock layout; bump when the docks change.
+    static constexpr int StateVersion = 1;
+
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
 
@@ -61,6 +64,9 @@ public:
     enum class Export { ScheduleYaml, ScheduleMap, EditScript, KernelJson, C, TreeSvg, TreePng, GraphSvg, GraphPng };
     /// Writes an export (atomically); false with the error shown.
     bool exportFile(Export what, const QString &path);
+    /// Adds a view as a dock (remembered in the layout, listed in the View
+    /// menu): how later views, such as an iteration-space plot, plug in.
+    QDockWidget *addViewDock(const QString &title, const QString &name, QWidget *content, Qt::DockWidgetArea area);
     /// The bundled samples, by resource path.
     static QStringList samples();
     static QString defaultSample();

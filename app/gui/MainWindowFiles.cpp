@@ -212,7 +212,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     }
     QSettings s;
     s.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    s.setValue(QStringLiteral("window/state"), saveState(1));
+    s.setValue(QStringLiteral("window/state"), saveState(StateVersion));
     s.setValue(QStringLiteral("files/lastDir"), m_lastDir);
     event->accept();
 }

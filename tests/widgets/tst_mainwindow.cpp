@@ -30,6 +30,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QDialog>
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QMenu>
 #include <QMenuBar>
@@ -99,6 +100,7 @@ private Q_SLOTS:
     void kernelReloadKeepsEditsThatApply();
     void dragFilterReordersSequence();
     void menusAndDialogsToTiledYaml();
+    void laterViewsPlugInAsDocks();
 };
 
 void tst_MainWindow::initTestCase()
@@ -541,6 +543,24 @@ void tst_MainWindow::menusAndDialogsToTiledYaml()
                                               QStringLiteral("--schedule"), yaml});
     QVERIFY(tool.waitForFinished(60000));
     QCOMPARE(tool.exitCode(), 0); // legal for every N, not only the value shown
+}
+
+void tst_MainWindow::laterViewsPlugInAsDocks()
+{
+    MainWindow w;
+    w.show();
+    auto *view = new QLabel(QStringLiteral("iteration space"));
+    QDockWidget *d = w.addViewDock(QStringLiteral("Iteration space"), QStringLiteral("iterations"), view,
+                                   Qt::RightDockWidgetArea);
+    QCOMPARE(d->objectName(), QStringLiteral("iterations")); // its place is saved with the layout
+    QVERIFY(d->isVisible());
+    QAction *toggle = nullptr;
+    for (QMenu *m : w.menuBar()->findChildren<QMenu *>())
+        if (!toggle)
+            toggle = findAction(m, QStringLiteral("Iteration space"));
+    QVERIFY(toggle);
+    toggle->trigger();
+    QVERIFY(!d->isVisible());
 }
 
 QTEST_MAIN(tst_MainWindow)
