@@ -96,11 +96,13 @@ void checkMissing(const PolyhedralModel &model, const isl::union_set &missing, c
                        + islutil::str(missing.gist_params(model.context())) + example(missing));
 }
 
-// isl 0.25's YAML reader never returns on a flow collection left open at
-// the end of the text (`sequence: [` with no `]`: read_children keeps
-// pushing states until memory runs out), so brackets outside the quoted isl
-// strings must pair up before isl sees the text.
-void checkFlowBrackets(const std::string &text, const std::string &file)
+// isl 0.25's YAML reader never returns when the text ends where a child of
+// a sequence or set is due (read_children keeps calling the node reader at
+// the end of the text, pushing states until memory runs out): a flow
+// collection left open (`sequence: [`), or a block tree cut after `-` or
+// `child:`. Brackets outside the quoted isl strings must pair up, and the
+// text must end with a value, before isl sees it.
+void checkYamlComplete(const std::string &text, const std::string &file)
 {
     struct Open {
         char c;
@@ -109,6 +111,7 @@ void checkFlowBrackets(const std::string &text, const std::string &file)
     std::vector<Open> open;
     int line = 1, column = 0;
     Open quote{0, 0, 0};
+    Open last{0, 0, 0}; // the last character outside strings, or '"'
     auto where = [](int l, int c) { return "line " + std::to_string(l) + ", column " + std::to_string(c); };
     for (char c : text) {
         if (c == '\n') {
@@ -122,6 +125,8 @@ void checkFlowBrackets(const std::string &text, const std::string &file)
                 quote.c = 0;
             continue;
         }
+        if (c != ' ' && c != '\t' && c != '\r')
+            last = {c, line, column};
         if (c == '"') {
             quote = {c, line, column};
         } else if (c == '[' || c == '{') {
@@ -143,6 +148,24 @@ void checkFlowBrackets(const std::string &text, const std::string &file)
     if (!open.empty())
         fail(file, where(open.back().line, open.back().column),
              std::string("not a valid isl schedule tree (YAML): '") + open.back().c + "' is never closed");
+    if (last.c == '-' || last.c == ':' || last.c == ',')
+        fail(file, where(last.line, last.column),
+             std::string("not a valid isl schedule tree (YAML): the text ends after '") + last.c
+                 + "', where a node or value is due");
+}
+
+// isl reads a C string: text after a NUL byte would be dropped unseen.
+void checkNoNul(const std::string &text, const std::string &file)
+{
+    const auto at = text.find('\0');
+    if (at == std::string::npos)
+        return;
+    const std::string before = text.substr(0, at);
+    const auto line = 1 + std::count(before.begin(), before.end(), '\n');
+    const auto nl = before.rfind('\n');
+    const auto column = at - (nl == std::string::npos ? 0 : nl + 1) + 1;
+    fail(file, "line " + std::to_string(line) + ", column " + std::to_string(column),
+         "a NUL byte: a schedule is text");
 }
 
 } // namespace
@@ -164,6 +187,7 @@ isl::schedule ScheduleReader::read(const PolyhedralModel &model, const std::stri
 {
     if (text.find_first_not_of(" \t\r\n") == std::string::npos)
         fail(file, "", "the schedule file is empty");
+    checkNoNul(text, file);
     // Before looksLikeTree: a JSCoP has "domain" keys too.
     if (JscopReader::looksLikeJscop(text, file)) {
         JscopReader::Import in = JscopReader::readSchedule(model, text, file);
@@ -174,7 +198,7 @@ isl::schedule ScheduleReader::read(const PolyhedralModel &model, const std::stri
     isl_ctx *ctx = model.islContext().get();
     // Parse outside any quota: a quota hit while parsing reads as a syntax error.
     if (looksLikeTree(text)) {
-        checkFlowBrackets(text, file);
+        checkYamlComplete(text, file);
         isl_schedule *s = isl_schedule_read_from_str(ctx, ScheduleYaml::withExplicitLeaves(text).c_str());
         if (!s)
             fail(file, "", "not a valid isl schedule tree (YAML): "
