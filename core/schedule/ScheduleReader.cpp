@@ -9,9 +9,11 @@
 #include "core/isl/IslUtil.h"
 #include "core/isl/PolyhedralModel.h"
 #include "core/model/KernelLoader.h"
+#include "core/support/ChildProcess.h"
 #include "core/support/InputError.h"
 
 #include <isl/map.h>
+#include <isl/options.h>
 #include <isl/schedule.h>
 #include <isl/set.h>
 #include <isl/union_map.h>
@@ -154,6 +156,33 @@ void checkYamlComplete(const std::string &text, const std::string &file)
                  + "', where a node or value is due");
 }
 
+// The checks above cover every hang of isl's YAML reader seen so far, but
+// they cannot be complete: the text is read once in a child process first,
+// and reaches this process's isl only if the child's read returned.
+constexpr double ChildReadSeconds = 10;
+
+void readYamlInChild(const std::string &yaml, const std::string &file)
+{
+    const ChildProcess::Result r = ChildProcess::run(
+        [&](int) {
+            isl_ctx *c = isl_ctx_alloc();
+            isl_options_set_on_error(c, ISL_ON_ERROR_CONTINUE);
+            isl_schedule *s = isl_schedule_read_from_str(c, yaml.c_str());
+            const int status = s ? 0 : 1;
+            isl_schedule_free(s);
+            isl_ctx_free(c);
+            return status;
+        },
+        ChildReadSeconds);
+    if (r.outcome == ChildProcess::Outcome::Crashed)
+        fail(file, "", "not a valid isl schedule tree (YAML): isl's reader crashed on it (signal "
+                           + std::to_string(r.status) + ")");
+    if (r.outcome == ChildProcess::Outcome::TimedOut)
+        fail(file, "", "not a valid isl schedule tree (YAML): isl's reader did not return within "
+                           + std::to_string(static_cast<int>(ChildReadSeconds)) + " s");
+    // Exited: the read returns, here too. Unavailable (no fork): read here.
+}
+
 // isl reads a C string: text after a NUL byte would be dropped unseen.
 void checkNoNul(const std::string &text, const std::string &file)
 {
@@ -199,7 +228,9 @@ isl::schedule ScheduleReader::read(const PolyhedralModel &model, const std::stri
     // Parse outside any quota: a quota hit while parsing reads as a syntax error.
     if (looksLikeTree(text)) {
         checkYamlComplete(text, file);
-        isl_schedule *s = isl_schedule_read_from_str(ctx, ScheduleYaml::withExplicitLeaves(text).c_str());
+        const std::string yaml = ScheduleYaml::withExplicitLeaves(text);
+        readYamlInChild(yaml, file);
+        isl_schedule *s = isl_schedule_read_from_str(ctx, yaml.c_str());
         if (!s)
             fail(file, "", "not a valid isl schedule tree (YAML): "
                                + std::string(isl_ctx_last_error_msg(ctx) ? isl_ctx_last_error_msg(ctx)

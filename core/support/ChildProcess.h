@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <functional>
+#include <string>
+
+namespace se {
+
+/// Runs one step in a forked child process, for library calls that can
+/// hang or crash on some inputs and cannot be validated completely
+/// beforehand (isl 0.25's YAML reader loops forever on some malformed
+/// trees, ignoring quotas and aborts). The parent waits at most `seconds`
+/// and then kills the child; a crash or a hang in the child leaves the
+/// parent intact.
+///
+/// The step gets a file descriptor to write a short message to (the
+/// parent returns it in `output`) and returns the child's exit status.
+/// It must not touch objects shared with other threads of the parent: only
+/// the forking thread exists in the child (make a fresh isl context there).
+class ChildProcess {
+public:
+    enum class Outcome { Exited, Crashed, TimedOut, Unavailable };
+    struct Result {
+        Outcome outcome = Outcome::Unavailable;
+        int status = 0;     ///< exit status (Exited) or signal (Crashed)
+        std::string output; ///< what the step wrote, at most 64 KB
+    };
+
+    static Result run(const std::function<int(int fd)> &step, double seconds);
+};
+
+} // namespace se
