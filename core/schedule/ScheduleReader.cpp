@@ -21,7 +21,10 @@
 #include <isl/aff.h>
 
 #include <algorithm>
+#include <cctype>
 #include <regex>
+#include <unistd.h>
+#include <set>
 
 namespace se {
 
@@ -102,10 +105,15 @@ void checkMissing(const PolyhedralModel &model, const isl::union_set &missing, c
 // a sequence or set is due (read_children keeps calling the node reader at
 // the end of the text, pushing states until memory runs out): a flow
 // collection left open (`sequence: [`), or a block tree cut after `-` or
-// `child:`. Brackets outside the quoted isl strings must pair up, and the
-// text must end with a value, before isl sees it.
+// `child:`. And it dereferences a bad pointer when a key that takes isl text
+// (`domain: 2`, `filter: -1`) has a number as its value. So, before isl sees
+// the text: brackets outside the quoted isl strings pair up, the text ends
+// with a value, and isl-text values are strings or names.
 void checkYamlComplete(const std::string &text, const std::string &file)
 {
+    static const std::set<std::string> textKeys = {"domain",    "filter",      "schedule",   "context",
+                                                   "guard",     "extension",   "expansion",  "contraction",
+                                                   "options",   "mark"};
     struct Open {
         char c;
         int line, column;
@@ -114,46 +122,74 @@ void checkYamlComplete(const std::string &text, const std::string &file)
     int line = 1, column = 0;
     Open quote{0, 0, 0};
     Open last{0, 0, 0}; // the last character outside strings, or '"'
+    std::string token, lastToken, key; // names and string contents; the key a ':' closed
+    bool prevName = false;
     auto where = [](int l, int c) { return "line " + std::to_string(l) + ", column " + std::to_string(c); };
+    auto yamlFault = [&](int l, int c, const std::string &what) {
+        fail(file, where(l, c), "not a valid isl schedule tree (YAML): " + what);
+    };
     for (char c : text) {
         if (c == '\n') {
             ++line;
             column = 0;
+            prevName = false;
             continue;
         }
         ++column;
         if (quote.c) {
-            if (c == '"')
+            if (c == '"') {
                 quote.c = 0;
+                lastToken = token;
+            } else {
+                token += c;
+            }
             continue;
         }
-        if (c != ' ' && c != '\t' && c != '\r')
+        const bool space = c == ' ' || c == '\t' || c == '\r';
+        const bool name = std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+        if (!space && !key.empty()) {
+            // The first character of the value after `key:`.
+            if (textKeys.count(key) && c != '"' && !std::isalpha(static_cast<unsigned char>(c)) && c != '_')
+                yamlFault(line, column, "the value of '" + key + "' must be isl text in quotes, got '" + c
+                                            + "...' (isl 0.25 crashes reading a number there)");
+            key.clear();
+        }
+        if (name) {
+            if (!prevName)
+                token.clear();
+            token += c;
+            lastToken = token;
+        }
+        prevName = name;
+        if (!space)
             last = {c, line, column};
-        if (c == '"') {
+        if (c == ':') {
+            key = lastToken;
+        } else if (c == '"') {
             quote = {c, line, column};
+            token.clear();
+            prevName = false;
         } else if (c == '[' || c == '{') {
             open.push_back({c, line, column});
         } else if (c == ']' || c == '}') {
             const char want = c == ']' ? '[' : '{';
             if (open.empty())
-                fail(file, where(line, column),
-                     std::string("not a valid isl schedule tree (YAML): '") + c + "' closes nothing");
+                yamlFault(line, column, std::string("'") + c + "' closes nothing");
             if (open.back().c != want)
-                fail(file, where(line, column),
-                     std::string("not a valid isl schedule tree (YAML): '") + c + "' does not close the '"
-                         + open.back().c + "' at " + where(open.back().line, open.back().column));
+                yamlFault(line, column, std::string("'") + c + "' does not close the '" + open.back().c + "' at "
+                                            + where(open.back().line, open.back().column));
             open.pop_back();
         }
+        if (!name && !space && c != ':' && c != '"')
+            lastToken.clear();
     }
     if (quote.c)
-        fail(file, where(quote.line, quote.column), "not a valid isl schedule tree (YAML): the string is never closed");
+        yamlFault(quote.line, quote.column, "the string is never closed");
     if (!open.empty())
-        fail(file, where(open.back().line, open.back().column),
-             std::string("not a valid isl schedule tree (YAML): '") + open.back().c + "' is never closed");
+        yamlFault(open.back().line, open.back().column, std::string("'") + open.back().c + "' is never closed");
     if (last.c == '-' || last.c == ':' || last.c == ',')
-        fail(file, where(last.line, last.column),
-             std::string("not a valid isl schedule tree (YAML): the text ends after '") + last.c
-                 + "', where a node or value is due");
+        yamlFault(last.line, last.column,
+                  std::string("the text ends after '") + last.c + "', where a node or value is due");
 }
 
 // The checks above cover every hang of isl's YAML reader seen so far, but
@@ -164,16 +200,21 @@ constexpr double ChildReadSeconds = 10;
 void readYamlInChild(const std::string &yaml, const std::string &file)
 {
     const ChildProcess::Result r = ChildProcess::run(
-        [&](int) {
+        [&](int fd) {
             isl_ctx *c = isl_ctx_alloc();
             isl_options_set_on_error(c, ISL_ON_ERROR_CONTINUE);
             isl_schedule *s = isl_schedule_read_from_str(c, yaml.c_str());
-            const int status = s ? 0 : 1;
+            // Said only once the read has returned: under a sanitizer a
+            // crash ends the child with an ordinary exit status.
+            const char done[] = "returned";
+            const bool told = write(fd, done, sizeof done - 1) == static_cast<ssize_t>(sizeof done - 1);
             isl_schedule_free(s);
             isl_ctx_free(c);
-            return status;
+            return told ? 0 : 1;
         },
         ChildReadSeconds);
+    if (r.outcome == ChildProcess::Outcome::Exited && r.output != "returned")
+        fail(file, "", "not a valid isl schedule tree (YAML): isl's reader crashed on it");
     if (r.outcome == ChildProcess::Outcome::Crashed)
         fail(file, "", "not a valid isl schedule tree (YAML): isl's reader crashed on it (signal "
                            + std::to_string(r.status) + ")");
