@@ -4,6 +4,7 @@
 // hand in isl notation, and the legality that tools/oracle.py gives for that
 // map (`oracle.py check KERNEL --schedule MAP`).
 #include "EditTestUtil.h"
+#include "core/isl/IslUtil.h"
 
 #include "core/edit/Edit.h"
 #include "core/support/InputError.h"
@@ -169,7 +170,7 @@ void tst_Edit::apply()
     QFETCH(bool, legal);
     auto a = analyzer(kernel);
     const isl::schedule s = se::test::apply(*a, edits);
-    QVERIFY2(sameMap(*a, s, map), isl_union_map_to_str(s.get_map().get()));
+    QVERIFY2(sameMap(*a, s, map), islutil::str(s.get_map()).c_str());
     QCOMPARE(a->check(s, DepMode::May).legal, legal);
 }
 
@@ -238,7 +239,7 @@ void tst_Edit::inverse()
     const auto inv = e.inverse(s0);
     QVERIFY(inv.has_value());
     const isl::schedule s2 = inv->apply(s1);
-    QVERIFY2(sameMap(*a, s0, s2), (inv->describe() + " gives " + isl_union_map_to_str(s2.get_map().get())).c_str());
+    QVERIFY2(sameMap(*a, s0, s2), (inv->describe() + " gives " + islutil::str(s2.get_map())).c_str());
     if (plain)
         QVERIFY(isl_schedule_plain_is_equal(s0.get(), s2.get()) == isl_bool_true);
 }
