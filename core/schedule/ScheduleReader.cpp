@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <cctype>
 #include <regex>
+#include <sys/resource.h>
 #include <unistd.h>
 #include <set>
 
@@ -193,9 +194,19 @@ void checkYamlComplete(const std::string &text, const std::string &file)
 }
 
 // The checks above cover every hang of isl's YAML reader seen so far, but
-// they cannot be complete: the text is read once in a child process first,
-// and reaches this process's isl only if the child's read returned.
+// they cannot be complete: the text is read in a child process first. Only
+// a tree the child read reaches this process's isl; a read that failed
+// there is reported from there (the child's memory is capped, so a hang
+// can end there as a failed read that would run on here).
 constexpr double ChildReadSeconds = 10;
+constexpr long RunawayKb = 256 * 1024;
+
+long maxRssKb()
+{
+    struct rusage u {};
+    getrusage(RUSAGE_SELF, &u);
+    return u.ru_maxrss;
+}
 
 void readYamlInChild(const std::string &yaml, const std::string &file)
 {
@@ -203,25 +214,40 @@ void readYamlInChild(const std::string &yaml, const std::string &file)
         [&](int fd) {
             isl_ctx *c = isl_ctx_alloc();
             isl_options_set_on_error(c, ISL_ON_ERROR_CONTINUE);
+            const long rssBefore = maxRssKb();
             isl_schedule *s = isl_schedule_read_from_str(c, yaml.c_str());
-            // Said only once the read has returned: under a sanitizer a
-            // crash ends the child with an ordinary exit status.
-            const char done[] = "returned";
-            const bool told = write(fd, done, sizeof done - 1) == static_cast<ssize_t>(sizeof done - 1);
+            // Written only once the read has returned: under a sanitizer a
+            // crash ends the child with an ordinary exit status. A read that
+            // failed after growing by hundreds of MB ran into the child's
+            // memory cap (isl then reports a mere syntax error).
+            const char *msg = isl_ctx_last_error_msg(c);
+            const std::string said = s ? "ok"
+                                     : maxRssKb() - rssBefore > RunawayKb ? "runaway"
+                                                                          : std::string("error:") + (msg ? msg : "syntax error");
+            const bool told = write(fd, said.data(), said.size()) == static_cast<ssize_t>(said.size());
             isl_schedule_free(s);
             isl_ctx_free(c);
             return told ? 0 : 1;
         },
         ChildReadSeconds);
-    if (r.outcome == ChildProcess::Outcome::Exited && r.output != "returned")
-        fail(file, "", "not a valid isl schedule tree (YAML): isl's reader crashed on it");
-    if (r.outcome == ChildProcess::Outcome::Crashed)
-        fail(file, "", "not a valid isl schedule tree (YAML): isl's reader crashed on it (signal "
-                           + std::to_string(r.status) + ")");
-    if (r.outcome == ChildProcess::Outcome::TimedOut)
-        fail(file, "", "not a valid isl schedule tree (YAML): isl's reader did not return within "
-                           + std::to_string(static_cast<int>(ChildReadSeconds)) + " s");
-    // Exited: the read returns, here too. Unavailable (no fork): read here.
+    const std::string prefix = "not a valid isl schedule tree (YAML): ";
+    switch (r.outcome) {
+    case ChildProcess::Outcome::Exited:
+        if (r.output == "ok")
+            return;
+        if (r.output == "runaway")
+            fail(file, "", prefix + "isl's reader did not finish (stopped at its memory limit)");
+        if (r.output.rfind("error:", 0) == 0)
+            fail(file, "", prefix + r.output.substr(6));
+        fail(file, "", prefix + "isl's reader crashed on it");
+    case ChildProcess::Outcome::Crashed:
+        fail(file, "", prefix + "isl's reader crashed on it (signal " + std::to_string(r.status) + ")");
+    case ChildProcess::Outcome::TimedOut:
+        fail(file, "", prefix + "isl's reader did not finish (stopped after "
+                           + std::to_string(static_cast<int>(ChildReadSeconds)) + " s)");
+    case ChildProcess::Outcome::Unavailable:
+        return; // no fork: read here, unprotected, as before
+    }
 }
 
 // isl reads a C string: text after a NUL byte would be dropped unseen.

@@ -30,7 +30,7 @@ constexpr bool LimitMemory = true;
 
 // Address space the child may add to what it inherits (a GUI parent
 // already maps gigabytes of thread stacks and libraries).
-constexpr rlim_t ExtraMemory = rlim_t(2) << 30;
+constexpr rlim_t ExtraMemory = rlim_t(1) << 30;
 
 rlim_t inheritedAddressSpace()
 {

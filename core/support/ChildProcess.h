@@ -11,7 +11,8 @@ namespace se {
 /// beforehand (isl 0.25's YAML reader loops forever on some malformed
 /// trees, ignoring quotas and aborts). The parent waits at most `seconds`
 /// and then kills the child; a crash or a hang in the child leaves the
-/// parent intact.
+/// parent intact. Outside the sanitizers the child may map at most 1 GB
+/// more than it inherits, so a runaway step fails early there.
 ///
 /// The step gets a file descriptor to write a short message to (the
 /// parent returns it in `output`) and returns the child's exit status.
