@@ -28,6 +28,10 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
         // next one must not reuse any of them.
         m_last.reset();
         TimeBounds bounds(model, schedule);
+        if (m_cacheDeps != &deps)
+            m_cache = EdgeVerdictCache{}; // keys name edge shapes of these dependences
+        m_cacheDeps = &deps;
+        m_cache.setSchedule(schedule);
         m_lastChecked = 0;
         for (std::size_t e = 0; e < deps.size(); ++e) {
             const Dependence &d = deps[e];
@@ -36,11 +40,29 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
             ++m_lastChecked;
             QuotaScope::nextStep(model.islContext());
             m_verdicts[e].reset();
+            const auto key = options.timeBounds ? m_cache.key(d) : std::nullopt;
+            if (key) {
+                const auto *known = m_cache.find(*key);
+                if (known && (known->counted || !options.countViolations)) {
+                    if (known->violated)
+                        m_verdicts[e] = LegalityChecker::report(model, d, e, schedule, known->witness,
+                                                                options.countViolations ? known->count : std::nullopt);
+                    continue;
+                }
+            }
             if (options.timeBounds && bounds.ordered(d.src, d.dst))
                 continue;
             const isl::map bad = LegalityChecker::violatingPairs(d, schedule);
-            if (!bad.is_empty())
+            EdgeVerdictCache::Verdict verdict;
+            verdict.counted = options.countViolations;
+            if (!bad.is_empty()) {
                 m_verdicts[e] = LegalityChecker::explain(model, d, e, schedule, bad, options);
+                verdict.violated = true;
+                verdict.count = m_verdicts[e]->count;
+                verdict.witness = m_verdicts[e]->witness;
+            }
+            if (key)
+                m_cache.store(*key, std::move(verdict));
         }
         m_last = schedule;
         m_deps = &deps;

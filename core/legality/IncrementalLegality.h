@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "EdgeVerdictCache.h"
 #include "LegalityChecker.h"
 #include "core/schedule/FlatSchedule.h"
 
@@ -21,10 +22,12 @@ public:
 
 private:
     const std::vector<Dependence> *m_deps = nullptr;
+    const std::vector<Dependence> *m_cacheDeps = nullptr;
     bool m_counted = false;
     std::optional<FlatSchedule> m_last;
     std::vector<std::optional<ViolationReport>> m_verdicts; // per edge; nullopt: respected
     std::size_t m_lastChecked = 0;
+    EdgeVerdictCache m_cache;
 };
 
 } // namespace se

@@ -145,6 +145,41 @@ std::vector<ViolationReport> LegalityChecker::check(const PolyhedralModel &model
 ViolationReport LegalityChecker::explain(const PolyhedralModel &model, const Dependence &dep, std::size_t edge,
                                          const FlatSchedule &schedule, const isl::map &bad, Options options)
 {
+    std::optional<std::int64_t> count;
+    if (options.countViolations)
+        count = DependenceSummary::countPairs(model, bad);
+    const isl::point p = firstPoint(model, bad.wrap());
+    const auto coords = islutil::coordinates(p);
+    const auto ns = static_cast<long>(model.statements()[dep.src].depth());
+    Witness w;
+    w.params = islutil::paramValues(p);
+    w.src.assign(coords.begin(), coords.begin() + ns);
+    w.dst.assign(coords.begin() + ns, coords.end());
+    return report(model, dep, edge, schedule, w, count);
+}
+
+namespace {
+
+// { s[...] } holding the one instance `coords` with the parameters of `params`.
+isl::set instance(const isl::set &domain, const std::vector<std::int64_t> &coords, const ParamList &params)
+{
+    isl_set *s = isl_set_universe(isl_set_get_space(domain.get()));
+    for (std::size_t d = 0; d < coords.size(); ++d)
+        s = isl_set_fix_si(s, isl_dim_set, static_cast<unsigned>(d), static_cast<int>(coords[d]));
+    for (const auto &[name, value] : params) {
+        const int pos = isl_set_find_dim_by_name(s, isl_dim_param, name.c_str());
+        if (pos >= 0)
+            s = isl_set_fix_si(s, isl_dim_param, static_cast<unsigned>(pos), static_cast<int>(value));
+    }
+    return isl::manage(s);
+}
+
+} // namespace
+
+ViolationReport LegalityChecker::report(const PolyhedralModel &model, const Dependence &dep, std::size_t edge,
+                                        const FlatSchedule &schedule, const Witness &witness,
+                                        std::optional<std::int64_t> count)
+{
     const auto &s = model.statements()[dep.src];
     const auto &t = model.statements()[dep.dst];
     ViolationReport v;
@@ -153,18 +188,12 @@ ViolationReport LegalityChecker::explain(const PolyhedralModel &model, const Dep
     v.src = s.name;
     v.dst = t.name;
     v.allocation = dep.allocation;
-    if (options.countViolations)
-        v.count = DependenceSummary::countPairs(model, bad);
-
-    const isl::point p = firstPoint(model, bad.wrap());
-    const auto coords = islutil::coordinates(p);
-    const auto ns = static_cast<long>(s.depth());
-    v.witness.params = islutil::paramValues(p);
-    v.witness.src.assign(coords.begin(), coords.begin() + ns);
-    v.witness.dst.assign(coords.begin() + ns, coords.end());
-    const isl::map pair = isl::manage(isl_set_unwrap(p.as_set().release()));
-    const isl::set srcInst = pair.domain();
-    const isl::set dstInst = pair.range();
+    v.count = count;
+    v.witness.params = witness.params;
+    v.witness.src = witness.src;
+    v.witness.dst = witness.dst;
+    const isl::set srcInst = instance(s.domain, witness.src, witness.params);
+    const isl::set dstInst = instance(t.domain, witness.dst, witness.params);
     v.witness.srcTime = timeOf(schedule.of(dep.src), srcInst);
     v.witness.dstTime = timeOf(schedule.of(dep.dst), dstInst);
     v.level = -1;

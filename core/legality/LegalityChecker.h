@@ -62,6 +62,12 @@ public:
         return check(model, deps, schedule, Options{});
     }
 
+    /// The report of a violation of `deps[edge]` with a known witness pair
+    /// (its times, the breaking level, the two accesses, the message).
+    static ViolationReport report(const PolyhedralModel &model, const Dependence &dep, std::size_t edge,
+                                  const FlatSchedule &schedule, const Witness &witness,
+                                  std::optional<std::int64_t> count);
+
     /// Explains one non-empty set of violating pairs of `deps[edge]`.
     static ViolationReport explain(const PolyhedralModel &model, const Dependence &dep, std::size_t edge,
                                    const FlatSchedule &schedule, const isl::map &bad, Options options);

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: MIT
+#include "EdgeVerdictCache.h"
+
+#include "core/isl/IslUtil.h"
+#include "core/schedule/FlatSchedule.h"
+
+#include <isl/aff.h>
+#include <isl/map.h>
+#include <isl/val.h>
+
+namespace se {
+
+void EdgeVerdictCache::setSchedule(const FlatSchedule &schedule)
+{
+    m_schedule = &schedule;
+    m_forms.clear();
+    m_forms.resize(schedule.size());
+}
+
+const EdgeVerdictCache::Form &EdgeVerdictCache::form(std::size_t statement)
+{
+    Form &f = m_forms[statement];
+    if (f.known)
+        return f;
+    f.known = true;
+    isl_pw_multi_aff *pma = isl_pw_multi_aff_from_map(m_schedule->of(statement).copy());
+    if (!pma || isl_pw_multi_aff_n_piece(pma) != 1) {
+        isl_pw_multi_aff_free(pma);
+        return f;
+    }
+    // The one piece's domain is the statement's domain: pairs never leave it.
+    isl_multi_aff *ma = nullptr;
+    isl_pw_multi_aff_foreach_piece(
+        pma,
+        [](isl_set *set, isl_multi_aff *m, void *user) -> isl_stat {
+            isl_set_free(set);
+            *static_cast<isl_multi_aff **>(user) = m;
+            return isl_stat_ok;
+        },
+        &ma);
+    isl_pw_multi_aff_free(pma);
+    if (!ma)
+        return f;
+    const int n = isl_multi_aff_size(ma);
+    bool ok = true;
+    for (int d = 0; d < n && ok; ++d) {
+        isl_aff *a = isl_multi_aff_get_at(ma, d);
+        isl_val *c = isl_aff_get_constant_val(a);
+        ok = isl_val_is_int(c) == isl_bool_true;
+        if (ok)
+            f.constants.push_back(isl_val_get_num_si(c));
+        isl_val_free(c);
+        ma = isl_multi_aff_set_at(ma, d, isl_aff_set_constant_si(a, 0));
+    }
+    ma = isl_multi_aff_reset_tuple_id(ma, isl_dim_in);
+    if (ok) {
+        f.affine = true;
+        f.linear = islutil::take(isl_multi_aff_to_str(ma));
+    }
+    isl_multi_aff_free(ma);
+    return f;
+}
+
+std::optional<std::string> EdgeVerdictCache::key(const Dependence &dep)
+{
+    if (dep.shape < 0 || !m_schedule)
+        return std::nullopt;
+    const Form &s = form(dep.src);
+    const Form &t = form(dep.dst);
+    if (!s.affine || !t.affine || s.constants.size() != t.constants.size())
+        return std::nullopt;
+    std::string k = std::to_string(dep.shape) + "|" + s.linear + "|" + t.linear + "|";
+    for (std::size_t d = 0; d < s.constants.size(); ++d)
+        k += std::to_string(t.constants[d] - s.constants[d]) + ",";
+    return k;
+}
+
+const EdgeVerdictCache::Verdict *EdgeVerdictCache::find(const std::string &key) const
+{
+    auto it = m_verdicts.find(key);
+    return it == m_verdicts.end() ? nullptr : &it->second;
+}
+
+void EdgeVerdictCache::store(const std::string &key, Verdict v)
+{
+    m_verdicts[key] = std::move(v);
+}
+
+} // namespace se

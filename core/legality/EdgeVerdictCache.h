@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "core/analysis/CheckReport.h"
+#include "core/deps/Dependence.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace se {
+
+class FlatSchedule;
+
+/// Verdicts of edges that are the same problem up to names and a common
+/// shift in time. Whether an edge is violated depends only on its relation
+/// (its shape) and on tT - tS over its pairs; with affine times t = L(x) + c
+/// that is the two linear parts and cT - cS. A fused pipeline of 400 stages
+/// poses a handful of such problems, not 399; the witness pair carries over
+/// too. Kept across checks, so undoing an edit finds its verdicts again.
+class EdgeVerdictCache {
+public:
+    struct Verdict {
+        bool violated = false;
+        bool counted = false;
+        std::optional<std::int64_t> count;
+        Witness witness; ///< src, dst, params (times are recomputed)
+    };
+
+    /// Starts a new schedule: the per-statement forms are recomputed lazily.
+    void setSchedule(const FlatSchedule &schedule);
+    /// The key of an edge under the current schedule, or nullopt when a
+    /// time is not a single affine piece.
+    std::optional<std::string> key(const Dependence &dep);
+
+    const Verdict *find(const std::string &key) const;
+    void store(const std::string &key, Verdict v);
+
+private:
+    struct Form {
+        bool known = false;
+        bool affine = false;
+        std::string linear;                ///< the times without their constants
+        std::vector<std::int64_t> constants; ///< per time dimension
+    };
+    const Form &form(std::size_t statement);
+
+    const FlatSchedule *m_schedule = nullptr;
+    std::vector<Form> m_forms;
+    std::map<std::string, Verdict> m_verdicts;
+};
+
+} // namespace se
