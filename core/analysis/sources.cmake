@@ -1,5 +1,7 @@
 target_sources(se_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/Analyzer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CheckReport.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/IterationSpace.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/IterationSpaceBuilder.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ReportJson.cpp
 )
