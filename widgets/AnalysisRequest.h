@@ -3,6 +3,8 @@
 
 #include "AnalysisSnapshot.h"
 #include "FigureFonts.h"
+#include "core/analysis/IterationSpace.h"
+#include "core/legality/DependenceOverride.h"
 
 namespace se {
 
@@ -25,6 +27,10 @@ struct AnalysisRequest {
     FigureFonts fonts;
     /// isl operations per unit of work (0: the core's default).
     unsigned long quota = 0;
+    /// Dependence edges assumed absent (audited overrides).
+    std::vector<DependenceOverride> assumeNoDep;
+    /// The iteration-space slice to plot (issue 8).
+    IterationSpaceQuery space;
 };
 
 } // namespace se

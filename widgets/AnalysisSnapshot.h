@@ -4,6 +4,8 @@
 #include "GraphFigure.h"
 #include "TreeFigure.h"
 #include "core/analysis/CheckReport.h"
+#include "core/analysis/IterationSpace.h"
+#include "core/legality/DependenceOverride.h"
 #include "core/model/Kernel.h"
 #include "core/schedule/ScheduleTreeSnapshot.h"
 
@@ -50,6 +52,12 @@ struct AnalysisSnapshot {
     /// those a lenient request had to skip (their descriptions).
     std::string editScript;
     std::vector<std::string> droppedEdits;
+    /// The overrides the check used, and what reading the schedule noted
+    /// (how a JSCoP's statements were matched).
+    std::vector<DependenceOverride> assumeNoDep;
+    std::vector<std::string> scheduleNotes;
+    /// The slice the iteration-space view plots.
+    IterationSpace space;
 
     QDateTime checkedAt;
     qint64 elapsedMs = 0;

@@ -4,6 +4,7 @@
 #include "GraphFigureBuilder.h"
 #include "TreeFigureBuilder.h"
 #include "core/analysis/Analyzer.h"
+#include "core/analysis/IterationSpaceBuilder.h"
 #include "core/codegen/CodeGenerator.h"
 #include "core/codegen/NestKernelWriter.h"
 #include "core/codegen/NestTextPrinter.h"
@@ -88,6 +89,20 @@ DepMode depMode(DepsMode m)
     return m == DepsMode::Flow ? DepMode::Flow : DepMode::May;
 }
 
+// The iteration-space slice; one too large to compute is a message in the
+// view, not a failed analysis.
+IterationSpace iterationSpace(Analyzer &a, const isl::schedule &s, DepMode mode, const AnalysisRequest &r)
+{
+    try {
+        return IterationSpaceBuilder::build(a.model(), a.dependences(mode), s, r.space, r.assumeNoDep);
+    } catch (const ResourceLimitError &e) {
+        IterationSpace out;
+        out.refused = true;
+        out.message = std::string("stopped: too large (") + e.what() + ")";
+        return out;
+    }
+}
+
 std::string describeSource(const AnalysisRequest &r, std::size_t edits)
 {
     std::string s = r.scheduleText.empty() ? "the original schedule" : "the schedule " + r.scheduleFile.toStdString();
@@ -139,11 +154,12 @@ void AnalysisWorker::ensureAnalyzer(const AnalysisRequest &r)
 }
 
 isl::schedule AnalysisWorker::schedule(const AnalysisRequest &r, std::vector<std::string> *dropped,
-                                       std::string *applied)
+                                       std::string *applied, std::vector<std::string> *notes)
 {
     const PolyhedralModel &model = m_analyzer->model();
-    isl::schedule s = r.scheduleText.empty() ? m_analyzer->originalSchedule()
-                                             : ScheduleReader::read(model, r.scheduleText, r.scheduleFile.toStdString());
+    isl::schedule s = r.scheduleText.empty()
+                        ? m_analyzer->originalSchedule()
+                        : ScheduleReader::read(model, r.scheduleText, r.scheduleFile.toStdString(), notes);
     if (r.editScript.empty())
         return s;
     const std::string file = "the edit log";
@@ -187,13 +203,17 @@ AnalysisSnapshotPtr AnalysisWorker::analyse(const AnalysisRequest &r)
     snap->kernelFile = r.kernelFile;
     snap->fixedParams = r.fixedParams;
     snap->mode = r.mode;
-    const isl::schedule schedule = this->schedule(r, &snap->droppedEdits, &snap->editScript);
+    const isl::schedule schedule = this->schedule(r, &snap->droppedEdits, &snap->editScript, &snap->scheduleNotes);
     checkpoint(m_shared->latest, r.generation);
 
     Analyzer::CheckOptions options;
     options.counts = model.allParamsFixed();
+    options.assumeNoDep = r.assumeNoDep;
+    snap->assumeNoDep = r.assumeNoDep;
     snap->report = m_analyzer->check(schedule, mode, options);
     checkpoint(m_shared->latest, r.generation);
+    if (r.space.enabled)
+        snap->space = iterationSpace(*m_analyzer, schedule, mode, r);
 
     snap->tree = ScheduleTreeSnapshot::build(model, schedule);
     // Flags recomputed from the dependences, next to the declared ones.

@@ -64,7 +64,7 @@ private:
     void ensureAnalyzer(const AnalysisRequest &request);
     /// The base schedule with the request's edits applied.
     isl::schedule schedule(const AnalysisRequest &request, std::vector<std::string> *dropped,
-                           std::string *applied);
+                           std::string *applied, std::vector<std::string> *notes = nullptr);
     bool stale(quint64 generation) const;
     bool staleJob(quint64 job) const;
     template <typename F>

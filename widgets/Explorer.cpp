@@ -22,6 +22,7 @@ Session withSchedule(Session base, const Session &from)
     base.scheduleText = from.scheduleText;
     base.scheduleFile = from.scheduleFile;
     base.edits = from.edits;
+    base.assumeNoDep = from.assumeNoDep;
     return base;
 }
 
@@ -36,6 +37,7 @@ Explorer::Explorer(QObject *parent)
     : QObject(parent), m_controller(new AnalysisController(this)), m_selection(new Selection(this)),
       m_undo(new QUndoStack(this)), m_watcher(new QFileSystemWatcher(this)), m_fonts(FigureFonts::defaults())
 {
+    m_spaceQuery.enabled = false; // until a view shows it
     connect(m_controller, &AnalysisController::finished, this, &Explorer::onFinished);
     connect(m_controller, &AnalysisController::failed, this, &Explorer::onFailed);
     connect(m_controller, &AnalysisController::stopped, this, [this](quint64, const QString &reason) {
@@ -96,6 +98,7 @@ bool Explorer::openKernel(const QString &path, QString *error, const QString &sc
                 KernelLoader::parseJson(readTextFile(editsFile), editsFile.toStdString()), editsFile.toStdString());
             script.checkKernel(kernel->name, editsFile.toStdString());
             s.edits = script.toJson()["edits"];
+            s.assumeNoDep = script.assumeNoDep;
         }
     } catch (const InputError &e) {
         if (error)
@@ -204,6 +207,7 @@ bool Explorer::loadEdits(const QString &path, QString *error)
             = EditScript::fromJson(KernelLoader::parseJson(readTextFile(path), path.toStdString()), path.toStdString());
         script.checkKernel(m_kernel->name, path.toStdString());
         after.edits = script.toJson()["edits"];
+        after.assumeNoDep = script.assumeNoDep; // the overrides the edits were judged under
     } catch (const InputError &e) {
         if (error)
             *error = QString::fromStdString(e.what());
@@ -226,6 +230,7 @@ std::string Explorer::editScriptText() const
     EditScript script;
     script.kernel = m_kernel ? m_kernel->name : std::string();
     script.edits = edits();
+    script.assumeNoDep = m_session.assumeNoDep;
     return script.toJson().dump(2) + "\n";
 }
 
@@ -286,6 +291,8 @@ AnalysisRequest Explorer::request() const
     r.fonts = m_fonts;
     r.lenientEdits = m_reloading;
     r.quota = m_quota;
+    r.assumeNoDep = m_session.assumeNoDep;
+    r.space = m_spaceQuery;
     return r;
 }
 

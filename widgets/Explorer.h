@@ -75,6 +75,17 @@ public:
     /// Runs isl's scheduler; its tree becomes the base schedule (undoable).
     void suggestSchedule();
 
+    /// Audited dependence overrides (ExplorerOverrides.cpp): the check
+    /// ignores an edge assumed absent and names it in the verdict. Part of
+    /// the session and the edit script; undoable.
+    const std::vector<DependenceOverride> &assumptions() const { return m_session.assumeNoDep; }
+    void assumeAbsent(const DependenceOverride &o);
+    void removeAssumption(const DependenceOverride &o);
+    /// The iteration-space slice every snapshot carries (ExplorerSpace.cpp);
+    /// a view setting, not part of the document. Disabled until a view asks.
+    const IterationSpaceQuery &spaceQuery() const { return m_spaceQuery; }
+    void setSpaceQuery(const IterationSpaceQuery &query);
+
     void setFixedParams(const ParamMap &fixed);
     void setMode(DepsMode mode);
     /// Stops the running analysis.
@@ -134,6 +145,7 @@ private:
     Session m_saved;         ///< as last opened or saved
     QString m_sessionPath;
     AnalysisSnapshotPtr m_snapshot;
+    IterationSpaceQuery m_spaceQuery;
     std::optional<Change> m_pending;
     bool m_reloading = false;
 };

@@ -9,6 +9,7 @@
 #include <QFileInfo>
 #include <QSaveFile>
 
+#include <algorithm>
 #include <set>
 
 namespace se {
@@ -16,6 +17,13 @@ namespace se {
 namespace {
 
 constexpr const char *Magic = "schedule-explorer";
+
+bool sameOverrides(const std::vector<DependenceOverride> &a, const std::vector<DependenceOverride> &b)
+{
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const auto &x, const auto &y) {
+        return x.matches(y.type, y.src, y.dst, y.allocation) && x.reason == y.reason;
+    });
+}
 
 [[noreturn]] void fail(const QString &file, const std::string &place, const std::string &fault)
 {
@@ -49,7 +57,7 @@ bool writeTextFile(const QString &path, const QByteArray &data, QString *error)
 bool Session::operator==(const Session &o) const
 {
     return kernelPath == o.kernelPath && fixedParams == o.fixedParams && mode == o.mode
-        && scheduleText == o.scheduleText && edits == o.edits;
+        && scheduleText == o.scheduleText && edits == o.edits && sameOverrides(assumeNoDep, o.assumeNoDep);
 }
 
 nlohmann::json Session::toJson(const QString &sessionFile) const
@@ -73,6 +81,11 @@ nlohmann::json Session::toJson(const QString &sessionFile) const
     if (!scheduleFile.isEmpty())
         doc["schedule_file"] = scheduleFile.toStdString();
     doc["edits"] = edits;
+    if (!assumeNoDep.empty()) {
+        doc["assume_no_dep"] = nlohmann::json::array();
+        for (const auto &o : assumeNoDep)
+            doc["assume_no_dep"].push_back(o.toJson());
+    }
     return doc;
 }
 
@@ -86,7 +99,7 @@ Session Session::fromJson(const nlohmann::json &doc, const QString &sessionFile)
         fail(sessionFile, "version", "unsupported session version (expected 1)");
     for (const auto &[key, value] : doc.items()) {
         static const std::set<std::string> known{"session", "version", "kernel", "params", "deps",
-                                                 "schedule", "schedule_file", "edits"};
+                                                 "schedule", "schedule_file", "edits", "assume_no_dep"};
         if (!known.count(key))
             fail(sessionFile, key, "unknown key");
     }
@@ -131,6 +144,7 @@ Session Session::fromJson(const nlohmann::json &doc, const QString &sessionFile)
             fail(sessionFile, "edits", "expected an array of edits");
         s.edits = doc["edits"];
     }
+    s.assumeNoDep = DependenceOverride::readList(doc, sessionFile.toStdString());
     return s;
 }
 

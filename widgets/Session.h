@@ -16,7 +16,8 @@ namespace se {
 ///
 /// ```json
 /// { "session": "schedule-explorer", "version": 1, "kernel": "jacobi_1d.json",
-///   "params": { "N": 16 }, "deps": "may", "schedule": null, "edits": [ ... ] }
+///   "params": { "N": 16 }, "deps": "may", "schedule": null, "edits": [ ... ],
+///   "assume_no_dep": [ { "type": "WAR", "src": "s0", "dst": "s1", "tensor": "A", "reason": "..." } ] }
 /// ```
 struct Session {
     QString kernelPath;   ///< absolute, or a `:/` resource
@@ -25,6 +26,8 @@ struct Session {
     std::string scheduleText; ///< empty: the original schedule
     QString scheduleFile;     ///< where scheduleText came from (for people)
     nlohmann::json edits = nlohmann::json::array();
+    /// Dependence edges assumed absent, each with its reason (issue 8).
+    std::vector<DependenceOverride> assumeNoDep;
 
     bool operator==(const Session &o) const;
     bool operator!=(const Session &o) const { return !(*this == o); }
