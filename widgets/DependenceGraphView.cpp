@@ -7,6 +7,7 @@
 
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
+#include <QContextMenuEvent>
 #include <QMouseEvent>
 
 namespace se {
@@ -116,6 +117,17 @@ void DependenceGraphView::mousePressEvent(QMouseEvent *event)
         }
     }
     ZoomableView::mousePressEvent(event);
+}
+
+void DependenceGraphView::contextMenuEvent(QContextMenuEvent *event)
+{
+    for (QGraphicsItem *i : items(event->pos()))
+        if (i->type() == GraphEdgeItem::Type) {
+            Q_EMIT edgeMenuRequested(static_cast<GraphEdgeItem *>(i)->index(), event->globalPos());
+            event->accept();
+            return;
+        }
+    ZoomableView::contextMenuEvent(event);
 }
 
 } // namespace se

@@ -24,8 +24,13 @@ public:
     const std::vector<GraphNodeItem *> &nodeItems() const { return m_nodes; }
     const std::vector<GraphEdgeItem *> &edgeItems() const { return m_edges; }
 
+Q_SIGNALS:
+    /// Right click on an edge (report index): its context menu.
+    void edgeMenuRequested(int edge, const QPoint &globalPos);
+
 protected:
     void mousePressEvent(QMouseEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
 
 private:
     void updateHighlights();

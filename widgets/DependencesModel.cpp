@@ -54,16 +54,22 @@ QVariant DependencesModel::data(const QModelIndex &index, int role) const
         case Pairs: return e.count ? QVariant(qlonglong(*e.count)) : QVariant(QStringLiteral("\u2014"));
         case Direction: return q(e.directionText());
         case Distance: return q(e.distance);
+        case Assumption:
+            return e.assumedAbsent.empty() ? QString() : QStringLiteral("\u2298 assumed absent: ") + q(e.assumedAbsent);
         case Relation: return q(e.relation);
         default: return {};
         }
     case Qt::ToolTipRole:
+        if (index.column() == Assumption && !e.assumedAbsent.empty())
+            return tr("The check ignores this edge: %1").arg(q(e.assumedAbsent));
         return index.column() == Relation || index.column() == Distance ? data(index, Qt::DisplayRole) : QVariant();
     case Qt::ForegroundRole:
         if (violated)
             return GraphEdgeItem::violatedColor();
         if (index.column() == Type)
             return GraphEdgeItem::typeColor(q(e.type));
+        if (index.column() == Assumption)
+            return QColor(0x8a, 0x60, 0x00);
         return {};
     case Qt::FontRole:
         if (violated || index.column() == Type) {
@@ -74,6 +80,7 @@ QVariant DependencesModel::data(const QModelIndex &index, int role) const
         return {};
     case ViolatedRole: return violated;
     case StatementsRole: return QStringList{q(e.src), q(e.dst)};
+    case AssumedRole: return q(e.assumedAbsent);
     default: return {};
     }
 }
@@ -89,6 +96,7 @@ QVariant DependencesModel::headerData(int section, Qt::Orientation orientation, 
     case Pairs: return tr("Pairs");
     case Direction: return tr("Direction");
     case Distance: return tr("Distance");
+    case Assumption: return tr("Override");
     case Relation: return tr("Relation");
     default: return {};
     }

@@ -12,8 +12,8 @@ namespace se {
 class DependencesModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Type, Edge, Allocation, Pairs, Direction, Distance, Relation, NUM_COLUMNS };
-    enum Role { ViolatedRole = Qt::UserRole, StatementsRole };
+    enum Column { Type, Edge, Allocation, Pairs, Direction, Distance, Assumption, Relation, NUM_COLUMNS };
+    enum Role { ViolatedRole = Qt::UserRole, StatementsRole, AssumedRole };
 
     using QAbstractTableModel::QAbstractTableModel;
 

@@ -18,6 +18,12 @@ DependencesView::DependencesView(Selection *selection, QWidget *parent)
     setSelectionMode(QAbstractItemView::SingleSelection);
     setAlternatingRowColors(true);
     setWordWrap(false);
+    setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(this, &QWidget::customContextMenuRequested, this, [this](const QPoint &pos) {
+        const QModelIndex index = indexAt(pos);
+        if (index.isValid())
+            Q_EMIT edgeMenuRequested(index.row(), viewport()->mapToGlobal(pos));
+    });
     connect(selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &current) {
         if (m_updating || !current.isValid())
             return;

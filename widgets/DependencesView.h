@@ -18,6 +18,10 @@ public:
     void setSnapshot(const AnalysisSnapshotPtr &snapshot);
     DependencesModel *dependencesModel() const { return m_model; }
 
+Q_SIGNALS:
+    /// Right click on a row (report edge index): its context menu.
+    void edgeMenuRequested(int edge, const QPoint &globalPos);
+
 private:
     Selection *m_selection;
     DependencesModel *m_model;

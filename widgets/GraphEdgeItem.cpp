@@ -93,7 +93,8 @@ void GraphEdgeItem::paint(QPainter *p, const QStyleOptionGraphicsItem *, QWidget
 {
     const QColor c = color();
     p->setBrush(Qt::NoBrush);
-    p->setPen(QPen(c, penWidth(), Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+    p->setPen(QPen(c, penWidth(), m_edge.assumed.isEmpty() ? Qt::SolidLine : Qt::DashLine, Qt::RoundCap,
+                   Qt::RoundJoin));
     p->drawPath(m_edge.path.path);
     p->setBrush(c);
     p->setPen(QPen(c, 1));
@@ -102,6 +103,11 @@ void GraphEdgeItem::paint(QPainter *p, const QStyleOptionGraphicsItem *, QWidget
     p->setBrush(QColor(255, 255, 255, 235));
     p->setPen(QPen(m_selected || m_edge.violated ? c : QColor(0xcf, 0xd4, 0xda), m_selected ? 2 : 1));
     p->drawRoundedRect(m_edge.labelRect, 3, 3);
+    if (!m_edge.assumed.isEmpty()) {
+        p->setBrush(QColor(0xff, 0xf1, 0xc1));
+        p->setPen(QPen(QColor(0xb2, 0x80, 0x00), 1));
+        p->drawRoundedRect(m_edge.badgeRect.translated(m_edge.labelRect.topLeft()), 6, 6);
+    }
     FigurePainter::paintLabels(p, m_edge.labels, m_fonts, m_edge.labelRect.topLeft());
 }
 

@@ -23,6 +23,8 @@ struct GraphFigure {
         int dst = 0;
         QString type; ///< RAW, WAR, WAW
         bool violated = false;
+        QString assumed;  ///< the reason, when an override assumes the edge absent
+        QRectF badgeRect; ///< the "assumed absent" badge, relative to labelRect
         FigurePath path;
         QRectF labelRect; ///< scene coordinates
         std::vector<FigureLabel> labels; ///< relative to labelRect

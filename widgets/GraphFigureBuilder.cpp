@@ -73,6 +73,8 @@ QString edgeTooltip(const EdgeReport &e, const ViolationReport *v)
     t += QStringLiteral("<br>relation: <tt>%1</tt>").arg(q(e.relation).toHtmlEscaped());
     if (v)
         t += QStringLiteral("<br><font color=\"#b00020\"><b>violated:</b> %1</font>").arg(q(v->message).toHtmlEscaped());
+    if (!e.assumedAbsent.empty())
+        t += QStringLiteral("<br><b>assumed absent:</b> <i>%1</i> (ignored by the check)").arg(q(e.assumedAbsent).toHtmlEscaped());
     return t;
 }
 
@@ -170,6 +172,14 @@ GraphFigure GraphFigureBuilder::build(const Kernel &kernel, const CheckReport &r
                  Font::Small, Tone::Bad);
         } else if (e.count) {
             line(QStringLiteral("%1 pairs").arg(*e.count), Font::Small, Tone::Muted);
+        }
+        if (!e.assumedAbsent.empty()) { // the override's badge, a pill around its line
+            edge.assumed = q(e.assumedAbsent);
+            y += 2;
+            line(QStringLiteral("assumed absent"), Font::Small, Tone::Normal);
+            edge.badgeRect = edge.labels.back().rect.adjusted(-2, -1, 3, 1);
+            w = std::max(w, edge.badgeRect.right());
+            y += 2;
         }
         edge.labelRect = QRectF(0, 0, w + LabelPad, y + LabelPad);
         edge.tooltip = edgeTooltip(e, violationOf[k]);

@@ -57,6 +57,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_explorer(new Ex
     createMenus();
     createToolBar();
     createStatusBar();
+    createTeachingViews();
 
     connect(m_explorer, &Explorer::snapshotChanged, this, &MainWindow::onSnapshot);
     connect(m_explorer, &Explorer::documentChanged, this, &MainWindow::onDocumentChanged);
@@ -194,19 +195,12 @@ void MainWindow::onSnapshot(const AnalysisSnapshotPtr &s)
     m_nest->setSnapshot(s);
     m_violations->setSnapshot(s);
     m_dependences->setSnapshot(s);
-    const auto &r = s->report;
-    if (r.legal) {
-        m_verdict->setText(tr("legal"));
-        m_verdict->setStyleSheet(QStringLiteral("QLabel { background: #2e7d32; color: white; padding: 1px 8px; "
-                                                "border-radius: 3px; font-weight: bold; }"));
-        m_verdict->setToolTip(tr("Every dependence is respected"));
-    } else {
-        m_verdict->setText(r.violations.size() == 1 ? tr("1 violation") : tr("%1 violations").arg(r.violations.size()));
-        m_verdict->setStyleSheet(QStringLiteral("QLabel { background: #c62828; color: white; padding: 1px 8px; "
-                                                "border-radius: 3px; font-weight: bold; }"));
-        m_verdict->setToolTip(tr("%1 of %2 dependence edges violated").arg(r.violations.size()).arg(r.edges.size()));
-        m_violationsDock->raise();
-    }
+    showVerdict(s->report);
+    // How a JSCoP's statements were matched, once per schedule.
+    const QString note = QString::fromStdString(s->scheduleNotes.empty() ? std::string() : s->scheduleNotes.front());
+    if (note != m_lastNote && !note.isEmpty())
+        statusBar()->showMessage(note, 10000);
+    m_lastNote = note;
     QStringList fixed;
     for (const auto &[n, v] : s->fixedParams)
         fixed << QStringLiteral("%1=%2").arg(QString::fromStdString(n)).arg(v);
@@ -267,7 +261,8 @@ void MainWindow::updateActions()
 {
     const bool has = m_explorer->kernel() != nullptr;
     const AnalysisSnapshotPtr &s = m_explorer->snapshot();
-    for (QAction *a : {m_save, m_saveAs, m_loadSchedule, m_loadEdits, m_reset, m_suggest, m_fixAll, m_releaseAll})
+    for (QAction *a : {m_save, m_saveAs, m_loadSchedule, m_loadEdits, m_importJscop, m_reset, m_suggest, m_fixAll,
+                       m_releaseAll})
         a->setEnabled(has);
     for (QAction *a : m_exports)
         a->setEnabled(s != nullptr);

@@ -19,6 +19,7 @@ class DependenceGraphView;
 class DependencesView;
 class Explorer;
 class HistoryView;
+class IterationSpaceView;
 class KernelView;
 class LoopNestView;
 class MovesView;
@@ -35,7 +36,7 @@ class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     /// Of the saved dock layout; bump when the docks change.
-    static constexpr int StateVersion = 1;
+    static constexpr int StateVersion = 2;
 
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
@@ -47,6 +48,7 @@ public:
     LoopNestView *loopNestView() const { return m_nest; }
     KernelView *kernelView() const { return m_kernel; }
     MovesView *movesView() const { return m_moves; }
+    IterationSpaceView *iterationSpaceView() const { return m_space; }
 
     /// Without message boxes (tests): errors go to the status bar and lastError().
     void setInteractive(bool on) { m_interactive = on; }
@@ -61,7 +63,10 @@ public:
     bool loadSchedule(const QString &path);
     bool loadEdits(const QString &path);
     bool saveSession(const QString &path);
-    enum class Export { ScheduleYaml, ScheduleMap, EditScript, KernelJson, C, TreeSvg, TreePng, GraphSvg, GraphPng };
+    enum class Export {
+        ScheduleYaml, ScheduleMap, EditScript, KernelJson, C, TreeSvg, TreePng, GraphSvg, GraphPng,
+        Jscop, SpaceSvg, SpacePng
+    };
     /// Writes an export (atomically); false with the error shown.
     bool exportFile(Export what, const QString &path);
     /// Adds a view as a dock (remembered in the layout, listed in the View
@@ -91,6 +96,20 @@ private:
     void showError(const QString &title, const QString &text);
     void showTreeMenu(const std::vector<int> &path, const QPoint &globalPos);
 
+    // Teaching and interop, issue 8 (MainWindowTeaching.cpp)
+    /// The iteration-space dock (tabbed with the graph) and the edges' menus.
+    void createTeachingViews();
+    /// Assume absent / stop assuming, on a dependence edge.
+    void showEdgeMenu(int edge, const QPoint &globalPos);
+    void importJscopDialog();
+    /// The current schedule as a JSCoP; empty with `error` set on failure.
+    std::string jscopText(QString *error) const;
+    /// The verdict label: legal, legal assuming overrides, or violations.
+    void showVerdict(const CheckReport &report);
+    /// Heads a schedule or C export with the overrides it was judged under
+    /// (comments isl and C read past).
+    static std::string withAssumptions(const AnalysisSnapshot &s, Export what, std::string text);
+
     // Files (MainWindowFiles.cpp)
     void openDialog();
     void loadScheduleDialog();
@@ -115,6 +134,7 @@ private:
     KernelView *m_kernel = nullptr;
     MovesView *m_moves = nullptr;
     HistoryView *m_history = nullptr;
+    IterationSpaceView *m_space = nullptr;
     QList<QDockWidget *> m_docks;
     QDockWidget *m_violationsDock = nullptr;
     QByteArray m_defaultState;
@@ -122,6 +142,7 @@ private:
     QMenu *m_recentMenu = nullptr;
     QMenu *m_viewMenu = nullptr;
     QAction *m_open, *m_openSession, *m_save, *m_saveAs, *m_loadSchedule, *m_loadEdits, *m_quit;
+    QAction *m_importJscop = nullptr;
     QAction *m_undo, *m_redo, *m_reset, *m_suggest, *m_interchange, *m_tile, *m_stop;
     QAction *m_fixAll, *m_releaseAll, *m_resetLayout, *m_fit, *m_zoomIn, *m_zoomOut;
     QActionGroup *m_modeGroup = nullptr;
@@ -138,6 +159,7 @@ private:
     bool m_interactive = true;
     QString m_lastError;
     QString m_lastDir;
+    QString m_lastNote; ///< the schedule reader's note last shown
 };
 
 } // namespace se

@@ -56,6 +56,9 @@ void MainWindow::createActions()
     connect(m_loadSchedule, &QAction::triggered, this, &MainWindow::loadScheduleDialog);
     m_loadEdits = new QAction(tr("Load &Edit Script\u2026"), this);
     connect(m_loadEdits, &QAction::triggered, this, &MainWindow::loadEditsDialog);
+    m_importJscop = new QAction(tr("Import &JSCoP Schedule\u2026"), this);
+    m_importJscop->setToolTip(tr("Replace the schedule by the per-statement schedules of a JSCoP (Polly)"));
+    connect(m_importJscop, &QAction::triggered, this, &MainWindow::importJscopDialog);
     m_quit = new QAction(tr("&Quit"), this);
     m_quit->setShortcut(QKeySequence::Quit);
     connect(m_quit, &QAction::triggered, this, &QWidget::close);
@@ -151,6 +154,7 @@ void MainWindow::createMenus()
     file->addSeparator();
     file->addAction(m_loadSchedule);
     file->addAction(m_loadEdits);
+    file->addAction(m_importJscop);
     file->addSeparator();
     file->addAction(m_save);
     file->addAction(m_saveAs);
@@ -172,6 +176,12 @@ void MainWindow::createMenus()
     addExport(tr("Tree as &PNG\u2026"), [this] { exportDialog(Export::TreePng); });
     addExport(tr("Graph as S&VG\u2026"), [this] { exportDialog(Export::GraphSvg); });
     addExport(tr("Graph as P&NG\u2026"), [this] { exportDialog(Export::GraphPng); });
+    addExport(tr("Iteration Space as SV&G\u2026"), [this] { exportDialog(Export::SpaceSvg); });
+    addExport(tr("Iteration Space as PN&G\u2026"), [this] { exportDialog(Export::SpacePng); });
+    // Listed with the other schedule formats (m_exports keeps its order).
+    QAction *jscop = addExport(tr("Schedule as &JSCoP (Polly)\u2026"), [this] { exportDialog(Export::Jscop); });
+    exp->removeAction(jscop);
+    exp->insertAction(exp->actions().value(2), jscop);
     file->addSeparator();
     file->addAction(m_quit);
 

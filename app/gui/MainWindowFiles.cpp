@@ -5,6 +5,7 @@
 
 #include "widgets/DependenceGraphView.h"
 #include "widgets/Explorer.h"
+#include "widgets/IterationSpaceView.h"
 #include "widgets/ScheduleTreeView.h"
 #include "widgets/Session.h"
 
@@ -115,6 +116,10 @@ bool MainWindow::openAny(const QString &path)
             return openSession(path);
         if (doc.is_object() && doc.contains("edits") && !doc.contains("body") && m_explorer->kernel())
             return loadEdits(path);
+        // A JSCoP: statements holding schedules (Polly's exchange format).
+        if (doc.is_object() && doc.contains("statements") && doc["statements"].is_array() && !doc.contains("body")
+            && m_explorer->kernel())
+            return loadSchedule(path);
     } catch (const std::exception &) {
         // Not JSON at all: let the kernel loader say where it breaks.
     }
@@ -144,7 +149,7 @@ void MainWindow::loadScheduleDialog()
 {
     const QString path = QFileDialog::getOpenFileName(
         this, tr("Load schedule"), dialogDir(),
-        tr("isl schedules (*.yaml *.yml *.map *.isl *.txt);;All files (*)"));
+        tr("Schedules (*.yaml *.yml *.map *.isl *.txt *.jscop);;All files (*)"));
     if (!path.isEmpty())
         loadSchedule(path);
 }
@@ -258,6 +263,9 @@ ExportKind kindOf(MainWindow::Export what)
     case E::TreePng: return {"tree.png", "PNG (*.png)", false};
     case E::GraphSvg: return {"graph.svg", "SVG (*.svg)", false};
     case E::GraphPng: return {"graph.png", "PNG (*.png)", false};
+    case E::Jscop: return {"jscop", "JSCoP (*.jscop)", true};
+    case E::SpaceSvg: return {"space.svg", "SVG (*.svg)", false};
+    case E::SpacePng: return {"space.png", "PNG (*.png)", false};
     }
     return {"txt", "*", true};
 }
@@ -291,12 +299,19 @@ bool MainWindow::exportFile(Export what, const QString &path)
         case Export::EditScript: text = m_explorer->editScriptText(); break;
         case Export::KernelJson: text = s->nestKernelJson; break;
         case Export::C: text = s->nestC; break;
+        case Export::Jscop: text = jscopText(&error); break;
         default: break;
         }
-        if (text.empty())
+        if (!text.empty())
+            text = withAssumptions(*s, what, std::move(text));
+        if (text.empty() && error.isEmpty())
             error = tr("Nothing to export: %1").arg(QString::fromStdString(s->nestError));
+        if (text.empty())
+            ok = false;
         else
             ok = writeTextFile(path, QByteArray::fromStdString(text), &error);
+    } else if (what == Export::SpaceSvg || what == Export::SpacePng) {
+        ok = m_space->exportTo(path, &error);
     } else {
         const bool tree = what == Export::TreeSvg || what == Export::TreePng;
         const ZoomableView *view = tree ? static_cast<ZoomableView *>(m_tree) : static_cast<ZoomableView *>(m_graph);

@@ -549,15 +549,15 @@ void tst_MainWindow::laterViewsPlugInAsDocks()
 {
     MainWindow w;
     w.show();
-    auto *view = new QLabel(QStringLiteral("iteration space"));
-    QDockWidget *d = w.addViewDock(QStringLiteral("Iteration space"), QStringLiteral("iterations"), view,
+    auto *view = new QLabel(QStringLiteral("a later view"));
+    QDockWidget *d = w.addViewDock(QStringLiteral("Later view"), QStringLiteral("later"), view,
                                    Qt::RightDockWidgetArea);
-    QCOMPARE(d->objectName(), QStringLiteral("iterations")); // its place is saved with the layout
+    QCOMPARE(d->objectName(), QStringLiteral("later")); // its place is saved with the layout
     QVERIFY(d->isVisible());
     QAction *toggle = nullptr;
     for (QMenu *m : w.menuBar()->findChildren<QMenu *>())
         if (!toggle)
-            toggle = findAction(m, QStringLiteral("Iteration space"));
+            toggle = findAction(m, QStringLiteral("Later view"));
     QVERIFY(toggle);
     toggle->trigger();
     QVERIFY(!d->isVisible());

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "AnalysisSnapshot.h"
+#include "FigureFonts.h"
+#include "ZoomableView.h"
+
+namespace se {
+
+class IterationArrowItem;
+class IterationPointItem;
+
+/// The iteration-space plot itself: one dot per instance of the snapshot's
+/// slice at its two coordinates (x to the right, y up), its order under the
+/// schedule inside, dependence pairs as arrows, the tiles of a tiled band
+/// as tinted cells with outlines, axes and a legend above (so exports carry
+/// it). Reads only plain data from the snapshot.
+class IterationSpaceCanvas : public ZoomableView {
+    Q_OBJECT
+public:
+    static constexpr double Cell = 46;
+    /// Which dependence pairs to draw.
+    enum class Arrows { All, Violated, RAW, WAR, WAW, None };
+
+    explicit IterationSpaceCanvas(QWidget *parent = nullptr);
+
+    void setSnapshot(const AnalysisSnapshotPtr &snapshot);
+    /// Playing the schedule: instances of order < step have run, those of
+    /// order == step are running, the rest are pending. 0: all have run.
+    void setStep(int step);
+    int step() const { return m_step; }
+    /// The highest order number (the number of distinct times).
+    int maxOrder() const { return m_maxOrder; }
+    void setShowNumbers(bool on);
+    void setArrows(Arrows which);
+    /// Emphasises the arrows of one dependence edge (-1: none).
+    void setSelectedEdge(int edge);
+
+    const std::vector<IterationPointItem *> &pointItems() const { return m_points; }
+    const std::vector<IterationArrowItem *> &arrowItems() const { return m_arrows; }
+    /// Line segments of the tile outlines (0 when no band is tiled).
+    int tileSegments() const { return m_tileSegments; }
+    /// The scene position of instance k's dot.
+    QPointF pointPos(std::size_t instance) const;
+
+Q_SIGNALS:
+    void edgeClicked(int edge);
+    void instanceClicked(int instance);
+
+protected:
+    void mousePressEvent(QMouseEvent *event) override;
+
+private:
+    double addLegend(double width);
+    void addAxes(const QRectF &plot);
+    void addTiles();
+    void applyStep();
+
+    AnalysisSnapshotPtr m_snapshot;
+    FigureFonts m_fonts;
+    std::vector<IterationPointItem *> m_points;
+    std::vector<IterationArrowItem *> m_arrows;
+    std::vector<QPointF> m_pos; ///< per instance, scene coordinates
+    std::int64_t m_xmin = 0, m_xmax = 0, m_ymin = 0, m_ymax = 0;
+    QPointF m_origin; ///< scene position of the cell (m_xmin, m_ymax)'s top-left corner
+    int m_step = 0;
+    int m_maxOrder = 0;
+    int m_selectedEdge = -1;
+    int m_tileSegments = 0;
+    bool m_showNumbers = true;
+    Arrows m_arrowFilter = Arrows::All;
+};
+
+} // namespace se
