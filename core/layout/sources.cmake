@@ -1,3 +1,4 @@
 target_sources(se_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/GraphvizLayout.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/TransitiveReduction.cpp
 )
