@@ -6,16 +6,28 @@
 #include "Selection.h"
 
 #include <QGraphicsScene>
+#include <QLabel>
 #include <QGraphicsSimpleTextItem>
 #include <QContextMenuEvent>
 #include <QMouseEvent>
 
+#include <algorithm>
+
 namespace se {
 
 DependenceGraphView::DependenceGraphView(Selection *selection, QWidget *parent)
-    : ZoomableView(parent), m_selection(selection), m_fonts(FigureFonts::defaults())
+    : ZoomableView(parent), m_selection(selection), m_fonts(FigureFonts::defaults()),
+      m_note(new QLabel(this))
 {
     setScene(new QGraphicsScene(this));
+    // A widget, not a scene item: it stays readable however far the big
+    // graph it describes is zoomed out.
+    m_note->setObjectName(QStringLiteral("graphNote"));
+    m_note->setWordWrap(true);
+    m_note->setTextFormat(Qt::PlainText);
+    m_note->setContentsMargins(8, 4, 8, 4);
+    m_note->setStyleSheet(QStringLiteral("QLabel { background: #fff8e1; color: #5d4a00; border-bottom: 1px solid #e6d9a8; }"));
+    m_note->hide();
     connect(m_selection, &Selection::changed, this, &DependenceGraphView::updateHighlights);
 }
 
@@ -47,12 +59,34 @@ double DependenceGraphView::addLegend(double width)
     return y + fm.height() / 2 + 8;
 }
 
+void DependenceGraphView::layoutNote()
+{
+    if (m_note->isHidden()) {
+        setViewportMargins(0, 0, 0, 0);
+        return;
+    }
+    const int f = frameWidth(), w = width() - 2 * f;
+    const int h = m_note->heightForWidth(w);
+    setViewportMargins(0, h, 0, 0);
+    m_note->setGeometry(f, f, w, h);
+}
+
+void DependenceGraphView::resizeEvent(QResizeEvent *event)
+{
+    layoutNote();
+    ZoomableView::resizeEvent(event);
+}
+
 void DependenceGraphView::setSnapshot(const AnalysisSnapshotPtr &snapshot)
 {
     m_snapshot = snapshot;
     scene()->clear();
     m_nodes.clear();
     m_edges.clear();
+    const QString note = snapshot ? snapshot->graphFigure.note : QString();
+    m_note->setText(note);
+    m_note->setVisible(!note.isEmpty());
+    layoutNote();
     if (!snapshot)
         return;
     const GraphFigure &fig = snapshot->graphFigure;
@@ -67,7 +101,9 @@ void DependenceGraphView::setSnapshot(const AnalysisSnapshotPtr &snapshot)
         m_nodes.push_back(item);
     }
     for (std::size_t k = 0; k < fig.edges.size(); ++k) {
-        auto *item = new GraphEdgeItem(static_cast<int>(k), fig.edges[k], m_fonts);
+        const auto &reportEdges = fig.edges[k].reportEdges;
+        auto *item = new GraphEdgeItem(static_cast<int>(reportEdges.empty() ? k : reportEdges.front()), fig.edges[k],
+                                       m_fonts);
         scene()->addItem(item);
         m_edges.push_back(item);
     }
@@ -89,13 +125,21 @@ void DependenceGraphView::updateHighlights()
     const QStringList &stmts = m_selection->statements();
     for (auto *n : m_nodes)
         n->setSelected(stmts.contains(n->node().statement));
-    for (auto *e : m_edges)
-        e->setSelected(e->index() == m_selection->edge());
-    if (m_selection->edge() >= 0 && m_selection->edge() < static_cast<int>(m_edges.size()))
-    {
-        const GraphEdgeItem *e = m_edges[static_cast<std::size_t>(m_selection->edge())];
-        ensureVisible(e->mapRectToScene(e->edge().labelRect), 24, 24);
+    // An overview edge lights up for any of the report edges it stands for.
+    const int selected = m_selection->edge();
+    const GraphEdgeItem *shown = nullptr;
+    for (auto *e : m_edges) {
+        const auto &r = e->edge().reportEdges;
+        const bool on = selected >= 0 && (r.empty() ? e->index() == selected
+                                                    : std::find(r.begin(), r.end(), std::size_t(selected)) != r.end());
+        e->setSelected(on);
+        if (on && !shown)
+            shown = e;
     }
+    if (shown)
+        ensureVisible(shown->mapRectToScene(shown->edge().labelRect.isEmpty() ? shown->boundingRect()
+                                                                               : shown->edge().labelRect),
+                      24, 24);
 }
 
 void DependenceGraphView::mousePressEvent(QMouseEvent *event)

@@ -5,6 +5,8 @@
 #include "FigureFonts.h"
 #include "ZoomableView.h"
 
+class QLabel;
+
 namespace se {
 
 class GraphEdgeItem;
@@ -13,7 +15,9 @@ class Selection;
 
 /// The dependence graph: statements as nodes, one edge per dependence edge,
 /// coloured by type (legend in the corner), violated edges red and thick.
-/// Clicking a node selects its statement, clicking an edge selects it.
+/// Clicking a node selects its statement, clicking an edge selects it (an
+/// overview edge: the first of its report edges). A big graph is drawn as
+/// an overview (GraphOverview), its note in a bar above the scene.
 class DependenceGraphView : public ZoomableView {
     Q_OBJECT
 public:
@@ -23,6 +27,9 @@ public:
     void setFonts(const FigureFonts &fonts) { m_fonts = fonts; }
     const std::vector<GraphNodeItem *> &nodeItems() const { return m_nodes; }
     const std::vector<GraphEdgeItem *> &edgeItems() const { return m_edges; }
+    /// The bar above the scene saying what an overview draws (hidden for a
+    /// full graph).
+    const QLabel *noteLabel() const { return m_note; }
 
 Q_SIGNALS:
     /// Right click on an edge (report index): its context menu.
@@ -31,9 +38,12 @@ Q_SIGNALS:
 protected:
     void mousePressEvent(QMouseEvent *event) override;
     void contextMenuEvent(QContextMenuEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void updateHighlights();
+    /// Fits the note bar to the width, in the viewport's top margin.
+    void layoutNote();
     /// The legend, as scene items above the graph (so exports carry it);
     /// returns its height.
     double addLegend(double width);
@@ -43,6 +53,7 @@ private:
     FigureFonts m_fonts;
     std::vector<GraphNodeItem *> m_nodes;
     std::vector<GraphEdgeItem *> m_edges;
+    QLabel *m_note;
 };
 
 } // namespace se

@@ -99,6 +99,8 @@ void GraphEdgeItem::paint(QPainter *p, const QStyleOptionGraphicsItem *, QWidget
     p->setBrush(c);
     p->setPen(QPen(c, 1));
     p->drawPolygon(arrowHead());
+    if (m_edge.labelRect.isEmpty()) // an overview's unlabelled edge
+        return;
     // The label sits on a white card so curves crossing it stay readable.
     p->setBrush(QColor(255, 255, 255, 235));
     p->setPen(QPen(m_selected || m_edge.violated ? c : QColor(0xcf, 0xd4, 0xda), m_selected ? 2 : 1));

@@ -2,10 +2,12 @@
 #include "GraphFigureBuilder.h"
 
 #include "FigureText.h"
+#include "GraphOverview.h"
 #include "core/layout/GraphvizLayout.h"
 
 #include <QTransform>
 
+#include <algorithm>
 #include <map>
 
 namespace se {
@@ -78,6 +80,49 @@ QString edgeTooltip(const EdgeReport &e, const ViolationReport *v)
     return t;
 }
 
+/// One line for a pair of the overview (`RAW · A +3`), and how many of its
+/// edges are violated.
+template <typename Line>
+void overviewLabel(const GraphOverview::Group &group, const CheckReport &report,
+                   const std::vector<const ViolationReport *> &violationOf, const Line &line, Tone tone)
+{
+    const EdgeReport &e = report.edges[group.edges.front()];
+    QString head = q(e.type) + QStringLiteral(" \u00b7 ") + q(e.allocation);
+    if (group.edges.size() > 1)
+        head += QStringLiteral(" +%1").arg(group.edges.size() - 1);
+    line(head, Font::Small, tone);
+    const auto bad = std::count_if(group.edges.begin(), group.edges.end(), [&](std::size_t i) { return violationOf[i]; });
+    if (bad)
+        line(group.edges.size() == 1 ? QStringLiteral("violated") : QStringLiteral("%1 violated").arg(bad), Font::Small,
+             Tone::Bad);
+}
+
+/// Every edge of an overview pair, one line each (up to a screenful).
+QString groupTooltip(const GraphOverview::Group &group, const CheckReport &report,
+                     const std::vector<const ViolationReport *> &violationOf)
+{
+    constexpr std::size_t MaxRows = 16;
+    const EdgeReport &first = report.edges[group.edges.front()];
+    QString t = QStringLiteral("<b>%1 &rarr; %2</b>: %3 dependences")
+                    .arg(q(first.src), q(first.dst))
+                    .arg(group.edges.size());
+    for (std::size_t n = 0; n < group.edges.size() && n < MaxRows; ++n) {
+        const EdgeReport &e = report.edges[group.edges[n]];
+        QString row = QStringLiteral("<b>%1</b> on %2 <tt>%3</tt>")
+                          .arg(q(e.type), q(e.allocation).toHtmlEscaped(), q(e.directionText()).toHtmlEscaped());
+        if (e.count)
+            row += QStringLiteral(", %1 pairs").arg(*e.count);
+        if (!e.assumedAbsent.empty())
+            row += QStringLiteral(", <b>assumed absent:</b> <i>%1</i>").arg(q(e.assumedAbsent).toHtmlEscaped());
+        if (violationOf[group.edges[n]])
+            row = QStringLiteral("<font color=\"#b00020\">%1, <b>violated</b></font>").arg(row);
+        t += QStringLiteral("<br>") + row;
+    }
+    if (group.edges.size() > MaxRows)
+        t += QStringLiteral("<br>&hellip; and %1 more (see the Dependences table)").arg(group.edges.size() - MaxRows);
+    return t;
+}
+
 QPainterPath pathOf(const GraphLayout::Edge &e, QPointF offset)
 {
     QPainterPath p;
@@ -143,19 +188,31 @@ GraphFigure GraphFigureBuilder::build(const Kernel &kernel, const CheckReport &r
         if (v.edge < violationOf.size())
             violationOf[v.edge] = &v;
 
-    // Graphviz routes several self-loops of one node as nested loops whose
-    // outer ones cross the inner ones' labels: give it one loop per node with
-    // one label holding every row, and draw the loops nested inside it.
-    std::map<int, std::vector<std::size_t>> loopsOf; // node -> figure edges
+    // Which edges to draw: all of them, or for a big graph an overview of
+    // statement pairs (see GraphOverview).
+    std::vector<GraphOverview::Input> inputs(report.edges.size());
     for (std::size_t k = 0; k < report.edges.size(); ++k) {
         const EdgeReport &e = report.edges[k];
         const auto src = nodeOf.find(e.src), dst = nodeOf.find(e.dst);
         if (src == nodeOf.end() || dst == nodeOf.end())
             continue; // a report of another kernel: nothing sensible to draw
+        inputs[k] = {src->second, dst->second, violationOf[k] != nullptr, !e.assumedAbsent.empty()};
+    }
+    const GraphOverview::Plan plan = GraphOverview::plan(fig.nodes.size(), inputs);
+    fig.note = plan.note;
+
+    // Graphviz routes several self-loops of one node as nested loops whose
+    // outer ones cross the inner ones' labels: give it one loop per node with
+    // one label holding every row, and draw the loops nested inside it.
+    std::map<int, std::vector<std::size_t>> loopsOf; // node -> figure edges
+    for (const GraphOverview::Group &group : plan.groups) {
+        const std::size_t k = group.edges.front();
+        const EdgeReport &e = report.edges[k];
         GraphFigure::Edge edge;
-        edge.src = src->second;
-        edge.dst = dst->second;
+        edge.src = group.src;
+        edge.dst = group.dst;
         edge.type = q(e.type);
+        edge.reportEdges = group.edges;
         edge.violated = violationOf[k] != nullptr;
         const Tone tone = edge.violated ? Tone::Bad : Tone::Normal;
         double y = LabelPad, w = 0;
@@ -164,25 +221,38 @@ GraphFigure GraphFigureBuilder::build(const Kernel &kernel, const CheckReport &r
             w = std::max(w, edge.labels.back().rect.right());
             y += ft.lineHeight(f);
         };
-        line(q(e.type) + QStringLiteral(" \u00b7 ") + q(e.allocation), Font::Small, tone);
-        line(q(e.directionText()), Font::Small, Tone::Muted);
-        if (edge.violated) {
-            const auto &v = *violationOf[k];
-            line(v.count ? QStringLiteral("violated (%1 pairs)").arg(*v.count) : QStringLiteral("violated"),
-                 Font::Small, Tone::Bad);
-        } else if (e.count) {
-            line(QStringLiteral("%1 pairs").arg(*e.count), Font::Small, Tone::Muted);
+        if (plan.overview) {
+            const auto firstAssumed = std::find_if(group.edges.begin(), group.edges.end(), [&](std::size_t i) {
+                return !report.edges[i].assumedAbsent.empty();
+            });
+            if (firstAssumed != group.edges.end())
+                edge.assumed = q(report.edges[*firstAssumed].assumedAbsent);
+            if (plan.labels)
+                overviewLabel(group, report, violationOf, line, tone);
+            edge.tooltip = group.edges.size() == 1 ? edgeTooltip(e, violationOf[k]) : groupTooltip(group, report, violationOf);
+        } else {
+            line(q(e.type) + QStringLiteral(" \u00b7 ") + q(e.allocation), Font::Small, tone);
+            line(q(e.directionText()), Font::Small, Tone::Muted);
+            if (edge.violated) {
+                const auto &v = *violationOf[k];
+                line(v.count ? QStringLiteral("violated (%1 pairs)").arg(*v.count) : QStringLiteral("violated"),
+                     Font::Small, Tone::Bad);
+            } else if (e.count) {
+                line(QStringLiteral("%1 pairs").arg(*e.count), Font::Small, Tone::Muted);
+            }
+            if (!e.assumedAbsent.empty())
+                edge.assumed = q(e.assumedAbsent);
+            edge.tooltip = edgeTooltip(e, violationOf[k]);
         }
-        if (!e.assumedAbsent.empty()) { // the override's badge, a pill around its line
-            edge.assumed = q(e.assumedAbsent);
+        if (!edge.assumed.isEmpty() && (!plan.overview || plan.labels)) { // the override's badge, a pill around its line
             y += 2;
             line(QStringLiteral("assumed absent"), Font::Small, Tone::Normal);
             edge.badgeRect = edge.labels.back().rect.adjusted(-2, -1, 3, 1);
             w = std::max(w, edge.badgeRect.right());
             y += 2;
         }
-        edge.labelRect = QRectF(0, 0, w + LabelPad, y + LabelPad);
-        edge.tooltip = edgeTooltip(e, violationOf[k]);
+        // No label at all: a zero-sized rect, which Graphviz takes as none.
+        edge.labelRect = edge.labels.empty() ? QRectF() : QRectF(0, 0, w + LabelPad, y + LabelPad);
         if (edge.src == edge.dst)
             loopsOf[edge.src].push_back(fig.edges.size());
         else
