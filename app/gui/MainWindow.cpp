@@ -58,6 +58,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_explorer(new Ex
     createToolBar();
     createStatusBar();
     createTeachingViews();
+    createAutosave();
 
     connect(m_explorer, &Explorer::snapshotChanged, this, &MainWindow::onSnapshot);
     connect(m_explorer, &Explorer::documentChanged, this, &MainWindow::onDocumentChanged);

@@ -15,6 +15,7 @@ class QToolButton;
 
 namespace se {
 
+class Autosave;
 class DependenceGraphView;
 class DependencesView;
 class Explorer;
@@ -72,6 +73,16 @@ public:
     /// Adds a view as a dock (remembered in the layout, listed in the View
     /// menu): how later views, such as an iteration-space plot, plug in.
     QDockWidget *addViewDock(const QString &title, const QString &name, QWidget *content, Qt::DockWidgetArea area);
+    // Autosave and crash recovery (MainWindowAutosave.cpp)
+    Autosave *autosave() const { return m_autosave; }
+    /// Autosave files a dead run left behind (of `kernelPath` if given).
+    QStringList leftoverAutosaves(const QString &kernelPath = {}) const;
+    /// Reopens an autosave's kernel with its schedule, edits (undoable one
+    /// by one), parameters and overrides; the file stays until the work is
+    /// saved. False, with the file kept, when the kernel is gone.
+    bool restoreAutosave(const QString &file);
+    /// Asks, for each leftover, Restore / Discard / Later (interactive only).
+    void offerAutosaves(const QString &kernelPath = {});
     /// The bundled samples, by resource path.
     static QStringList samples();
     static QString defaultSample();
@@ -124,6 +135,7 @@ private:
     void addRecent(const QString &path);
     void updateRecentMenu();
     QString dialogDir() const;
+    void createAutosave();
 
     Explorer *m_explorer;
     ScheduleTreeView *m_tree = nullptr;
@@ -160,6 +172,8 @@ private:
     QString m_lastError;
     QString m_lastDir;
     QString m_lastNote; ///< the schedule reader's note last shown
+    Autosave *m_autosave = nullptr;
+    QStringList m_laterAutosaves; ///< leftovers the user put off this run
 };
 
 } // namespace se

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // MainWindow's file handling: open, recent files, drag and drop, sessions,
 // exports and the prompt for unsaved edits.
+#include "Autosave.h"
 #include "MainWindow.h"
 
 #include "widgets/DependenceGraphView.h"
@@ -68,6 +69,7 @@ bool MainWindow::openKernel(const QString &path, const QString &scheduleFile, co
         return false;
     }
     addRecent(path);
+    offerAutosaves(m_explorer->session().kernelPath); // work a crashed run left on it
     return true;
 }
 
@@ -81,6 +83,7 @@ bool MainWindow::openSession(const QString &path)
         return false;
     }
     addRecent(path);
+    offerAutosaves(m_explorer->session().kernelPath);
     return true;
 }
 
@@ -215,6 +218,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
         event->ignore();
         return;
     }
+    m_autosave->discard(); // saved, or the user chose to discard: a clean close
     QSettings s;
     s.setValue(QStringLiteral("window/geometry"), saveGeometry());
     s.setValue(QStringLiteral("window/state"), saveState(StateVersion));

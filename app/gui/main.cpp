@@ -7,6 +7,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QTimer>
 
 #include <cstdio>
 
@@ -74,5 +75,8 @@ int main(int argc, char **argv)
         if (mode == QLatin1String("flow"))
             window.explorer()->setMode(se::DepsMode::Flow);
     }
+    // Work a run that crashed or was killed left behind: offered once the
+    // window is up (the kernel just opened has had its own offer).
+    QTimer::singleShot(0, &window, [&window] { window.offerAutosaves(); });
     return app.exec();
 }
