@@ -116,8 +116,30 @@ void DependenceGraphView::setSnapshot(const AnalysisSnapshotPtr &snapshot)
     scene()->setSceneRect(scene()->itemsBoundingRect().adjusted(-8, -8, 8, 8).united(
         QRectF(QPointF(0, 0), fig.size + QSizeF(0, legend))));
     updateHighlights();
-    if (m_autoFit)
+    if (m_autoFit) {
         fit();
+        if (!fig.note.isEmpty())
+            showReadable();
+    }
+}
+
+void DependenceGraphView::showReadable()
+{
+    // An overview fitted whole is a grey smear (tiled_matmul_64's is 7,000
+    // points tall): open it where its text can be read, at its first
+    // violated edge or else its top. Fit (F) still shows it whole.
+    constexpr double Readable = 0.7;
+    if (zoom() >= Readable)
+        return;
+    setTransform(QTransform::fromScale(Readable, Readable));
+    m_autoFit = false;
+    const auto bad = std::find_if(m_edges.begin(), m_edges.end(), [](const GraphEdgeItem *e) { return e->edge().violated; });
+    if (bad != m_edges.end()) {
+        centerOn((*bad)->mapRectToScene((*bad)->boundingRect()).center());
+    } else {
+        const QRectF r = sceneRect();
+        centerOn(r.center().x(), r.top() + viewport()->height() / (2 * Readable));
+    }
 }
 
 void DependenceGraphView::updateHighlights()

@@ -44,6 +44,8 @@ private:
     void updateHighlights();
     /// Fits the note bar to the width, in the viewport's top margin.
     void layoutNote();
+    /// Zooms a fitted overview in until its text is readable.
+    void showReadable();
     /// The legend, as scene items above the graph (so exports carry it);
     /// returns its height.
     double addLegend(double width);

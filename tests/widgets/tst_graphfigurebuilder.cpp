@@ -184,6 +184,7 @@ void tst_GraphFigureBuilder::overviewInTheView()
     QVERIFY(view.noteLabel()->isVisible());
     QCOMPARE(view.noteLabel()->text(), b.fig.note);
     QVERIFY(view.noteLabel()->height() > 0);
+    QVERIFY(view.zoom() >= 0.7 - 1e-9); // opened readable, not fitted into a smear
     // Selecting any report edge of a drawn pair lights up the pair's edge,
     // whose own index is the pair's first report edge.
     const GraphEdgeItem *pair = view.edgeItems()[0];
