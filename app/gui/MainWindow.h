@@ -81,7 +81,8 @@ public:
     /// by one), parameters and overrides; the file stays until the work is
     /// saved. False, with the file kept, when the kernel is gone.
     bool restoreAutosave(const QString &file);
-    /// Asks, for each leftover, Restore / Discard / Later (interactive only).
+    /// Asks, for each leftover, Restore / Discard / Later (interactive only;
+    /// one put off is asked again only when its kernel is opened).
     void offerAutosaves(const QString &kernelPath = {});
     /// The bundled samples, by resource path.
     static QStringList samples();

@@ -33,6 +33,12 @@ QString describe(const nlohmann::json &edit, std::size_t k)
     }
 }
 
+// English plurals without a translator (tr's %n would print "edit(s)").
+QString count(int n, const char *one, const char *many)
+{
+    return QStringLiteral("%1 %2").arg(n).arg(QLatin1String(n == 1 ? one : many));
+}
+
 bool sameAssumptions(const Session &a, const Session &b)
 {
     Session x, y;
@@ -78,10 +84,10 @@ bool MainWindow::restoreAutosave(const QString &file)
     const QString when = QLocale().toString(rec.savedAt.toLocalTime(), QLocale::ShortFormat);
     if (!kernel.startsWith(QLatin1Char(':')) && !QFileInfo::exists(kernel)) {
         showError(tr("Cannot restore the autosaved work"),
-                  tr("The kernel <b>%1</b> no longer exists, so the work autosaved at %2 (%n edit(s)) cannot be "
-                     "reopened. Put the kernel back and restore again; the autosave is kept in<br><b>%3</b>",
-                     nullptr, rec.editCount())
-                      .arg(kernel.toHtmlEscaped(), when, file.toHtmlEscaped()));
+                  tr("The kernel <b>%1</b> no longer exists, so the work autosaved at %2 (%3) cannot be "
+                     "reopened. Put the kernel back and restore again; the autosave is kept in<br><b>%4</b>")
+                      .arg(kernel.toHtmlEscaped(), when, count(rec.editCount(), "edit", "edits"),
+                           file.toHtmlEscaped()));
         return false;
     }
     QString note;
@@ -161,8 +167,11 @@ void MainWindow::offerAutosaves(const QString &kernelPath)
 {
     if (!m_interactive)
         return; // tests call leftoverAutosaves() and restoreAutosave()
+    if (m_explorer->isModified())
+        return; // in the middle of work (a restore just done, say): next start
     for (const QString &file : m_autosave->leftovers(kernelPath)) {
-        if (m_laterAutosaves.contains(file))
+        // Put off: not asked again this run, unless its kernel is opened.
+        if (kernelPath.isEmpty() && m_laterAutosaves.contains(file))
             continue;
         AutosaveRecord rec;
         QString error;
@@ -172,13 +181,13 @@ void MainWindow::offerAutosaves(const QString &kernelPath)
             continue;
         }
         QStringList what;
-        what << tr("%n edit(s)", nullptr, rec.editCount());
+        what << count(rec.editCount(), "edit", "edits");
         if (!rec.session.scheduleText.empty())
             what << tr("a loaded schedule");
         if (!rec.session.fixedParams.empty())
-            what << tr("%n fixed parameter(s)", nullptr, static_cast<int>(rec.session.fixedParams.size()));
+            what << count(static_cast<int>(rec.session.fixedParams.size()), "fixed parameter", "fixed parameters");
         if (!rec.session.assumeNoDep.empty())
-            what << tr("%n assumption(s)", nullptr, static_cast<int>(rec.session.assumeNoDep.size()));
+            what << count(static_cast<int>(rec.session.assumeNoDep.size()), "assumption", "assumptions");
         QMessageBox box(QMessageBox::Question, tr("Restore unsaved work?"),
                         tr("Schedule Explorer did not close normally while <b>%1</b> had unsaved work, autosaved "
                            "at %2: %3.<br><br>Restore it?")

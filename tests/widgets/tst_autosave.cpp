@@ -3,15 +3,21 @@
 // file soon after each change; a window destroyed without its clean close
 // (as a crash leaves things) leaves the file, and a new window restores the
 // same schedule, edit script, parameters, overrides and verdict, with the
-// edits undoable; saving or a clean close removes the file; a live window's
-// file is never offered; a vanished kernel, or one the edits no longer fit,
-// is reported and the work kept.
+// edits undoable, also past the lock a killed process left; saving or a
+// clean close removes the file; a live window's file is never offered; a
+// vanished kernel, or one the edits no longer fit, is reported and the
+// work kept.
 #include "app/gui/Autosave.h"
 #include "app/gui/MainWindow.h"
 #include "core/edit/Edit.h"
 #include "widgets/Explorer.h"
 #include "widgets/Session.h"
 
+#include <QAbstractButton>
+#include <QApplication>
+#include <QMessageBox>
+#include <QProcess>
+#include <QTimer>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -78,6 +84,7 @@ private Q_SLOTS:
     void initTestCase();
     void writesSoonAfterChanges();
     void restoresAfterCrash();
+    void offeredInADialog();
     void cleanCloseRemovesIt();
     void liveWindowsFileIsNotOffered();
     void vanishedKernelKeepsTheFile();
@@ -182,6 +189,7 @@ void tst_Autosave::restoresAfterCrash()
     const QString kernel = kernelCopy(QStringLiteral("crash.json"));
     Shown before;
     QString file;
+    QByteArray lockText;
     {
         auto w = newWindow();
         makeWork(w.get(), kernel);
@@ -190,9 +198,27 @@ void tst_Autosave::restoresAfterCrash()
         before = shown(w->explorer());
         QVERIFY(!before.legal); // the RAW is still violated
         QVERIFY(before.violations > 0);
+        QFile lock(file + QStringLiteral(".lock"));
+        QVERIFY(lock.open(QIODevice::ReadOnly));
+        lockText = lock.readAll();
         // Destroyed without closeEvent: what a crash leaves behind.
     }
     QVERIFY(QFile::exists(file));
+    // A killed run also leaves its lock: the same lock, naming a process
+    // that has exited.
+    QProcess gone;
+    gone.start(QStringLiteral("true"));
+    QVERIFY(gone.waitForStarted());
+    const qint64 deadPid = gone.processId();
+    QVERIFY(gone.waitForFinished());
+    QList<QByteArray> lines = lockText.split('\n');
+    QCOMPARE(lines.front(), QByteArray::number(QCoreApplication::applicationPid()));
+    lines.front() = QByteArray::number(deadPid);
+    {
+        QFile lock(file + QStringLiteral(".lock"));
+        QVERIFY(lock.open(QIODevice::WriteOnly));
+        lock.write(lines.join('\n'));
+    }
 
     auto w = newWindow();
     Explorer *e = w->explorer();
@@ -231,6 +257,52 @@ void tst_Autosave::restoresAfterCrash()
 
     // A clean save removes it.
     QVERIFY(w->saveSession(m_dir.filePath(QStringLiteral("crash.session.json"))));
+    QVERIFY(!QFile::exists(file));
+}
+
+void tst_Autosave::offeredInADialog()
+{
+    const QString kernel = kernelCopy(QStringLiteral("dialog.json"));
+    Session before;
+    QString file;
+    {
+        auto w = newWindow();
+        makeWork(w.get(), kernel);
+        QTRY_VERIFY_WITH_TIMEOUT(holdsDocument(w->autosave()->currentFile(), w->explorer()), 5000);
+        file = w->autosave()->currentFile();
+        before = w->explorer()->session();
+    }
+    auto w = newWindow();
+    w->setInteractive(true);
+    QString text;
+    const auto answer = [&](const QString &button) {
+        QTimer::singleShot(50, this, [&text, button] {
+            auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+            if (!box)
+                return;
+            text = box->text();
+            for (QAbstractButton *b : box->buttons())
+                if (b->text() == button)
+                    b->click();
+        });
+    };
+    answer(QStringLiteral("Later"));
+    w->offerAutosaves();
+    QVERIFY2(text.contains(QStringLiteral("dialog.json")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("1 edit, 1 fixed parameter, 1 assumption")), qPrintable(text));
+    QVERIFY(!w->explorer()->kernel());
+    text.clear();
+    w->offerAutosaves(); // put off for this run: not asked again
+    QVERIFY(text.isEmpty());
+    // Opening the kernel offers it again; Restore.
+    answer(QStringLiteral("Restore"));
+    QVERIFY(w->openKernel(kernel));
+    QVERIFY(!text.isEmpty());
+    QVERIFY(settle(w->explorer()));
+    QVERIFY(w->explorer()->session() == before);
+    QVERIFY(QFile::exists(file));
+    w->setInteractive(false);
+    QVERIFY(w->close());
     QVERIFY(!QFile::exists(file));
 }
 
