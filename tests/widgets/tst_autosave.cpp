@@ -3,7 +3,8 @@
 // file soon after each change; a window destroyed without its clean close
 // (as a crash leaves things) leaves the file, and a new window restores the
 // same schedule, edit script, parameters, overrides and verdict, with the
-// edits undoable, also past the lock a killed process left; saving or a
+// edits undoable, also past the lock a killed process left (a stale lock
+// written by hand, and a child process killed with SIGKILL); saving or a
 // clean close removes the file; a live window's file is never offered; a
 // vanished kernel, or one the edits no longer fit, is reported and the
 // work kept.
@@ -23,6 +24,10 @@
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
 
 #include <memory>
 
@@ -84,6 +89,7 @@ private Q_SLOTS:
     void initTestCase();
     void writesSoonAfterChanges();
     void restoresAfterCrash();
+    void restoresAfterKill();
     void offeredInADialog();
     void cleanCloseRemovesIt();
     void liveWindowsFileIsNotOffered();
@@ -306,6 +312,51 @@ void tst_Autosave::offeredInADialog()
     QVERIFY(!QFile::exists(file));
 }
 
+void tst_Autosave::restoresAfterKill()
+{
+    // A real process, killed with SIGKILL once its work is autosaved.
+    const QString kernel = kernelCopy(QStringLiteral("killed.json"));
+    QProcess child;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("SE_AUTOSAVE_CHILD"), kernel);
+    child.setProcessEnvironment(env);
+    child.setProcessChannelMode(QProcess::SeparateChannels);
+    child.start(QCoreApplication::applicationFilePath(), {});
+    QVERIFY(child.waitForStarted());
+    nlohmann::json report;
+    QElapsedTimer t;
+    t.start();
+    while (report.is_null() && t.elapsed() < 120000) {
+        if (!child.canReadLine() && !child.waitForReadyRead(1000)) {
+            QVERIFY2(child.state() == QProcess::Running, child.readAllStandardError().right(2000).constData());
+            continue;
+        }
+        const QByteArray line = child.readLine().trimmed();
+        if (line.startsWith("READY "))
+            report = nlohmann::json::parse(line.mid(6).toStdString());
+    }
+    QVERIFY2(!report.is_null(), "the child never autosaved");
+    child.kill();
+    QVERIFY(child.waitForFinished());
+    const QString file = QString::fromStdString(report["file"].get<std::string>());
+    QVERIFY(QFile::exists(file));
+    QVERIFY(QFile::exists(file + QStringLiteral(".lock"))); // left by the dead process
+
+    auto w = newWindow();
+    Explorer *e = w->explorer();
+    QVERIFY(w->leftoverAutosaves().contains(file));
+    QVERIFY(w->restoreAutosave(file));
+    QVERIFY(settle(e));
+    QCOMPARE(e->snapshot()->scheduleYaml, report["yaml"].get<std::string>());
+    QCOMPARE(e->editScriptText(), report["script"].get<std::string>());
+    QCOMPARE(e->snapshot()->report.legal, report["legal"].get<bool>());
+    QCOMPARE(e->snapshot()->report.violations.size(), report["violations"].get<std::size_t>());
+    QCOMPARE(e->session().fixedParams.at("N"), 8);
+    QCOMPARE(e->undoStack()->count(), 2);
+    QVERIFY(w->close());
+    QVERIFY(!QFile::exists(file));
+}
+
 void tst_Autosave::cleanCloseRemovesIt()
 {
     const QString kernel = kernelCopy(QStringLiteral("close.json"));
@@ -393,5 +444,50 @@ void tst_Autosave::editsThatNoLongerApplyAreKeptAside()
     QFile::remove(kept);
 }
 
-QTEST_MAIN(tst_Autosave)
+namespace {
+
+// The child of restoresAfterKill(): makes the work, waits for its autosave,
+// says where it is and what the window shows, then idles until killed.
+int childMain(const QString &kernel)
+{
+    auto w = newWindow();
+    Explorer *e = w->explorer();
+    if (!w->openKernel(kernel) || !settle(e))
+        return 3;
+    e->setFixedParams({{"N", 8}});
+    e->applyEdit(Edit::interchange({0}));
+    if (!settle(e))
+        return 3;
+    e->assumeAbsent({"WAR", "s0", "s0", "A", "copy of the old row"});
+    if (!settle(e) || e->edits().size() != 1)
+        return 3;
+    QSignalSpy written(w->autosave(), &Autosave::written);
+    while (!holdsDocument(w->autosave()->currentFile(), e))
+        if (!written.wait(10000))
+            return 4;
+    nlohmann::json report;
+    report["file"] = w->autosave()->currentFile().toStdString();
+    report["yaml"] = e->snapshot()->scheduleYaml;
+    report["script"] = e->editScriptText();
+    report["legal"] = e->snapshot()->report.legal;
+    report["violations"] = e->snapshot()->report.violations.size();
+    std::printf("READY %s\n", report.dump().c_str());
+    std::fflush(stdout);
+    return QCoreApplication::exec();
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QApplication app(argc, argv);
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("schedule-explorer-tests"));
+    if (qEnvironmentVariableIsSet("SE_AUTOSAVE_CHILD"))
+        return childMain(qEnvironmentVariable("SE_AUTOSAVE_CHILD"));
+    tst_Autosave test;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&test, argc, argv);
+}
+
 #include "tst_autosave.moc"
