@@ -36,3 +36,11 @@ shoot "$root/docs/screenshot-violation.png" "xdotool mousemove 420 733 click 1; 
 # Click the tile band: the legal moves dock fills.
 shoot "$root/docs/screenshot-tiled.png" "xdotool mousemove 600 280 click 1; sleep 2; xdotool mousemove 1390 150" \
     "$kernel" --edits "$tmp/tiled.json" --param N=8
+# A big kernel's dependence graph: the overview (transitive reduction of the
+# statement pairs, violated pairs red, the note above). Needs the bench kernels.
+bench=${SE_BENCH_DIR:-/work/shared/bench}
+if [ -f "$bench/tiled_matmul_64.json" ]; then
+    # The analysis takes seconds on a busy machine: wait longer.
+    shoot "$root/docs/screenshot-big-graph.png" "sleep 12; xdotool mousemove 1390 150" \
+        "$bench/tiled_matmul_64.json" --schedule "$bench/tiled_matmul_64.prefetch2.map"
+fi

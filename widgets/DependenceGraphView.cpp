@@ -126,20 +126,19 @@ void DependenceGraphView::setSnapshot(const AnalysisSnapshotPtr &snapshot)
 void DependenceGraphView::showReadable()
 {
     // An overview fitted whole is a grey smear (tiled_matmul_64's is 7,000
-    // points tall): open it where its text can be read, at its first
-    // violated edge or else its top. Fit (F) still shows it whole.
+    // points tall): open it where its text can be read, at its top left
+    // (the legend), scrolled as little as needed to show its first violated
+    // edge. Fit (F) still shows it whole.
     constexpr double Readable = 0.7;
     if (zoom() >= Readable)
         return;
     setTransform(QTransform::fromScale(Readable, Readable));
     m_autoFit = false;
+    const QRectF r = sceneRect();
+    centerOn(r.left() + viewport()->width() / (2 * Readable), r.top() + viewport()->height() / (2 * Readable));
     const auto bad = std::find_if(m_edges.begin(), m_edges.end(), [](const GraphEdgeItem *e) { return e->edge().violated; });
-    if (bad != m_edges.end()) {
-        centerOn((*bad)->mapRectToScene((*bad)->boundingRect()).center());
-    } else {
-        const QRectF r = sceneRect();
-        centerOn(r.center().x(), r.top() + viewport()->height() / (2 * Readable));
-    }
+    if (bad != m_edges.end())
+        ensureVisible((*bad)->mapRectToScene((*bad)->boundingRect()), 24, 24);
 }
 
 void DependenceGraphView::updateHighlights()
