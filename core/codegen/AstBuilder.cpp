@@ -131,7 +131,10 @@ std::string AstBuilder::iteratorPrefix(const std::vector<std::string> &params)
 isl::ast_node AstBuilder::build(const PolyhedralModel &model, const isl::schedule &schedule, const std::string &file)
 {
     IslContext &ctx = model.islContext();
-    return QuotaScope::run(ctx, "generating the loop nest", [&] {
+    // One computation over every statement: its budget grows with them
+    // (pipeline_400 needs about 2M operations).
+    const unsigned long units = 1 + model.statements().size() / 32;
+    return QuotaScope::run(ctx, "generating the loop nest", units, [&] {
         checkUnroll(schedule, file); // before any raw isl object below
         AstOptions options(ctx.get());
         const std::string prefix = iteratorPrefix(model.paramNames());

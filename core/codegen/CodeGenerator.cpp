@@ -39,4 +39,23 @@ std::string CodeGenerator::cCode(const PolyhedralModel &model, const isl::schedu
     });
 }
 
+RegeneratedNest CodeGenerator::generateWithC(const PolyhedralModel &model, const isl::schedule &schedule,
+                                             const std::string &scheduleFile, const std::string &scheduleDescription,
+                                             std::string &c)
+{
+    const std::string file = scheduleFile.empty() ? model.kernel()->sourcePath : scheduleFile;
+    const isl::ast_node ast = AstBuilder::build(model, schedule, file);
+    RegeneratedNest nest;
+    nest.source = model.kernel();
+    nest.fixedParams = model.fixedParams();
+    nest.schedule = scheduleDescription;
+    c = QuotaScope::run(model.islContext(), "printing the loop nest", [&] {
+        return AstCPrinter::print(*model.kernel(), model.paramNames(), ast, NestTextPrinter::title(nest));
+    });
+    AstTranslator translator(*model.kernel(), file);
+    nest.body = QuotaScope::run(model.islContext(), "translating the loop nest",
+                                [&] { return translator.translate(ast); });
+    return nest;
+}
+
 } // namespace se

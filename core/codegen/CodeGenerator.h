@@ -27,6 +27,12 @@ public:
     static std::string cCode(const PolyhedralModel &model, const isl::schedule &schedule,
                              const std::string &scheduleFile = "",
                              const std::string &scheduleDescription = "the original schedule");
+    /// Both from one AST (the app shows both; AST generation is most of the
+    /// time on a big kernel). `c` is set before the nest is translated, so a
+    /// nest the format cannot express still has its C.
+    static RegeneratedNest generateWithC(const PolyhedralModel &model, const isl::schedule &schedule,
+                                         const std::string &scheduleFile, const std::string &scheduleDescription,
+                                         std::string &c);
 };
 
 } // namespace se

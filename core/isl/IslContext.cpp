@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "IslContext.h"
 
+#include <algorithm>
+
 #include "core/support/InputError.h"
 
 #include <isl/cpp.h>
@@ -79,13 +81,14 @@ std::string timeLimitText(const IslContext &ctx, const std::string &what)
 }
 } // namespace
 
-QuotaScope::QuotaScope(IslContext &ctx, std::string what) : m_ctx(ctx), m_what(std::move(what))
+QuotaScope::QuotaScope(IslContext &ctx, std::string what, unsigned long units)
+    : m_ctx(ctx), m_what(std::move(what)), m_limit(ctx.quota() * std::max(1UL, units))
 {
     if (m_ctx.timedOut()) // the context stays aborted
         throw ResourceLimitError(timeLimitText(m_ctx, m_what));
     isl_ctx_resume(m_ctx.get());
     isl_ctx_reset_operations(m_ctx.get());
-    isl_ctx_set_max_operations(m_ctx.get(), m_ctx.quota());
+    isl_ctx_set_max_operations(m_ctx.get(), m_limit);
 }
 
 QuotaScope::~QuotaScope()
@@ -100,7 +103,7 @@ void QuotaScope::rethrow() const
         throw;
     } catch (const isl::exception_quota &) {
         isl_ctx_reset_error(m_ctx.get());
-        throw ResourceLimitError(m_what + ": stopped after " + std::to_string(m_ctx.quota())
+        throw ResourceLimitError(m_what + ": stopped after " + std::to_string(m_limit)
                                  + " isl operations (raise the limit with --max-ops)");
     } catch (const isl::exception_abort &) {
         if (m_ctx.timedOut())
@@ -110,7 +113,7 @@ void QuotaScope::rethrow() const
     } catch (const isl::exception &e) {
         // A failed isl call inside an analysis is never "no dependence".
         if (isl_ctx_last_error(m_ctx.get()) == isl_error_quota)
-            throw ResourceLimitError(m_what + ": stopped after " + std::to_string(m_ctx.quota())
+            throw ResourceLimitError(m_what + ": stopped after " + std::to_string(m_limit)
                                      + " isl operations (raise the limit with --max-ops)");
         if (m_ctx.timedOut() || isl_ctx_last_error(m_ctx.get()) == isl_error_abort)
             throw ResourceLimitError(timeLimitText(m_ctx, m_what));

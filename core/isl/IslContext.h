@@ -68,7 +68,9 @@ private:
 /// parsing reads as a syntax error.
 class QuotaScope {
 public:
-    QuotaScope(IslContext &ctx, std::string what);
+    /// `units`: how many units of work the computation is when it cannot be
+    /// split into steps (isl's AST generation over every statement at once).
+    QuotaScope(IslContext &ctx, std::string what, unsigned long units = 1);
     ~QuotaScope();
     QuotaScope(const QuotaScope &) = delete;
     QuotaScope &operator=(const QuotaScope &) = delete;
@@ -86,7 +88,13 @@ public:
     template <typename F>
     static auto run(IslContext &ctx, const std::string &what, F &&f) -> decltype(f())
     {
-        QuotaScope scope(ctx, what);
+        return run(ctx, what, 1, std::forward<F>(f));
+    }
+
+    template <typename F>
+    static auto run(IslContext &ctx, const std::string &what, unsigned long units, F &&f) -> decltype(f())
+    {
+        QuotaScope scope(ctx, what, units);
         try {
             return f();
         } catch (const std::exception &) {
@@ -97,6 +105,7 @@ public:
 private:
     IslContext &m_ctx;
     std::string m_what;
+    unsigned long m_limit; ///< the quota times the units
 };
 
 } // namespace se
