@@ -66,10 +66,10 @@ void EditScript::checkKernel(const std::string &kernelName, const std::string &f
 }
 
 isl::schedule EditScript::apply(IslContext &ctx, const isl::schedule &start, const std::string &file,
-                                std::vector<isl::schedule> *steps) const
+                                std::vector<isl::schedule> *steps, std::size_t from) const
 {
     isl::schedule s = start;
-    for (std::size_t k = 0; k < edits.size(); ++k) {
+    for (std::size_t k = from; k < edits.size(); ++k) {
         const std::string place = "edits[" + std::to_string(k) + "]";
         try {
             s = QuotaScope::run(ctx, "applying " + place, [&] { return edits[k].apply(s); });

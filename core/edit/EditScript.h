@@ -35,8 +35,9 @@ struct EditScript {
     /// Applies the edits in order, each under the context's quota. An edit
     /// that does not apply is an InputError(file, `edits[k]`, why);
     /// `steps`, when given, receives the schedule after each edit.
+    /// `from`: `start` already has edits[0, from) applied (a cached prefix).
     isl::schedule apply(IslContext &ctx, const isl::schedule &start, const std::string &file,
-                        std::vector<isl::schedule> *steps = nullptr) const;
+                        std::vector<isl::schedule> *steps = nullptr, std::size_t from = 0) const;
 };
 
 } // namespace se

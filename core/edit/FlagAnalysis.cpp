@@ -6,7 +6,11 @@
 #include "core/isl/PolyhedralModel.h"
 #include "core/schedule/ScheduleTreeWalk.h"
 
+#include <algorithm>
+
 #include <isl/aff.h>
+#include <isl/map.h>
+#include <isl/set.h>
 #include <isl/schedule_node.h>
 #include <isl/union_map.h>
 
@@ -14,24 +18,40 @@ namespace se {
 
 namespace {
 
-// { a -> b : f(a) > f(b) } and { a -> b : f(a) != f(b) } for a one-member map f.
-isl::union_map greater(const isl::union_map &f)
+// Updates the band's computed flags with the time differences of one
+// dependence, { [d0, ..., dP-1, m0, ..., mM-1] } (P outer dimensions, then
+// the band's members).
+void account(BandFlags &f, isl::set d, int outer)
 {
-    return isl::manage(isl_union_map_lex_gt_union_map(f.copy(), f.copy()));
+    // Not ordered by the outer dimensions: equal there.
+    for (int k = 0; k < outer; ++k)
+        d = isl::manage(isl_set_fix_si(d.release(), isl_dim_set, static_cast<unsigned>(k), 0));
+    if (d.is_empty())
+        return;
+    const auto backwards = [](const isl::set &s, unsigned dim) {
+        return !isl::manage(isl_set_upper_bound_si(s.copy(), isl_dim_set, dim, -1)).is_empty();
+    };
+    const auto forwards = [](const isl::set &s, unsigned dim) {
+        return !isl::manage(isl_set_lower_bound_si(s.copy(), isl_dim_set, dim, 1)).is_empty();
+    };
+    // Permutable: no member goes backwards for a dependence the outer
+    // dimensions leave open.
+    for (unsigned m = 0; m < f.members && f.permutableComputed; ++m)
+        if (backwards(d, static_cast<unsigned>(outer) + m))
+            f.permutableComputed = false;
+    // Coincident: no dependence the earlier members leave open crosses
+    // this one.
+    isl::set open = d; // also equal in members 0..m-1
+    for (unsigned m = 0; m < f.members && !open.is_empty(); ++m) {
+        const unsigned dim = static_cast<unsigned>(outer) + m;
+        if (f.coincidentComputed[m] && (backwards(open, dim) || forwards(open, dim)))
+            f.coincidentComputed[m] = false;
+        open = isl::manage(isl_set_fix_si(open.release(), isl_dim_set, dim, 0));
+    }
 }
 
-isl::union_map unequal(const isl::union_map &f)
-{
-    return greater(f).unite(isl::manage(isl_union_map_lex_lt_union_map(f.copy(), f.copy())));
-}
-
-// { a -> b : f(a) = f(b) }
-isl::union_map equal(const isl::union_map &f)
-{
-    return f.apply_range(f.reverse());
-}
-
-BandFlags flagsOf(const isl::schedule_node &node, const std::vector<int> &path, const isl::union_map &deps)
+BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, const std::vector<int> &path,
+                  const std::vector<Dependence> &deps)
 {
     isl_schedule_node *p = node.get();
     BandFlags f;
@@ -41,22 +61,44 @@ BandFlags flagsOf(const isl::schedule_node &node, const std::vector<int> &path, 
     for (unsigned k = 0; k < f.members; ++k)
         f.coincidentDeclared.push_back(isl_schedule_node_band_member_get_coincident(p, static_cast<int>(k))
                                        == isl_bool_true);
-    // Dependences between instances that both reach the band and that the
-    // outer bands do not order: { a -> b : prefix(a) = prefix(b) }.
-    const isl::union_set reach = isl::manage(isl_schedule_node_get_domain(p));
-    const isl::union_map prefix = node.prefix_schedule_union_map().intersect_domain(reach);
-    const isl::union_map outer = deps.intersect_domain(reach).intersect_range(reach).intersect(equal(prefix));
-    const isl::multi_union_pw_aff mupa = isl::manage(isl_schedule_node_band_get_partial_schedule(p));
     f.permutableComputed = true;
-    isl::union_map open = outer; // also equal in members 0..k-1
-    for (unsigned k = 0; k < f.members; ++k) {
-        const isl::union_pw_aff upa =
-            isl::manage(isl_multi_union_pw_aff_get_union_pw_aff(mupa.get(), static_cast<int>(k)));
-        const isl::union_map m = isl::manage(isl_union_map_from_union_pw_aff(upa.copy())).intersect_domain(reach);
-        if (f.permutableComputed && !outer.intersect(greater(m)).is_empty())
-            f.permutableComputed = false;
-        f.coincidentComputed.push_back(open.intersect(unequal(m)).is_empty());
-        open = open.intersect(equal(m));
+    f.coincidentComputed.assign(f.members, true);
+
+    // Per statement reaching the band: its instances that do, and their
+    // times in the outer dimensions and the band's members,
+    // { s[i] -> [outer..., members...] }.
+    const std::size_t n = model.statements().size();
+    std::vector<isl::set> reach(n);
+    std::vector<isl::map> times(n);
+    const isl::union_set reaching = isl::manage(isl_schedule_node_get_domain(p));
+    const isl::union_map prefix = isl::manage(isl_schedule_node_get_child(p, 0)).prefix_schedule_union_map();
+    reaching.foreach_set([&](isl::set s) {
+        const char *name = isl_set_get_tuple_name(s.get());
+        const int k = name ? model.statementIndex(name) : -1;
+        if (k < 0)
+            return;
+        reach[static_cast<std::size_t>(k)] = s;
+        // One statement's instances: exactly one map.
+        times[static_cast<std::size_t>(k)] =
+            isl::manage(isl_map_from_union_map(prefix.intersect_domain(isl::union_set(s)).release()));
+    });
+    const int outer = isl_schedule_node_get_schedule_depth(p);
+    // One dependence at a time, each its own unit of work: the differences
+    // cost one map per dependence, where comparing the times of every pair
+    // of statements ({ a -> b : prefix(a) = prefix(b) }) is quadratic and a
+    // fused 400-statement band never finishes.
+    for (const auto &d : deps) {
+        if (reach[d.src].is_null() || reach[d.dst].is_null())
+            continue;
+        if (!f.permutableComputed && std::none_of(f.coincidentComputed.begin(), f.coincidentComputed.end(),
+                                                  [](bool c) { return c; }))
+            break; // nothing left to learn
+        QuotaScope::nextStep(model.islContext());
+        const isl::map r = d.relation.intersect_domain(reach[d.src])
+                               .intersect_range(reach[d.dst])
+                               .apply_domain(times[d.src])
+                               .apply_range(times[d.dst]);
+        account(f, r.deltas(), outer);
     }
     return f;
 }
@@ -67,13 +109,12 @@ FlagReport FlagAnalysis::compute(const PolyhedralModel &model, const std::vector
                                  const isl::schedule &schedule)
 {
     return QuotaScope::run(model.islContext(), "computing the parallelism flags", [&] {
-        isl::union_map all = isl::union_map::empty(model.islContext().ctx());
-        for (const auto &d : deps)
-            all = all.unite(isl::union_map(d.relation));
         FlagReport r;
         ScheduleTreeWalk::forEach(schedule.root(), [&](const isl::schedule_node &n, const std::vector<int> &path) {
-            if (isl_schedule_node_get_type(n.get()) == isl_schedule_node_band)
-                r.bands.push_back(flagsOf(n, path, all));
+            if (isl_schedule_node_get_type(n.get()) == isl_schedule_node_band) {
+                QuotaScope::nextStep(model.islContext());
+                r.bands.push_back(flagsOf(model, n, path, deps));
+            }
         });
         return r;
     });

@@ -67,7 +67,8 @@ std::string cExpr(const isl::pw_aff &pa)
 }
 
 std::vector<ScheduleTreeSnapshot::Member> membersOf(const PolyhedralModel &model, const isl::schedule_node &band,
-                                                    const isl::union_set &domain)
+                                                    const isl::union_set &domain,
+                                                    const std::vector<std::string> &reaching)
 {
     std::vector<ScheduleTreeSnapshot::Member> out;
     // { s0[t, i] -> [t, i]; s1[t, i] -> [t, i] }
@@ -77,7 +78,10 @@ std::vector<ScheduleTreeSnapshot::Member> membersOf(const PolyhedralModel &model
         ScheduleTreeSnapshot::Member member;
         member.coincident = isl_schedule_node_band_member_get_coincident(band.get(), m) == isl_bool_true;
         const isl::union_pw_aff upa = mupa.at(m).intersect_domain(domain);
-        for (const auto &st : model.statements()) {
+        // Only the statements reaching the band (all of them, per band, is
+        // quadratic on a 400-statement pipeline).
+        for (const auto &name : reaching) {
+            const auto &st = model.statements()[static_cast<std::size_t>(model.statementIndex(name))];
             // { s0[t, i] -> [x] }
             isl_space *space = isl_space_add_dims(isl_space_from_domain(isl_set_get_space(st.domain.get())),
                                                   isl_dim_out, 1);
@@ -182,7 +186,9 @@ ScheduleTreeSnapshot ScheduleTreeSnapshot::build(const PolyhedralModel &model, c
     return QuotaScope::run(model.islContext(), "reading the schedule tree", [&] {
         ScheduleTreeSnapshot out;
         std::vector<int> stack; // indices of the nodes on the current path
+        std::vector<isl::union_set> domains; // per node: the instances reaching it
         ScheduleTreeWalk::forEach(schedule.root(), [&](const isl::schedule_node &n, const std::vector<int> &path) {
+            QuotaScope::nextStep(model.islContext()); // one node, one unit of work
             stack.resize(path.size());
             Node node;
             node.kind = kindOf(n);
@@ -190,12 +196,20 @@ ScheduleTreeSnapshot ScheduleTreeSnapshot::build(const PolyhedralModel &model, c
             node.parent = path.empty() ? -1 : stack[path.size() - 1];
             // The instances reaching the node; a domain node introduces its
             // own, a filter lets through only part of what reaches it.
+            // Tracked top-down: isl_schedule_node_get_domain walks from the
+            // root every time, and intersecting the filter first costs one
+            // lookup per filtered statement, not one per statement reaching
+            // the parent.
             const auto type = isl_schedule_node_get_type(n.get());
-            isl::union_set domain = isl::manage(type == isl_schedule_node_domain
-                                                    ? isl_schedule_node_domain_get_domain(n.get())
-                                                    : isl_schedule_node_get_domain(n.get()));
+            isl::union_set domain;
+            if (type == isl_schedule_node_domain)
+                domain = isl::manage(isl_schedule_node_domain_get_domain(n.get()));
+            else if (node.parent < 0)
+                domain = isl::manage(isl_schedule_node_get_domain(n.get()));
+            else
+                domain = domains[static_cast<std::size_t>(node.parent)];
             if (type == isl_schedule_node_filter)
-                domain = domain.intersect(isl::manage(isl_schedule_node_filter_get_filter(n.get())));
+                domain = isl::manage(isl_schedule_node_filter_get_filter(n.get())).intersect(domain);
             node.statements = statementsOf(model, domain);
             switch (node.kind) {
             case Kind::Domain:
@@ -206,7 +220,7 @@ ScheduleTreeSnapshot ScheduleTreeSnapshot::build(const PolyhedralModel &model, c
                 break;
             case Kind::Band: {
                 node.permutable = isl_schedule_node_band_get_permutable(n.get()) == isl_bool_true;
-                node.members = membersOf(model, n, domain);
+                node.members = membersOf(model, n, domain, node.statements);
                 const isl::multi_union_pw_aff mupa
                     = isl::manage(isl_schedule_node_band_get_partial_schedule(n.get()));
                 node.text = islutil::take(isl_multi_union_pw_aff_to_str(mupa.get()));
@@ -225,6 +239,7 @@ ScheduleTreeSnapshot ScheduleTreeSnapshot::build(const PolyhedralModel &model, c
             if (node.parent >= 0)
                 out.nodes[static_cast<std::size_t>(node.parent)].children.push_back(index);
             out.nodes.push_back(std::move(node));
+            domains.push_back(domain);
             stack.push_back(index);
         });
         return out;
