@@ -5,6 +5,10 @@
 
 namespace se {
 
+namespace {
+constexpr qsizetype MaxMeasured = 400;
+} // namespace
+
 FigureText::FigureText(const FigureFonts &fonts)
     : m_fonts(fonts), m_title(fonts.title), m_body(fonts.body), m_mono(fonts.mono), m_small(fonts.small)
 {
@@ -50,7 +54,13 @@ FigureLabel FigureText::label(const QString &text, FigureLabel::Font f, double x
     l.font = f;
     l.tone = tone;
     l.statement = statement;
-    l.text = width(text, f) <= maxWidth ? text : metrics(f).elidedText(text, Qt::ElideRight, maxWidth - 1);
+    // Measure at most a few hundred characters: a 400-statement domain is
+    // 40 KB of text, and shaping it all to keep the first line is slow.
+    const QString head = text.size() > MaxMeasured ? text.left(MaxMeasured) : text;
+    l.text = head.size() == text.size() && width(text, f) <= maxWidth
+               ? text
+               : metrics(f).elidedText(head + (head.size() < text.size() ? QStringLiteral("\u2026") : QString()),
+                                       Qt::ElideRight, maxWidth - 1);
     if (l.text != text)
         l.full = text;
     l.rect = QRectF(x, y, width(l.text, f), lineHeight(f));
