@@ -24,6 +24,10 @@ AnalysisController::AnalysisController(QObject *parent)
         setBusy(false);
         Q_EMIT finished(s);
     });
+    connect(m_worker, &AnalysisWorker::checked, this, [this](const AnalysisSnapshotPtr &s) {
+        if (current(s->generation))
+            Q_EMIT checked(s);
+    });
     connect(m_worker, &AnalysisWorker::failed, this, [this](quint64 g, const AnalysisError &e) {
         if (!current(g))
             return;

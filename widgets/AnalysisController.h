@@ -36,6 +36,8 @@ public:
 
 Q_SIGNALS:
     void finished(const se::AnalysisSnapshotPtr &snapshot);
+    /// The newest request's verdict, ahead of its finished() snapshot.
+    void checked(const se::AnalysisSnapshotPtr &partial);
     void failed(quint64 generation, const se::AnalysisError &error);
     void stopped(quint64 generation, const QString &reason);
     void busyChanged(bool busy);

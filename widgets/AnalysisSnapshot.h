@@ -61,6 +61,9 @@ struct AnalysisSnapshot {
 
     QDateTime checkedAt;
     qint64 elapsedMs = 0;
+    /// False for the verdict sent ahead (report only; the views wait for
+    /// the complete snapshot).
+    bool complete = true;
 
     /// Program-order index of a statement `s<id>`, or -1.
     int statementIndex(const std::string &name) const;

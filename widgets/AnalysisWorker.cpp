@@ -141,6 +141,7 @@ void AnalysisWorker::ensureAnalyzer(const AnalysisRequest &r)
 {
     if (m_analyzer && m_kernel == r.kernel && m_fixed == r.fixedParams && m_quota == r.quota)
         return;
+    m_prefix = Prefix(); // isl objects of the old context go first
     m_analyzer.reset(); // its isl objects go before a new context is made
     Analyzer::Options options;
     for (const auto &[name, value] : r.fixedParams)
@@ -157,9 +158,19 @@ isl::schedule AnalysisWorker::schedule(const AnalysisRequest &r, std::vector<std
                                        std::string *applied, std::vector<std::string> *notes)
 {
     const PolyhedralModel &model = m_analyzer->model();
-    isl::schedule s = r.scheduleText.empty()
-                        ? m_analyzer->originalSchedule()
-                        : ScheduleReader::read(model, r.scheduleText, r.scheduleFile.toStdString(), notes);
+    const std::string base = r.scheduleFile.toStdString() + '\n' + r.scheduleText;
+    if (m_prefix.base != base || m_prefix.schedules.empty()) {
+        m_prefix = Prefix();
+        std::vector<std::string> read;
+        isl::schedule s = r.scheduleText.empty() ? m_analyzer->originalSchedule()
+                                                 : ScheduleReader::read(model, r.scheduleText, r.scheduleFile.toStdString(), &read);
+        m_prefix.base = base;
+        m_prefix.schedules.push_back(s);
+        m_prefix.notes = std::move(read);
+    }
+    if (notes)
+        *notes = m_prefix.notes;
+    isl::schedule s = m_prefix.schedules.front();
     if (r.editScript.empty())
         return s;
     const std::string file = "the edit log";
@@ -168,7 +179,22 @@ isl::schedule AnalysisWorker::schedule(const AnalysisRequest &r, std::vector<std
     if (!r.lenientEdits) {
         if (applied)
             *applied = r.editScript;
-        return script.apply(m_analyzer->context(), s, file);
+        // Reuse the longest prefix of edits the last request applied.
+        std::vector<std::string> dumps;
+        for (const auto &e : edits)
+            dumps.push_back(e.dump());
+        std::size_t same = 0;
+        while (same < dumps.size() && same < m_prefix.edits.size() && dumps[same] == m_prefix.edits[same])
+            ++same;
+        m_prefix.edits.resize(same);
+        m_prefix.schedules.resize(same + 1);
+        std::vector<isl::schedule> steps;
+        const isl::schedule out = script.apply(m_analyzer->context(), m_prefix.schedules.back(), file, &steps, same);
+        for (std::size_t k = 0; k < steps.size(); ++k) {
+            m_prefix.edits.push_back(dumps[same + k]);
+            m_prefix.schedules.push_back(steps[k]);
+        }
+        return out;
     }
     // After the kernel changed on disk: keep the edits that still apply.
     nlohmann::json kept = nlohmann::json::array();
@@ -212,12 +238,33 @@ AnalysisSnapshotPtr AnalysisWorker::analyse(const AnalysisRequest &r)
     snap->assumeNoDep = r.assumeNoDep;
     snap->report = m_analyzer->check(schedule, mode, options);
     checkpoint(m_shared->latest, r.generation);
+    {
+        // The verdict first: on a big kernel the rest takes a second.
+        auto partial = std::make_shared<AnalysisSnapshot>();
+        partial->generation = r.generation;
+        partial->kernel = r.kernel;
+        partial->kernelFile = r.kernelFile;
+        partial->fixedParams = r.fixedParams;
+        partial->mode = r.mode;
+        partial->assumeNoDep = r.assumeNoDep;
+        partial->report = snap->report;
+        partial->complete = false;
+        partial->checkedAt = QDateTime::currentDateTime();
+        partial->elapsedMs = timer.elapsed();
+        Q_EMIT checked(partial);
+    }
     if (r.space.enabled)
         snap->space = iterationSpace(*m_analyzer, schedule, mode, r);
 
     snap->tree = ScheduleTreeSnapshot::build(model, schedule);
     // Flags recomputed from the dependences, next to the declared ones.
-    const FlagReport flags = FlagAnalysis::compute(model, m_analyzer->dependences(mode), schedule);
+    // A hint, not the verdict: too large to compute leaves the declared ones.
+    FlagReport flags;
+    try {
+        flags = FlagAnalysis::compute(model, m_analyzer->dependences(mode), schedule);
+    } catch (const ResourceLimitError &) {
+        snap->scheduleNotes.push_back("parallelism flags not computed: too large");
+    }
     for (const auto &band : flags.bands) {
         const int k = snap->tree.find(band.path);
         if (k < 0)
@@ -241,10 +288,10 @@ AnalysisSnapshotPtr AnalysisWorker::analyse(const AnalysisRequest &r)
     const std::size_t edits = snap->editScript.empty() ? 0 : nlohmann::json::parse(snap->editScript).size();
     const std::string source = describeSource(r, edits);
     try {
-        const RegeneratedNest nest = CodeGenerator::generate(model, schedule, r.scheduleFile.toStdString(), source);
+        const RegeneratedNest nest = CodeGenerator::generateWithC(model, schedule, r.scheduleFile.toStdString(),
+                                                                  source, snap->nestC);
         snap->nestText = NestTextPrinter::print(nest);
         snap->nestKernelJson = NestKernelWriter::text(nest);
-        snap->nestC = CodeGenerator::cCode(model, schedule, source);
     } catch (const InputError &e) {
         snap->nestError = "no loop nest for this schedule: " + e.fault();
     } catch (const ResourceLimitError &) {

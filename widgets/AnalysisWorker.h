@@ -57,6 +57,9 @@ Q_SIGNALS:
     void stopped(quint64 generation, const QString &reason);
     void movesReady(const se::MovesResult &moves);
     void suggestionReady(quint64 job, const QString &yaml);
+    /// The verdict of a request, ahead of its full snapshot (the views'
+    /// figures and the loop nest take longer on big kernels).
+    void checked(const se::AnalysisSnapshotPtr &partial);
     void jobFailed(quint64 job, const se::AnalysisError &error);
 
 private:
@@ -75,6 +78,17 @@ private:
     KernelPtr m_kernel;
     ParamMap m_fixed;
     unsigned long m_quota = 0;
+    /// The last request's schedules after 0, 1, ... of its edits (declared
+    /// after the analyzer: they go before its isl context). An edit, an
+    /// undo or a redo reuses the common prefix and applies one edit, not
+    /// the whole log again.
+    struct Prefix {
+        std::string base; ///< schedule file and text
+        std::vector<std::string> edits;
+        std::vector<isl::schedule> schedules; ///< size edits.size() + 1
+        std::vector<std::string> notes;
+    };
+    Prefix m_prefix;
 };
 
 } // namespace se

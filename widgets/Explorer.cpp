@@ -39,6 +39,7 @@ Explorer::Explorer(QObject *parent)
 {
     m_spaceQuery.enabled = false; // until a view shows it
     connect(m_controller, &AnalysisController::finished, this, &Explorer::onFinished);
+    connect(m_controller, &AnalysisController::checked, this, &Explorer::verdictReady);
     connect(m_controller, &AnalysisController::failed, this, &Explorer::onFailed);
     connect(m_controller, &AnalysisController::stopped, this, [this](quint64, const QString &reason) {
         m_pending.reset();

@@ -95,6 +95,9 @@ public:
 
 Q_SIGNALS:
     void snapshotChanged(const se::AnalysisSnapshotPtr &snapshot);
+    /// The verdict of the analysis in progress (a snapshot with only its
+    /// report, `complete` false), ahead of snapshotChanged.
+    void verdictReady(const se::AnalysisSnapshotPtr &partial);
     void busyChanged(bool busy);
     /// A change was rejected and rolled back.
     void analysisFailed(const se::AnalysisError &error);

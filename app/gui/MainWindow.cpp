@@ -61,6 +61,11 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_explorer(new Ex
     createAutosave();
 
     connect(m_explorer, &Explorer::snapshotChanged, this, &MainWindow::onSnapshot);
+    connect(m_explorer, &Explorer::verdictReady, this, [this](const AnalysisSnapshotPtr &s) {
+        // The verdict as soon as it is known; the views follow.
+        showVerdict(s->report);
+        m_timeLabel->setText(tr("checked in %1 ms; updating the views\u2026").arg(s->elapsedMs));
+    });
     connect(m_explorer, &Explorer::documentChanged, this, &MainWindow::onDocumentChanged);
     connect(m_explorer, &Explorer::analysisFailed, this, &MainWindow::onFailed);
     connect(m_explorer, &Explorer::jobFailed, this, [this](const AnalysisError &e) {
