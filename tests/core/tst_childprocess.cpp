@@ -57,7 +57,8 @@ private Q_SLOTS:
             0.5);
         const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         QCOMPARE(int(r.outcome), int(ChildProcess::Outcome::TimedOut));
-        QVERIFY2(took >= 0.5 && took < 5, qPrintable(QString::number(took)));
+        // A little under 0.5 s is the two clocks disagreeing, not an early kill.
+        QVERIFY2(took >= 0.45 && took < 5, qPrintable(QString::number(took)));
     }
 
     void exceptionIsExitStatusOne()
