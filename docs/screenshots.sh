@@ -36,6 +36,10 @@ shoot "$root/docs/screenshot-violation.png" "xdotool mousemove 420 733 click 1; 
 # Click the tile band: the legal moves dock fills.
 shoot "$root/docs/screenshot-tiled.png" "xdotool mousemove 600 280 click 1; sleep 2; xdotool mousemove 1390 150" \
     "$kernel" --edits "$tmp/tiled.json" --param N=8
+# The iteration-space tab beside the dependence graph: the interchanged
+# sweep's instances in their new order, violated arrows red.
+shoot "$root/docs/screenshot-iteration-space.png" "xdotool mousemove 1075 486 click 1; sleep 3; xdotool mousemove 1390 150" \
+    "$kernel" --schedule "$root/sample-kernels/schedules/gauss_seidel_2d.interchange.map" --param N=8
 # A big kernel's dependence graph: the overview (transitive reduction of the
 # statement pairs, violated pairs red, the note above). Needs the bench kernels.
 bench=${SE_BENCH_DIR:-/work/shared/bench}
