@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "EditDialogs.h"
 
+#include "MemberExprValidator.h"
+
 #include "core/expr/ExprParser.h"
 #include "core/support/InputError.h"
 
@@ -274,13 +276,8 @@ std::optional<Edit> EditDialogs::memberExpr(QWidget *parent, const ScheduleTreeS
                     return q(p.expr);
         return QString();
     };
-    const auto validate = [&] {
-        QStringList names = params;
-        const auto it = iterators.find(stmt->currentText().toStdString());
-        if (it != iterators.end())
-            names += it->second;
-        d.setProblem(checkExpression(expr->text(), names));
-    };
+    const MemberExprValidator validator(iterators, params);
+    const auto validate = [&] { d.setProblem(validator.problem(stmt->currentText(), expr->text())); };
     const auto reload = [&] {
         expr->setText(current());
         validate();

@@ -3,6 +3,7 @@
 
 #include "EditDialogs.h"
 #include "Explorer.h"
+#include "MemberExprValidator.h"
 
 #include <QMenu>
 
@@ -22,18 +23,6 @@ QStringList paramNames(const Kernel &k)
     QStringList out;
     for (const auto &n : k.allParamNames())
         out << q(n);
-    return out;
-}
-
-std::map<std::string, QStringList> iteratorsOf(const Kernel &k)
-{
-    std::map<std::string, QStringList> out;
-    for (const auto &p : k.statements()) {
-        QStringList its;
-        for (const auto &i : p.statement->iterators)
-            its << q(i);
-        out[p.statement->tupleName()] = its;
-    }
     return out;
 }
 
@@ -91,7 +80,8 @@ void bandActions(QMenu *menu, Explorer *ex, const AnalysisSnapshot &snap, int in
             ex->applyEdit(*e);
     });
     add(menu, QObject::tr("Edit member expression\u2026"), [ex, n, parent, kernel] {
-        if (auto e = EditDialogs::memberExpr(parent, n, iteratorsOf(*kernel), paramNames(*kernel)))
+        const MemberExprValidator v = MemberExprValidator::forKernel(*kernel);
+        if (auto e = EditDialogs::memberExpr(parent, n, v.iterators(), v.params()))
             ex->applyEdit(*e);
     });
     menu->addSeparator();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ScheduleTreeView.h"
 
+#include "MemberExprEditor.h"
 #include "Selection.h"
 #include "TreeNodeItem.h"
 
@@ -22,6 +23,8 @@ ScheduleTreeView::ScheduleTreeView(Selection *selection, QWidget *parent)
 
 void ScheduleTreeView::setSnapshot(const AnalysisSnapshotPtr &snapshot)
 {
+    // The cell may have moved or gone: a new picture ends the edit.
+    cancelEdit();
     m_snapshot = snapshot;
     scene()->clear();
     m_items.clear();
@@ -148,6 +151,11 @@ void ScheduleTreeView::mouseReleaseEvent(QMouseEvent *event)
 void ScheduleTreeView::mouseDoubleClickEvent(QMouseEvent *event)
 {
     if (auto *item = nodeUnder(event->position().toPoint())) {
+        const int cell = cellUnder(item, event->position().toPoint());
+        if (cell >= 0 && editCell(item, static_cast<std::size_t>(cell))) {
+            event->accept();
+            return;
+        }
         Q_EMIT nodeActivated(item->node().path);
         event->accept();
         return;
@@ -164,6 +172,119 @@ void ScheduleTreeView::contextMenuEvent(QContextMenuEvent *event)
         return;
     }
     ZoomableView::contextMenuEvent(event);
+}
+
+int ScheduleTreeView::cellUnder(TreeNodeItem *item, const QPoint &viewPos) const
+{
+    const QPointF local = item->mapFromScene(mapToScene(viewPos));
+    const auto &n = item->node();
+    for (std::size_t c = 0; c < n.cells.size(); ++c) {
+        // A little slack around the text: short cells (`0`) are narrow.
+        const QRectF r = n.labels[n.cells[c].label].rect.adjusted(-4, -1, 4, 1);
+        if (r.contains(local))
+            return static_cast<int>(c);
+    }
+    return -1;
+}
+
+bool ScheduleTreeView::editCell(TreeNodeItem *item, std::size_t cell)
+{
+    if (!m_snapshot || !m_snapshot->kernel || !item || cell >= item->node().cells.size())
+        return false;
+    const TreeFigure::Cell &c = item->node().cells[cell];
+    // The full expression from the tree (the label may be elided).
+    const int index = m_snapshot->tree.find(item->node().path);
+    if (index < 0)
+        return false;
+    const auto &members = m_snapshot->tree.nodes[static_cast<std::size_t>(index)].members;
+    if (c.member < 0 || static_cast<std::size_t>(c.member) >= members.size())
+        return false;
+    QString current;
+    bool found = false;
+    for (const auto &p : members[static_cast<std::size_t>(c.member)].parts)
+        if (QString::fromStdString(p.statement) == c.statement) {
+            current = QString::fromStdString(p.expr);
+            found = true;
+        }
+    if (!found)
+        return false;
+    cancelEdit();
+    m_editPath = item->node().path;
+    m_editMember = c.member;
+    m_editStatement = c.statement;
+    m_editBefore = current;
+    m_editCell = item->mapRectToScene(item->node().labels[c.label].rect);
+    auto *editor = new MemberExprEditor(MemberExprValidator::forKernel(*m_snapshot->kernel), c.statement, current,
+                                        viewport());
+    editor->setFont(m_fonts.mono);
+    m_editor = editor;
+    connect(editor, &MemberExprEditor::accepted, this, &ScheduleTreeView::finishEdit);
+    connect(editor, &MemberExprEditor::cancelled, this, &ScheduleTreeView::cancelEdit);
+    placeEditor();
+    editor->show();
+    editor->setFocus(Qt::MouseFocusReason);
+    return true;
+}
+
+MemberExprEditor *ScheduleTreeView::memberEditor() const
+{
+    return m_editor.data();
+}
+
+void ScheduleTreeView::placeEditor()
+{
+    if (m_editor)
+        m_editor->place(mapFromScene(m_editCell).boundingRect());
+}
+
+void ScheduleTreeView::cancelEdit()
+{
+    if (!m_editor)
+        return;
+    MemberExprEditor *editor = m_editor;
+    m_editor = nullptr;
+    // Its signals may be on the stack (Enter, focus loss): delete later,
+    // and hear nothing more from it.
+    editor->disconnect(this);
+    editor->hide();
+    editor->deleteLater();
+    if (viewport()->isVisible())
+        setFocus(Qt::OtherFocusReason);
+}
+
+void ScheduleTreeView::finishEdit(const QString &expression)
+{
+    const std::vector<int> path = m_editPath;
+    const int member = m_editMember;
+    const QString statement = m_editStatement;
+    const bool changed = expression != m_editBefore;
+    cancelEdit();
+    if (changed)
+        Q_EMIT editRequested(Edit::memberExpr(path, member, statement.toStdString(), expression.toStdString()));
+}
+
+void ScheduleTreeView::scrollContentsBy(int dx, int dy)
+{
+    ZoomableView::scrollContentsBy(dx, dy);
+    placeEditor();
+}
+
+void ScheduleTreeView::wheelEvent(QWheelEvent *event)
+{
+    ZoomableView::wheelEvent(event);
+    placeEditor();
+}
+
+void ScheduleTreeView::keyPressEvent(QKeyEvent *event)
+{
+    ZoomableView::keyPressEvent(event);
+    placeEditor();
+}
+
+void ScheduleTreeView::resizeEvent(QResizeEvent *event)
+{
+    ZoomableView::resizeEvent(event);
+    placeEditor();
 }
 
 } // namespace se

@@ -12,11 +12,19 @@ namespace se {
 /// The schedule tree laid out for drawing: one box per node of a
 /// ScheduleTreeSnapshot (same indices), one path per parent -> child link.
 struct TreeFigure {
+    /// A band's expression cell (statement row x member column), so that a
+    /// double-click can find what to edit.
+    struct Cell {
+        std::size_t label = 0; ///< index into Node::labels
+        int member = 0;
+        QString statement;     ///< s<id>
+    };
     struct Node {
         ScheduleTreeSnapshot::Kind kind = ScheduleTreeSnapshot::Kind::Leaf;
         QRectF rect; ///< in scene coordinates
         std::vector<FigureLabel> labels;
         std::vector<FigureBadge> badges;
+        std::vector<Cell> cells; ///< bands only
         QString tooltip;
         QStringList statements; ///< s<id> reaching the node
         std::vector<int> path;

@@ -223,8 +223,10 @@ private:
             x = Pad + nameW + Gap;
             for (std::size_t m = 0; m < n.members.size(); ++m) {
                 for (const auto &p : n.members[m].parts)
-                    if (p.statement == rows[r])
+                    if (p.statement == rows[r]) {
+                        m_out->cells.push_back({m_out->labels.size(), static_cast<int>(m), q(p.statement)});
                         add(m_ft.label(q(p.expr), Font::Mono, x, m_y, MaxExprWidth));
+                    }
                 x += colW[m] + Gap;
             }
             m_y += rowH;
