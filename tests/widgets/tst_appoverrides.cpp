@@ -5,6 +5,7 @@
 // dependences table mark the edge, undo takes an override back, and the
 // overrides survive a session save/load and travel in the edit script
 // (which schedule-tool then honours) and at the head of the exports.
+#include "WidgetTestUtil.h"
 #include "app/gui/MainWindow.h"
 #include "widgets/DependenceGraphView.h"
 #include "widgets/DependencesModel.h"
@@ -31,26 +32,10 @@
 #include <nlohmann/json.hpp>
 
 using namespace se;
+using se::test::settle;
+using se::test::source;
 
 namespace {
-
-QString source(const char *rel)
-{
-    return QStringLiteral(SE_SOURCE_DIR "/") + QLatin1String(rel);
-}
-
-bool settle(Explorer *e, int timeoutMs = 60000)
-{
-    QSignalSpy spy(e, &Explorer::snapshotChanged);
-    QElapsedTimer t;
-    t.start();
-    do {
-        if (!e->isBusy() && e->snapshot())
-            return true;
-        spy.wait(200);
-    } while (t.elapsed() < timeoutMs);
-    return false;
-}
 
 // gauss_seidel_2d interchanged, N = 8: RAW and WAR s0 -> s0 on A violated
 // (25 pairs each, says the oracle).

@@ -8,6 +8,7 @@
 // clean close removes the file; a live window's file is never offered; a
 // vanished kernel, or one the edits no longer fit, is reported and the
 // work kept.
+#include "WidgetTestUtil.h"
 #include "app/gui/Autosave.h"
 #include "app/gui/MainWindow.h"
 #include "core/edit/Edit.h"
@@ -32,26 +33,10 @@
 #include <memory>
 
 using namespace se;
+using se::test::settle;
+using se::test::source;
 
 namespace {
-
-QString source(const char *rel)
-{
-    return QStringLiteral(SE_SOURCE_DIR "/") + QLatin1String(rel);
-}
-
-bool settle(Explorer *e, int timeoutMs = 60000)
-{
-    QSignalSpy spy(e, &Explorer::snapshotChanged);
-    QElapsedTimer t;
-    t.start();
-    do {
-        if (!e->isBusy() && e->snapshot())
-            return true;
-        spy.wait(200);
-    } while (t.elapsed() < timeoutMs);
-    return false;
-}
 
 std::unique_ptr<MainWindow> newWindow()
 {

@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: MIT
+// Helpers shared by the widget tests.
+#pragma once
+
+#include "widgets/Explorer.h"
+
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QString>
+
+namespace se::test {
+
+/// A file of the source tree.
+inline QString source(const char *rel)
+{
+    return QStringLiteral(SE_SOURCE_DIR "/") + QLatin1String(rel);
+}
+
+/// Waits for the newest request's snapshot (the worker idle with one).
+inline bool settle(Explorer *e, int timeoutMs = 60000)
+{
+    QSignalSpy spy(e, &Explorer::snapshotChanged);
+    QElapsedTimer t;
+    t.start();
+    do {
+        if (!e->isBusy() && e->snapshot())
+            return true;
+        spy.wait(200);
+    } while (t.elapsed() < timeoutMs);
+    return false;
+}
+
+} // namespace se::test
