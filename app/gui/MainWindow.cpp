@@ -153,6 +153,8 @@ void MainWindow::createViews()
             [this](const std::vector<int> &sequence, int child, int to) {
                 m_explorer->applyEdit(Edit::move(sequence, child, to));
             });
+    // The inline member-expression editor's edits (double-click a cell).
+    connect(m_tree, &ScheduleTreeView::editRequested, m_explorer, &Explorer::applyEdit);
     connect(m_kernel, &KernelView::fixedParamsEdited, m_explorer, &Explorer::setFixedParams);
 }
 

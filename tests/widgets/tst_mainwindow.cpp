@@ -5,6 +5,7 @@
 // back; a user's path to a legal tiled schedule exports isl YAML that the
 // oracle confirms; sessions round-trip; every model passes
 // QAbstractItemModelTester; exports are valid SVG and PNG.
+#include "WidgetTestUtil.h"
 #include "app/gui/MainWindow.h"
 #include "core/analysis/Analyzer.h"
 #include "core/edit/MoveFinder.h"
@@ -16,6 +17,7 @@
 #include "widgets/Explorer.h"
 #include "widgets/GraphEdgeItem.h"
 #include "widgets/KernelView.h"
+#include "widgets/MemberExprEditor.h"
 #include "widgets/MovesModel.h"
 #include "widgets/MovesView.h"
 #include "widgets/NodeActions.h"
@@ -47,27 +49,10 @@
 #include <QtTest>
 
 using namespace se;
+using se::test::settle;
+using se::test::source;
 
 namespace {
-
-QString source(const char *rel)
-{
-    return QStringLiteral(SE_SOURCE_DIR "/") + QLatin1String(rel);
-}
-
-bool settle(Explorer *e, int timeoutMs = 60000)
-{
-    QSignalSpy spy(e, &Explorer::snapshotChanged);
-    QElapsedTimer t;
-    t.start();
-    // Wait for the newest request's snapshot (or the worker to go idle).
-    do {
-        if (!e->isBusy() && e->snapshot())
-            return true;
-        spy.wait(200);
-    } while (t.elapsed() < timeoutMs);
-    return false;
-}
 
 // Every model of the window under the model tester for the whole test.
 struct Testers {
@@ -101,6 +86,7 @@ private Q_SLOTS:
     void dragFilterReordersSequence();
     void menusAndDialogsToTiledYaml();
     void laterViewsPlugInAsDocks();
+    void inlineMemberEditAppliesInTheWindow();
 };
 
 void tst_MainWindow::initTestCase()
@@ -561,6 +547,38 @@ void tst_MainWindow::laterViewsPlugInAsDocks()
     QVERIFY(toggle);
     toggle->trigger();
     QVERIFY(!d->isVisible());
+}
+
+// The tree's inline editor is wired to the window's Explorer: Enter on a
+// valid expression is one undoable edit.
+void tst_MainWindow::inlineMemberEditAppliesInTheWindow()
+{
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    Explorer *e = w.explorer();
+    QVERIFY(w.openKernel(source("sample-kernels/gauss_seidel_2d.json")));
+    QVERIFY(settle(e));
+    auto *tree = w.findChild<ScheduleTreeView *>();
+    QVERIFY(tree);
+    TreeNodeItem *band = nullptr;
+    for (auto *item : tree->nodeItems())
+        if (item->node().kind == ScheduleTreeSnapshot::Kind::Band && !item->node().cells.empty())
+            band = item;
+    QVERIFY(band);
+    QVERIFY(tree->editCell(band, 0));
+    MemberExprEditor *ed = tree->memberEditor();
+    QVERIFY(ed);
+    ed->setText(ed->text() + QStringLiteral(" + 1"));
+    QVERIFY(ed->isValid());
+    QTest::keyClick(ed, Qt::Key_Return);
+    QVERIFY(settle(e));
+    QCOMPARE(e->session().edits.size(), std::size_t(1));
+    QCOMPARE(e->session().edits[0]["edit"].get<std::string>(), std::string("member_expr"));
+    e->undoStack()->undo();
+    QVERIFY(settle(e));
+    QCOMPARE(e->session().edits.size(), std::size_t(0));
 }
 
 QTEST_MAIN(tst_MainWindow)
