@@ -27,6 +27,10 @@ struct AnalysisRequest {
     FigureFonts fonts;
     /// isl operations per unit of work (0: the core's default).
     unsigned long quota = 0;
+    /// Seconds for one analysis or side job (0: none): a run past it ends
+    /// in "stopped: too large". Per unit quotas do not bound a kernel made
+    /// of many units that each stay under theirs.
+    double timeLimit = 30;
     /// Dependence edges assumed absent (audited overrides).
     std::vector<DependenceOverride> assumeNoDep;
     /// The iteration-space slice to plot (issue 8).

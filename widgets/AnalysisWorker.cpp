@@ -39,8 +39,10 @@ void checkpoint(const std::atomic<quint64> &latest, quint64 generation)
 // shows at its first checkpoint.
 class RunningScope {
 public:
-    RunningScope(AnalysisShared &shared, IslContext &ctx, bool job) : m_shared(shared)
+    RunningScope(AnalysisShared &shared, IslContext &ctx, bool job, double timeLimit)
+        : m_shared(shared), m_ctx(ctx)
     {
+        m_ctx.setTimeLimit(timeLimit); // the clock starts now, for this run
         {
             std::lock_guard<std::mutex> lock(m_shared.mutex);
             m_shared.running = &ctx;
@@ -50,6 +52,7 @@ public:
     }
     ~RunningScope()
     {
+        m_ctx.setTimeLimit(0); // no watchdog between runs
         std::lock_guard<std::mutex> lock(m_shared.mutex);
         m_shared.running = nullptr;
     }
@@ -58,6 +61,7 @@ public:
 
 private:
     AnalysisShared &m_shared;
+    IslContext &m_ctx;
 };
 
 QString q(const std::string &s)
@@ -101,6 +105,19 @@ IterationSpace iterationSpace(Analyzer &a, const isl::schedule &s, DepMode mode,
         out.message = std::string("stopped: too large (") + e.what() + ")";
         return out;
     }
+}
+
+// What every snapshot of a request carries, before any result.
+AnalysisSnapshot headerOf(const AnalysisRequest &r)
+{
+    AnalysisSnapshot s;
+    s.generation = r.generation;
+    s.kernel = r.kernel;
+    s.kernelFile = r.kernelFile;
+    s.fixedParams = r.fixedParams;
+    s.mode = r.mode;
+    s.assumeNoDep = r.assumeNoDep;
+    return s;
 }
 
 std::string describeSource(const AnalysisRequest &r, std::size_t edits)
@@ -148,6 +165,7 @@ void AnalysisWorker::ensureAnalyzer(const AnalysisRequest &r)
         options.params[name] = value;
     if (r.quota)
         options.quota = r.quota;
+    options.timeLimit = r.timeLimit; // building the model, too
     m_analyzer = std::make_unique<Analyzer>(r.kernel, options);
     m_kernel = r.kernel;
     m_fixed = r.fixedParams;
@@ -218,35 +236,23 @@ AnalysisSnapshotPtr AnalysisWorker::analyse(const AnalysisRequest &r)
     QElapsedTimer timer;
     timer.start();
     ensureAnalyzer(r);
-    RunningScope running(*m_shared, m_analyzer->context(), false);
+    RunningScope running(*m_shared, m_analyzer->context(), false, r.timeLimit);
     checkpoint(m_shared->latest, r.generation);
     const PolyhedralModel &model = m_analyzer->model();
     const DepMode mode = depMode(r.mode);
 
-    auto snap = std::make_shared<AnalysisSnapshot>();
-    snap->generation = r.generation;
-    snap->kernel = r.kernel;
-    snap->kernelFile = r.kernelFile;
-    snap->fixedParams = r.fixedParams;
-    snap->mode = r.mode;
+    auto snap = std::make_shared<AnalysisSnapshot>(headerOf(r));
     const isl::schedule schedule = this->schedule(r, &snap->droppedEdits, &snap->editScript, &snap->scheduleNotes);
     checkpoint(m_shared->latest, r.generation);
 
     Analyzer::CheckOptions options;
     options.counts = model.allParamsFixed();
     options.assumeNoDep = r.assumeNoDep;
-    snap->assumeNoDep = r.assumeNoDep;
     snap->report = m_analyzer->check(schedule, mode, options);
     checkpoint(m_shared->latest, r.generation);
     {
         // The verdict first: on a big kernel the rest takes a second.
-        auto partial = std::make_shared<AnalysisSnapshot>();
-        partial->generation = r.generation;
-        partial->kernel = r.kernel;
-        partial->kernelFile = r.kernelFile;
-        partial->fixedParams = r.fixedParams;
-        partial->mode = r.mode;
-        partial->assumeNoDep = r.assumeNoDep;
+        auto partial = std::make_shared<AnalysisSnapshot>(headerOf(r));
         partial->report = snap->report;
         partial->complete = false;
         partial->checkedAt = QDateTime::currentDateTime();
@@ -342,7 +348,7 @@ void AnalysisWorker::runJob(const AnalysisRequest &r, quint64 job, F &&body)
         return;
     try {
         ensureAnalyzer(r);
-        RunningScope running(*m_shared, m_analyzer->context(), true);
+        RunningScope running(*m_shared, m_analyzer->context(), true, r.timeLimit);
         checkpoint(m_shared->latestJob, job);
         body();
     } catch (const InputError &e) {

@@ -292,6 +292,7 @@ AnalysisRequest Explorer::request() const
     r.fonts = m_fonts;
     r.lenientEdits = m_reloading;
     r.quota = m_quota;
+    r.timeLimit = m_timeLimit;
     r.assumeNoDep = m_session.assumeNoDep;
     r.space = m_spaceQuery;
     return r;

@@ -44,6 +44,8 @@ public:
     /// isl operations per unit of work (0: the core's default); applies
     /// from the next analysis.
     void setQuota(unsigned long ops) { m_quota = ops; }
+    /// Seconds for one analysis (0: none; default 30).
+    void setTimeLimit(double seconds) { m_timeLimit = seconds; }
 
     /// Opens a kernel with its original schedule, or with a schedule file
     /// and an edit script on top (as on the command line; not undoable).
@@ -140,6 +142,7 @@ private:
     QTimer m_reloadTimer;
     FigureFonts m_fonts;
     unsigned long m_quota = 0;
+    double m_timeLimit = 30;
 
     Session m_session;       ///< the document as the user made it
     KernelPtr m_kernel;

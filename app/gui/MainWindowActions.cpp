@@ -94,6 +94,7 @@ void MainWindow::createActions()
                 a->trigger();
     });
     m_stop = new QAction(icon("stop", QStyle::SP_BrowserStop), tr("&Stop"), this);
+    m_stop->setObjectName(QStringLiteral("stop"));
     m_stop->setShortcut(QKeySequence(Qt::Key_Escape));
     m_stop->setToolTip(tr("Stop the running analysis"));
     m_stop->setEnabled(false);
