@@ -159,6 +159,7 @@ void AnalysisWorker::ensureAnalyzer(const AnalysisRequest &r)
     if (m_analyzer && m_kernel == r.kernel && m_fixed == r.fixedParams && m_quota == r.quota)
         return;
     m_prefix = Prefix(); // isl objects of the old context go first
+    m_flags.clear();
     m_analyzer.reset(); // its isl objects go before a new context is made
     Analyzer::Options options;
     for (const auto &[name, value] : r.fixedParams)
@@ -267,7 +268,7 @@ AnalysisSnapshotPtr AnalysisWorker::analyse(const AnalysisRequest &r)
     // A hint, not the verdict: too large to compute leaves the declared ones.
     FlagReport flags;
     try {
-        flags = FlagAnalysis::compute(model, m_analyzer->dependences(mode), schedule);
+        flags = FlagAnalysis::compute(model, m_analyzer->dependences(mode), schedule, &m_flags);
     } catch (const ResourceLimitError &) {
         snap->scheduleNotes.push_back("parallelism flags not computed: too large");
     }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "AnalysisRequest.h"
+#include "core/edit/FlagCache.h"
 #include "MovesResult.h"
 
 #include <QObject>
@@ -89,6 +90,7 @@ private:
         std::vector<std::string> notes;
     };
     Prefix m_prefix;
+    FlagCache m_flags; ///< also isl objects of the analyzer's context
 };
 
 } // namespace se

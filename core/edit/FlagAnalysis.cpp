@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "FlagAnalysis.h"
 
+#include "FlagCache.h"
+
 #include "ScheduleTree.h"
 #include "core/isl/IslContext.h"
 #include "core/isl/PolyhedralModel.h"
@@ -18,40 +20,36 @@ namespace se {
 
 namespace {
 
-// Updates the band's computed flags with the time differences of one
-// dependence, { [d0, ..., dP-1, m0, ..., mM-1] } (P outer dimensions, then
-// the band's members).
-void account(BandFlags &f, isl::set d, int outer)
+// What one dependence's time differences, { [d0, ..., dP-1, m0, ...,
+// mM-1] } (P outer dimensions, then the band's members), say of the flags.
+DependenceFlags evaluate(isl::set d, int outer, unsigned members)
 {
+    DependenceFlags out;
+    out.crosses.assign(members, false);
     // Not ordered by the outer dimensions: equal there.
     for (int k = 0; k < outer; ++k)
         d = isl::manage(isl_set_fix_si(d.release(), isl_dim_set, static_cast<unsigned>(k), 0));
     if (d.is_empty())
-        return;
+        return out;
     const auto backwards = [](const isl::set &s, unsigned dim) {
         return !isl::manage(isl_set_upper_bound_si(s.copy(), isl_dim_set, dim, -1)).is_empty();
     };
     const auto forwards = [](const isl::set &s, unsigned dim) {
         return !isl::manage(isl_set_lower_bound_si(s.copy(), isl_dim_set, dim, 1)).is_empty();
     };
-    // Permutable: no member goes backwards for a dependence the outer
-    // dimensions leave open.
-    for (unsigned m = 0; m < f.members && f.permutableComputed; ++m)
-        if (backwards(d, static_cast<unsigned>(outer) + m))
-            f.permutableComputed = false;
-    // Coincident: no dependence the earlier members leave open crosses
-    // this one.
+    for (unsigned m = 0; m < members && !out.backwards; ++m)
+        out.backwards = backwards(d, static_cast<unsigned>(outer) + m);
     isl::set open = d; // also equal in members 0..m-1
-    for (unsigned m = 0; m < f.members && !open.is_empty(); ++m) {
+    for (unsigned m = 0; m < members && !open.is_empty(); ++m) {
         const unsigned dim = static_cast<unsigned>(outer) + m;
-        if (f.coincidentComputed[m] && (backwards(open, dim) || forwards(open, dim)))
-            f.coincidentComputed[m] = false;
+        out.crosses[m] = backwards(open, dim) || forwards(open, dim);
         open = isl::manage(isl_set_fix_si(open.release(), isl_dim_set, dim, 0));
     }
+    return out;
 }
 
 BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, const std::vector<int> &path,
-                  const std::vector<Dependence> &deps)
+                  const std::vector<Dependence> &deps, FlagCache *cache)
 {
     isl_schedule_node *p = node.get();
     BandFlags f;
@@ -87,18 +85,32 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
     // cost one map per dependence, where comparing the times of every pair
     // of statements ({ a -> b : prefix(a) = prefix(b) }) is quadratic and a
     // fused 400-statement band never finishes.
-    for (const auto &d : deps) {
+    for (std::size_t k = 0; k < deps.size(); ++k) {
+        const Dependence &d = deps[k];
         if (reach[d.src].is_null() || reach[d.dst].is_null())
             continue;
-        if (!f.permutableComputed && std::none_of(f.coincidentComputed.begin(), f.coincidentComputed.end(),
-                                                  [](bool c) { return c; }))
-            break; // nothing left to learn
-        QuotaScope::nextStep(model.islContext());
-        const isl::map r = d.relation.intersect_domain(reach[d.src])
-                               .intersect_range(reach[d.dst])
-                               .apply_domain(times[d.src])
-                               .apply_range(times[d.dst]);
-        account(f, r.deltas(), outer);
+        if (!cache && !f.permutableComputed
+            && std::none_of(f.coincidentComputed.begin(), f.coincidentComputed.end(), [](bool c) { return c; }))
+            break; // nothing left to learn (a cache wants every dependence's result)
+        FlagCache::Key key{reach[d.src], reach[d.dst], times[d.src], times[d.dst], outer, f.members};
+        DependenceFlags flags;
+        if (const DependenceFlags *known = cache ? cache->find(deps, k, key) : nullptr) {
+            flags = *known;
+        } else {
+            QuotaScope::nextStep(model.islContext());
+            const isl::map r = d.relation.intersect_domain(reach[d.src])
+                                   .intersect_range(reach[d.dst])
+                                   .apply_domain(times[d.src])
+                                   .apply_range(times[d.dst]);
+            flags = evaluate(r.deltas(), outer, f.members);
+        }
+        if (flags.backwards)
+            f.permutableComputed = false;
+        for (unsigned m = 0; m < f.members; ++m)
+            if (flags.crosses[m])
+                f.coincidentComputed[m] = false;
+        if (cache)
+            cache->store(k, std::move(key), std::move(flags));
     }
     return f;
 }
@@ -106,16 +118,20 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
 } // namespace
 
 FlagReport FlagAnalysis::compute(const PolyhedralModel &model, const std::vector<Dependence> &deps,
-                                 const isl::schedule &schedule)
+                                 const isl::schedule &schedule, FlagCache *cache)
 {
     return QuotaScope::run(model.islContext(), "computing the parallelism flags", [&] {
+        if (cache)
+            cache->begin(deps);
         FlagReport r;
         ScheduleTreeWalk::forEach(schedule.root(), [&](const isl::schedule_node &n, const std::vector<int> &path) {
             if (isl_schedule_node_get_type(n.get()) == isl_schedule_node_band) {
                 QuotaScope::nextStep(model.islContext());
-                r.bands.push_back(flagsOf(model, n, path, deps));
+                r.bands.push_back(flagsOf(model, n, path, deps, cache));
             }
         });
+        if (cache)
+            cache->finish();
         return r;
     });
 }

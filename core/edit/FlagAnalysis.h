@@ -10,6 +10,7 @@
 
 namespace se {
 
+class FlagCache;
 class PolyhedralModel;
 
 /// Recomputes the permutable and coincident flags of every band of a
@@ -17,8 +18,11 @@ class PolyhedralModel;
 /// under the model's operation quota.
 class FlagAnalysis {
 public:
+    /// `cache`, when given, reuses the results of its last compute over the
+    /// same `deps` for dependences whose statements' instances and times at
+    /// a band did not change (the app's worker keeps one per Analyzer).
     static FlagReport compute(const PolyhedralModel &model, const std::vector<Dependence> &deps,
-                              const isl::schedule &schedule);
+                              const isl::schedule &schedule, FlagCache *cache = nullptr);
     /// The tree with every band's flags set to the computed ones.
     static isl::schedule withComputedFlags(const isl::schedule &schedule, const FlagReport &flags);
 };

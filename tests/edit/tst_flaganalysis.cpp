@@ -4,6 +4,7 @@
 #include "EditTestUtil.h"
 
 #include "core/edit/FlagAnalysis.h"
+#include "core/edit/FlagCache.h"
 
 #include <QtTest>
 
@@ -43,6 +44,8 @@ class tst_FlagAnalysis : public QObject {
 private Q_SLOTS:
     void computed_data();
     void computed();
+    void cacheAgreesWithFresh_data() { computed_data(); }
+    void cacheAgreesWithFresh();
     void declaredAndStale();
     void syncFlags();
 };
@@ -109,6 +112,40 @@ void tst_FlagAnalysis::computed()
     QCOMPARE(b->permutableComputed, permutable);
     QCOMPARE(b->coincidentComputed, bits(coincident));
     QCOMPARE(b->members, static_cast<unsigned>(coincident.size()));
+}
+
+// The app's cache: warmed on the original schedule, then used on the edited
+// one, it gives what a fresh compute gives (and the row's expected flags);
+// the same schedule again is answered from the cache alone.
+void tst_FlagAnalysis::cacheAgreesWithFresh()
+{
+    QFETCH(QString, kernel);
+    QFETCH(QString, edits);
+    QFETCH(QString, band);
+    QFETCH(bool, permutable);
+    QFETCH(QString, coincident);
+    auto a = analyzer(kernel);
+    FlagCache cache; // after the analyzer: its isl objects go first
+    const auto &deps = a->dependences(DepMode::May);
+    FlagAnalysis::compute(a->model(), deps, a->originalSchedule(), &cache);
+    const isl::schedule s = se::test::apply(*a, edits);
+    const FlagReport cached = FlagAnalysis::compute(a->model(), deps, s, &cache);
+    const FlagReport fresh = FlagAnalysis::compute(a->model(), deps, s);
+    QCOMPARE(cached.bands.size(), fresh.bands.size());
+    for (std::size_t k = 0; k < fresh.bands.size(); ++k) {
+        QCOMPARE(cached.bands[k].path, fresh.bands[k].path);
+        QCOMPARE(cached.bands[k].permutableComputed, fresh.bands[k].permutableComputed);
+        QCOMPARE(cached.bands[k].coincidentComputed, fresh.bands[k].coincidentComputed);
+    }
+    const BandFlags *b = cached.find(path(band));
+    QVERIFY(b);
+    QCOMPARE(b->permutableComputed, permutable);
+    QCOMPARE(b->coincidentComputed, bits(coincident));
+    const FlagReport again = FlagAnalysis::compute(a->model(), deps, s, &cache);
+    QCOMPARE(cache.misses(), std::size_t(0));
+    QCOMPARE(again.bands.size(), cached.bands.size());
+    for (std::size_t k = 0; k < again.bands.size(); ++k)
+        QCOMPARE(again.bands[k].coincidentComputed, cached.bands[k].coincidentComputed);
 }
 
 void tst_FlagAnalysis::declaredAndStale()

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <isl/cpp.h>
+
+#include <cstddef>
+#include <vector>
+
+namespace se {
+
+struct Dependence;
+
+/// What one dependence says about one band's flags: whether it goes
+/// backwards in a member while the outer dimensions leave it open (not
+/// permutable), and which members it crosses while the earlier ones leave
+/// it open (not coincident).
+struct DependenceFlags {
+    bool backwards = false;
+    std::vector<bool> crosses; ///< per member
+};
+
+/// Per-dependence results of the last FlagAnalysis::compute, reused while
+/// the dependence's two statements reach a band with the same instances and
+/// the same times: an edit changes the times of a few statements, and the
+/// flags of a 257-statement band over 11,360 dependences take seconds to
+/// compute from scratch. Holds isl objects: it goes before their context.
+class FlagCache {
+public:
+    struct Key {
+        isl::set reachSrc, reachDst;  ///< { s[i] } reaching the band
+        isl::map timesSrc, timesDst;  ///< { s[i] -> [outer..., members...] }
+        int outer = 0;
+        unsigned members = 0;
+    };
+
+    /// The result stored for dependence `dep` of `deps` under `key`, or null.
+    const DependenceFlags *find(const std::vector<Dependence> &deps, std::size_t dep, const Key &key) const;
+    /// Remembers a result for the next compute (the current one's results
+    /// replace the last one's when it ends).
+    void store(std::size_t dep, Key key, DependenceFlags flags);
+    /// Starts a compute over `deps`; `finish` makes its results the ones found.
+    void begin(const std::vector<Dependence> &deps);
+    void finish();
+    void clear();
+
+    std::size_t hits() const { return m_hits; }
+    std::size_t misses() const { return m_misses; }
+
+private:
+    struct Entry {
+        Key key;
+        DependenceFlags flags;
+    };
+    using Table = std::vector<std::vector<Entry>>; // per dependence index
+    const void *m_deps = nullptr; // the dependence list the entries are for
+    std::size_t m_count = 0;
+    Table m_last, m_next;
+    mutable std::size_t m_hits = 0, m_misses = 0;
+};
+
+} // namespace se
