@@ -69,6 +69,16 @@ QString q(const std::string &s)
     return QString::fromStdString(s);
 }
 
+// A limit's message without the command-line hint the core adds for
+// schedule-tool ("raise it with --time-limit"): the app has no such flag.
+QString limitText(const ResourceLimitError &e)
+{
+    QString text = q(e.what());
+    for (const char *hint : {" (raise it with --time-limit)", " (raise the limit with --max-ops)"})
+        text.remove(QLatin1String(hint));
+    return text;
+}
+
 AnalysisError inputError(const InputError &e)
 {
     AnalysisError err;
@@ -102,7 +112,7 @@ IterationSpace iterationSpace(Analyzer &a, const isl::schedule &s, DepMode mode,
     } catch (const ResourceLimitError &e) {
         IterationSpace out;
         out.refused = true;
-        out.message = std::string("stopped: too large (") + e.what() + ")";
+        out.message = "stopped: too large (" + limitText(e).toStdString() + ")";
         return out;
     }
 }
@@ -331,7 +341,7 @@ void AnalysisWorker::run(const AnalysisRequest &r)
             Q_EMIT failed(r.generation, inputError(e));
     } catch (const ResourceLimitError &e) {
         if (!stale(r.generation))
-            Q_EMIT stopped(r.generation, QStringLiteral("stopped: too large (%1)").arg(q(e.what())));
+            Q_EMIT stopped(r.generation, QStringLiteral("stopped: too large (%1)").arg(limitText(e)));
     } catch (const CancelledError &) {
         if (!stale(r.generation))
             Q_EMIT stopped(r.generation, QStringLiteral("stopped"));
@@ -357,7 +367,11 @@ void AnalysisWorker::runJob(const AnalysisRequest &r, quint64 job, F &&body)
             Q_EMIT jobFailed(job, inputError(e));
     } catch (const ResourceLimitError &e) {
         if (!staleJob(job))
-            Q_EMIT jobFailed(job, otherError(AnalysisError::Kind::Limit, e));
+        {
+            AnalysisError err = otherError(AnalysisError::Kind::Limit, e);
+            err.message = limitText(e);
+            Q_EMIT jobFailed(job, err);
+        }
     } catch (const CancelledError &) {
         // Superseded: nobody waits for it.
     } catch (const std::exception &e) {

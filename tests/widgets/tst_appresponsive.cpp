@@ -78,6 +78,7 @@ void tst_AppResponsive::blowUpStopsTooLarge()
     const QString reason = stopped.front().front().toString();
     QVERIFY2(reason.startsWith(QStringLiteral("stopped: too large")), qPrintable(reason));
     QVERIFY2(reason.contains(QStringLiteral("time limit")), qPrintable(reason));
+    QVERIFY2(!reason.contains(QStringLiteral("--time-limit")), qPrintable(reason)); // no CLI hints in the app
     auto *verdict = w.findChild<QLabel *>(QStringLiteral("verdict"));
     QVERIFY(verdict);
     QCOMPARE(verdict->text(), QStringLiteral("stopped: too large"));
