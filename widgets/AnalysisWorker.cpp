@@ -366,8 +366,7 @@ void AnalysisWorker::runJob(const AnalysisRequest &r, quint64 job, F &&body)
         if (!staleJob(job))
             Q_EMIT jobFailed(job, inputError(e));
     } catch (const ResourceLimitError &e) {
-        if (!staleJob(job))
-        {
+        if (!staleJob(job)) {
             AnalysisError err = otherError(AnalysisError::Kind::Limit, e);
             err.message = limitText(e);
             Q_EMIT jobFailed(job, err);
