@@ -48,6 +48,72 @@ DependenceFlags evaluate(isl::set d, int outer, unsigned members)
     return out;
 }
 
+// The only piece of a single-valued map's function, or null when it has
+// several (times with min/max in them).
+isl::multi_aff onlyPiece(const isl::map &m)
+{
+    isl_pw_multi_aff *pma = isl_pw_multi_aff_from_map(m.copy());
+    isl::multi_aff out;
+    if (pma && isl_pw_multi_aff_n_piece(pma) == 1)
+        isl_pw_multi_aff_foreach_piece(
+            pma,
+            [](isl_set *set, isl_multi_aff *ma, void *user) -> isl_stat {
+                isl_set_free(set);
+                *static_cast<isl::multi_aff *>(user) = isl::manage(ma);
+                return isl_stat_ok;
+            },
+            &out);
+    isl_pw_multi_aff_free(pma);
+    return out;
+}
+
+// The same as evaluate(r.apply_domain(src).apply_range(dst).deltas(), ...)
+// without computing the differences as a set: that projection is most of
+// the flags' time on a tiled kernel. Each question becomes a constraint on
+// the time difference δ(a, b) = dst(b) - src(a), pulled back onto the
+// dependence's pairs { [a -> b] } and answered by one emptiness test.
+DependenceFlags evaluatePairs(const isl::map &r, const isl::multi_aff &src, const isl::multi_aff &dst, int outer,
+                              unsigned members)
+{
+    DependenceFlags out;
+    out.crosses.assign(members, false);
+    const isl::set pairs = r.wrap(); // { [a -> b] }
+    isl_space *space = isl_space_unwrap(pairs.space().release());
+    // { [a -> b] -> [dst(b) - src(a)] }
+    const isl::multi_aff delta = isl::manage(isl_multi_aff_sub(
+        isl_multi_aff_pullback_multi_aff(dst.copy(), isl_multi_aff_range_map(isl_space_copy(space))),
+        isl_multi_aff_pullback_multi_aff(src.copy(), isl_multi_aff_domain_map(space))));
+    const isl::set any = isl::set::universe(isl::manage(isl_space_range(isl_multi_aff_get_space(delta.get()))));
+    // The pairs whose difference satisfies `cond` (a set of differences).
+    const auto where = [&](const isl::set &on, const isl::set &cond) {
+        return on.intersect(isl::manage(isl_set_preimage_multi_aff(cond.copy(), delta.copy())));
+    };
+    const auto fix = [](const isl::set &s, unsigned dim) {
+        return isl::manage(isl_set_fix_si(s.copy(), isl_dim_set, dim, 0));
+    };
+    isl::set equalOuter = any;
+    for (int k = 0; k < outer; ++k)
+        equalOuter = fix(equalOuter, static_cast<unsigned>(k));
+    const isl::set open0 = where(pairs, equalOuter); // not ordered by the outer dimensions
+    if (open0.is_empty())
+        return out;
+    const auto backwards = [&](const isl::set &on, unsigned dim) {
+        return !where(on, isl::manage(isl_set_upper_bound_si(any.copy(), isl_dim_set, dim, -1))).is_empty();
+    };
+    const auto forwards = [&](const isl::set &on, unsigned dim) {
+        return !where(on, isl::manage(isl_set_lower_bound_si(any.copy(), isl_dim_set, dim, 1))).is_empty();
+    };
+    for (unsigned m = 0; m < members && !out.backwards; ++m)
+        out.backwards = backwards(open0, static_cast<unsigned>(outer) + m);
+    isl::set open = open0; // also equal in members 0..m-1
+    for (unsigned m = 0; m < members && !open.is_empty(); ++m) {
+        const unsigned dim = static_cast<unsigned>(outer) + m;
+        out.crosses[m] = backwards(open, dim) || forwards(open, dim);
+        open = where(open, fix(any, dim));
+    }
+    return out;
+}
+
 BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, const std::vector<int> &path,
                   const std::vector<Dependence> &deps, FlagCache *cache)
 {
@@ -81,6 +147,10 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
             isl::manage(isl_map_from_union_map(prefix.intersect_domain(isl::union_set(s)).release()));
     });
     const int outer = isl_schedule_node_get_schedule_depth(p);
+    std::vector<isl::multi_aff> fn(n); // the times as one function, when they are
+    for (std::size_t k = 0; k < n; ++k)
+        if (!times[k].is_null())
+            fn[k] = onlyPiece(times[k]);
     // One dependence at a time, each its own unit of work: the differences
     // cost one map per dependence, where comparing the times of every pair
     // of statements ({ a -> b : prefix(a) = prefix(b) }) is quadratic and a
@@ -98,11 +168,10 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
             flags = *known;
         } else {
             QuotaScope::nextStep(model.islContext());
-            const isl::map r = d.relation.intersect_domain(reach[d.src])
-                                   .intersect_range(reach[d.dst])
-                                   .apply_domain(times[d.src])
-                                   .apply_range(times[d.dst]);
-            flags = evaluate(r.deltas(), outer, f.members);
+            const isl::map pairs = d.relation.intersect_domain(reach[d.src]).intersect_range(reach[d.dst]);
+            flags = !fn[d.src].is_null() && !fn[d.dst].is_null()
+                      ? evaluatePairs(pairs, fn[d.src], fn[d.dst], outer, f.members)
+                      : evaluate(pairs.apply_domain(times[d.src]).apply_range(times[d.dst]).deltas(), outer, f.members);
         }
         if (flags.backwards)
             f.permutableComputed = false;
