@@ -20,32 +20,48 @@ namespace se {
 
 namespace {
 
-// What one dependence's time differences, { [d0, ..., dP-1, m0, ...,
-// mM-1] } (P outer dimensions, then the band's members), say of the flags.
-DependenceFlags evaluate(isl::set d, int outer, unsigned members)
+// The flag questions about one dependence, asked of `all` (its pairs or
+// its time differences) through `where(S, cond)`: the part of S whose time
+// difference, { [d0, ..., dP-1, m0, ..., mM-1] } (P outer dimensions, then
+// the band's members), lies in `cond`. `any` is that space's universe.
+template <typename Where>
+DependenceFlags ask(const isl::set &all, const isl::set &any, int outer, unsigned members, Where where)
 {
     DependenceFlags out;
     out.crosses.assign(members, false);
-    // Not ordered by the outer dimensions: equal there.
+    const auto fix = [](const isl::set &s, unsigned dim) {
+        return isl::manage(isl_set_fix_si(s.copy(), isl_dim_set, dim, 0));
+    };
+    isl::set equalOuter = any;
     for (int k = 0; k < outer; ++k)
-        d = isl::manage(isl_set_fix_si(d.release(), isl_dim_set, static_cast<unsigned>(k), 0));
-    if (d.is_empty())
+        equalOuter = fix(equalOuter, static_cast<unsigned>(k));
+    const isl::set open0 = where(all, equalOuter); // not ordered by the outer dimensions
+    if (open0.is_empty())
         return out;
-    const auto backwards = [](const isl::set &s, unsigned dim) {
-        return !isl::manage(isl_set_upper_bound_si(s.copy(), isl_dim_set, dim, -1)).is_empty();
+    const auto backwards = [&](const isl::set &on, unsigned dim) {
+        return !where(on, isl::manage(isl_set_upper_bound_si(any.copy(), isl_dim_set, dim, -1))).is_empty();
     };
-    const auto forwards = [](const isl::set &s, unsigned dim) {
-        return !isl::manage(isl_set_lower_bound_si(s.copy(), isl_dim_set, dim, 1)).is_empty();
+    const auto forwards = [&](const isl::set &on, unsigned dim) {
+        return !where(on, isl::manage(isl_set_lower_bound_si(any.copy(), isl_dim_set, dim, 1))).is_empty();
     };
+    // Permutable: no member goes backwards while the outer ones are equal.
     for (unsigned m = 0; m < members && !out.backwards; ++m)
-        out.backwards = backwards(d, static_cast<unsigned>(outer) + m);
-    isl::set open = d; // also equal in members 0..m-1
+        out.backwards = backwards(open0, static_cast<unsigned>(outer) + m);
+    // Coincident: not crossed while the earlier members are equal too.
+    isl::set open = open0;
     for (unsigned m = 0; m < members && !open.is_empty(); ++m) {
         const unsigned dim = static_cast<unsigned>(outer) + m;
         out.crosses[m] = backwards(open, dim) || forwards(open, dim);
-        open = isl::manage(isl_set_fix_si(open.release(), isl_dim_set, dim, 0));
+        open = where(open, fix(any, dim));
     }
     return out;
+}
+
+// From the time differences as a set (times with several pieces).
+DependenceFlags evaluate(const isl::set &d, int outer, unsigned members)
+{
+    return ask(d, isl::set::universe(d.space()), outer, members,
+               [](const isl::set &on, const isl::set &cond) { return on.intersect(cond); });
 }
 
 // The only piece of a single-valued map's function, or null when it has
@@ -75,8 +91,6 @@ isl::multi_aff onlyPiece(const isl::map &m)
 DependenceFlags evaluatePairs(const isl::map &r, const isl::multi_aff &src, const isl::multi_aff &dst, int outer,
                               unsigned members)
 {
-    DependenceFlags out;
-    out.crosses.assign(members, false);
     const isl::set pairs = r.wrap(); // { [a -> b] }
     isl_space *space = isl_space_unwrap(pairs.space().release());
     // { [a -> b] -> [dst(b) - src(a)] }
@@ -84,34 +98,9 @@ DependenceFlags evaluatePairs(const isl::map &r, const isl::multi_aff &src, cons
         isl_multi_aff_pullback_multi_aff(dst.copy(), isl_multi_aff_range_map(isl_space_copy(space))),
         isl_multi_aff_pullback_multi_aff(src.copy(), isl_multi_aff_domain_map(space))));
     const isl::set any = isl::set::universe(isl::manage(isl_space_range(isl_multi_aff_get_space(delta.get()))));
-    // The pairs whose difference satisfies `cond` (a set of differences).
-    const auto where = [&](const isl::set &on, const isl::set &cond) {
+    return ask(pairs, any, outer, members, [&](const isl::set &on, const isl::set &cond) {
         return on.intersect(isl::manage(isl_set_preimage_multi_aff(cond.copy(), delta.copy())));
-    };
-    const auto fix = [](const isl::set &s, unsigned dim) {
-        return isl::manage(isl_set_fix_si(s.copy(), isl_dim_set, dim, 0));
-    };
-    isl::set equalOuter = any;
-    for (int k = 0; k < outer; ++k)
-        equalOuter = fix(equalOuter, static_cast<unsigned>(k));
-    const isl::set open0 = where(pairs, equalOuter); // not ordered by the outer dimensions
-    if (open0.is_empty())
-        return out;
-    const auto backwards = [&](const isl::set &on, unsigned dim) {
-        return !where(on, isl::manage(isl_set_upper_bound_si(any.copy(), isl_dim_set, dim, -1))).is_empty();
-    };
-    const auto forwards = [&](const isl::set &on, unsigned dim) {
-        return !where(on, isl::manage(isl_set_lower_bound_si(any.copy(), isl_dim_set, dim, 1))).is_empty();
-    };
-    for (unsigned m = 0; m < members && !out.backwards; ++m)
-        out.backwards = backwards(open0, static_cast<unsigned>(outer) + m);
-    isl::set open = open0; // also equal in members 0..m-1
-    for (unsigned m = 0; m < members && !open.is_empty(); ++m) {
-        const unsigned dim = static_cast<unsigned>(outer) + m;
-        out.crosses[m] = backwards(open, dim) || forwards(open, dim);
-        open = where(open, fix(any, dim));
-    }
-    return out;
+    });
 }
 
 BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, const std::vector<int> &path,
