@@ -116,6 +116,9 @@ void DependenceGraphView::setSnapshot(const AnalysisSnapshotPtr &snapshot)
     scene()->setSceneRect(scene()->itemsBoundingRect().adjusted(-8, -8, 8, 8).united(
         QRectF(QPointF(0, 0), fig.size + QSizeF(0, legend))));
     updateHighlights();
+    // An overview keeps its top left (the legend) when the dock is resized,
+    // as when the window first lays out its docks; a fitted graph its centre.
+    setResizeAnchor(fig.note.isEmpty() ? QGraphicsView::AnchorViewCenter : QGraphicsView::NoAnchor);
     if (m_autoFit) {
         fit();
         if (!fig.note.isEmpty())
@@ -137,8 +140,12 @@ void DependenceGraphView::showReadable()
     const QRectF r = sceneRect();
     centerOn(r.left() + viewport()->width() / (2 * Readable), r.top() + viewport()->height() / (2 * Readable));
     const auto bad = std::find_if(m_edges.begin(), m_edges.end(), [](const GraphEdgeItem *e) { return e->edge().violated; });
-    if (bad != m_edges.end())
-        ensureVisible((*bad)->mapRectToScene((*bad)->boundingRect()), 24, 24);
+    // Its label, not its whole path: a long edge's bounding box reaches far
+    // down and scrolling to it pushed the legend out of sight.
+    if (bad != m_edges.end()) {
+        const QRectF label = (*bad)->edge().labelRect;
+        ensureVisible((*bad)->mapRectToScene(label.isEmpty() ? (*bad)->boundingRect() : label), 24, 24);
+    }
 }
 
 void DependenceGraphView::updateHighlights()
