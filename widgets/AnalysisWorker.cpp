@@ -69,16 +69,6 @@ QString q(const std::string &s)
     return QString::fromStdString(s);
 }
 
-// A limit's message without the command-line hint the core adds for
-// schedule-tool ("raise it with --time-limit"): the app has no such flag.
-QString limitText(const ResourceLimitError &e)
-{
-    QString text = q(e.what());
-    for (const char *hint : {" (raise it with --time-limit)", " (raise the limit with --max-ops)"})
-        text.remove(QLatin1String(hint));
-    return text;
-}
-
 AnalysisError inputError(const InputError &e)
 {
     AnalysisError err;
@@ -112,7 +102,7 @@ IterationSpace iterationSpace(Analyzer &a, const isl::schedule &s, DepMode mode,
     } catch (const ResourceLimitError &e) {
         IterationSpace out;
         out.refused = true;
-        out.message = "stopped: too large (" + limitText(e).toStdString() + ")";
+        out.message = std::string("stopped: too large (") + e.what() + ")";
         return out;
     }
 }
@@ -341,7 +331,7 @@ void AnalysisWorker::run(const AnalysisRequest &r)
             Q_EMIT failed(r.generation, inputError(e));
     } catch (const ResourceLimitError &e) {
         if (!stale(r.generation))
-            Q_EMIT stopped(r.generation, QStringLiteral("stopped: too large (%1)").arg(limitText(e)));
+            Q_EMIT stopped(r.generation, QStringLiteral("stopped: too large (%1)").arg(q(e.what())));
     } catch (const CancelledError &) {
         if (!stale(r.generation))
             Q_EMIT stopped(r.generation, QStringLiteral("stopped"));
@@ -366,11 +356,8 @@ void AnalysisWorker::runJob(const AnalysisRequest &r, quint64 job, F &&body)
         if (!staleJob(job))
             Q_EMIT jobFailed(job, inputError(e));
     } catch (const ResourceLimitError &e) {
-        if (!staleJob(job)) {
-            AnalysisError err = otherError(AnalysisError::Kind::Limit, e);
-            err.message = limitText(e);
-            Q_EMIT jobFailed(job, err);
-        }
+        if (!staleJob(job))
+            Q_EMIT jobFailed(job, otherError(AnalysisError::Kind::Limit, e));
     } catch (const CancelledError &) {
         // Superseded: nobody waits for it.
     } catch (const std::exception &e) {

@@ -107,7 +107,10 @@ int run(int argc, char **argv)
         std::cerr << "schedule-tool: " << e.what() << "\n";
         return BadInput;
     } catch (const ResourceLimitError &e) {
-        std::cerr << "schedule-tool: stopped: " << e.what() << "\n";
+        std::cerr << "schedule-tool: stopped: " << e.what()
+                  << (e.limit() == ResourceLimitError::Limit::Time ? " (raise it with --time-limit)"
+                                                                    : " (raise the limit with --max-ops)")
+                  << "\n";
         return ResourceLimit;
     } catch (const std::exception &e) {
         // Never let a failed analysis read as "no dependence".

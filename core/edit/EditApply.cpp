@@ -62,7 +62,7 @@ isl::schedule Edit::apply(const isl::schedule &schedule) const
         const isl_error err = isl_ctx_last_error(schedule.ctx().get());
         if (err == isl_error_quota)
             throw ResourceLimitError(std::string("applying ") + editKindName(kind)
-                                     + ": stopped at the isl operation limit (raise it with --max-ops)");
+                                     + ": stopped at the isl operation limit");
         if (err == isl_error_abort)
             throw CancelledError();
         throw EditError(node, std::string(editKindName(kind)) + ": isl could not apply it here: " + ex.what());

@@ -73,11 +73,11 @@ void IslContext::abort()
 }
 
 namespace {
-std::string timeLimitText(const IslContext &ctx, const std::string &what)
+ResourceLimitError timeLimitError(const IslContext &ctx, const std::string &what)
 {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%g", ctx.timeLimit());
-    return what + ": stopped at the time limit of " + buf + " s (raise it with --time-limit)";
+    return ResourceLimitError(what + ": stopped at the time limit of " + buf + " s", ResourceLimitError::Limit::Time);
 }
 } // namespace
 
@@ -85,7 +85,7 @@ QuotaScope::QuotaScope(IslContext &ctx, std::string what, unsigned long units)
     : m_ctx(ctx), m_what(std::move(what)), m_limit(ctx.quota() * std::max(1UL, units))
 {
     if (m_ctx.timedOut()) // the context stays aborted
-        throw ResourceLimitError(timeLimitText(m_ctx, m_what));
+        throw timeLimitError(m_ctx, m_what);
     isl_ctx_resume(m_ctx.get());
     isl_ctx_reset_operations(m_ctx.get());
     isl_ctx_set_max_operations(m_ctx.get(), m_limit);
@@ -104,19 +104,19 @@ void QuotaScope::rethrow() const
     } catch (const isl::exception_quota &) {
         isl_ctx_reset_error(m_ctx.get());
         throw ResourceLimitError(m_what + ": stopped after " + std::to_string(m_limit)
-                                 + " isl operations (raise the limit with --max-ops)");
+                                 + " isl operations");
     } catch (const isl::exception_abort &) {
         if (m_ctx.timedOut())
-            throw ResourceLimitError(timeLimitText(m_ctx, m_what));
+            throw timeLimitError(m_ctx, m_what);
         isl_ctx_resume(m_ctx.get());
         throw CancelledError();
     } catch (const isl::exception &e) {
         // A failed isl call inside an analysis is never "no dependence".
         if (isl_ctx_last_error(m_ctx.get()) == isl_error_quota)
             throw ResourceLimitError(m_what + ": stopped after " + std::to_string(m_limit)
-                                     + " isl operations (raise the limit with --max-ops)");
+                                     + " isl operations");
         if (m_ctx.timedOut() || isl_ctx_last_error(m_ctx.get()) == isl_error_abort)
-            throw ResourceLimitError(timeLimitText(m_ctx, m_what));
+            throw timeLimitError(m_ctx, m_what);
         throw std::runtime_error(m_what + ": isl failed: " + e.what());
     }
 }

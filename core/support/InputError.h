@@ -32,11 +32,20 @@ private:
     std::string m_fault;
 };
 
-/// An isl computation hit its operation quota or was cancelled. The CLI maps
-/// it to exit status 3; the app shows "stopped: too large".
+/// An isl computation hit its operation quota or the time limit. The CLI maps
+/// it to exit status 3 and names the option that raises the limit; the app
+/// shows "stopped: too large".
 class ResourceLimitError : public std::runtime_error {
 public:
-    explicit ResourceLimitError(const std::string &what) : std::runtime_error(what) {}
+    enum class Limit { Operations, Time };
+    explicit ResourceLimitError(const std::string &what, Limit limit = Limit::Operations)
+        : std::runtime_error(what), m_limit(limit)
+    {
+    }
+    Limit limit() const { return m_limit; }
+
+private:
+    Limit m_limit;
 };
 
 /// A computation was cancelled on purpose (a newer edit superseded it).
