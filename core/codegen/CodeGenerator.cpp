@@ -10,51 +10,66 @@
 
 namespace se {
 
+namespace {
+
+std::string sourceOf(const PolyhedralModel &model, const std::string &scheduleFile)
+{
+    return scheduleFile.empty() ? model.kernel()->sourcePath : scheduleFile;
+}
+
+// The nest's heading fields, before its body is translated.
+RegeneratedNest headed(const PolyhedralModel &model, const std::string &scheduleDescription)
+{
+    RegeneratedNest nest;
+    nest.source = model.kernel();
+    nest.fixedParams = model.fixedParams();
+    nest.schedule = scheduleDescription;
+    return nest;
+}
+
+std::string printC(const PolyhedralModel &model, const isl::ast_node &ast, const RegeneratedNest &heading)
+{
+    return QuotaScope::run(model.islContext(), "printing the loop nest", [&] {
+        return AstCPrinter::print(*model.kernel(), model.paramNames(), ast, NestTextPrinter::title(heading));
+    });
+}
+
+// The nest of `ast`; with `c`, its C first (a nest the format cannot
+// express still has its C).
+RegeneratedNest translate(const PolyhedralModel &model, const isl::ast_node &ast, const std::string &file,
+                          const std::string &scheduleDescription, std::string *c)
+{
+    RegeneratedNest nest = headed(model, scheduleDescription);
+    if (c)
+        *c = printC(model, ast, nest);
+    AstTranslator translator(*model.kernel(), file);
+    nest.body = QuotaScope::run(model.islContext(), "translating the loop nest",
+                                [&] { return translator.translate(ast); });
+    return nest;
+}
+
+} // namespace
+
 RegeneratedNest CodeGenerator::generate(const PolyhedralModel &model, const isl::schedule &schedule,
                                         const std::string &scheduleFile, const std::string &scheduleDescription)
 {
-    return generate(model, schedule, scheduleFile, scheduleDescription, nullptr);
+    const std::string file = sourceOf(model, scheduleFile);
+    return translate(model, AstBuilder::build(model, schedule, file), file, scheduleDescription, nullptr);
 }
 
 std::string CodeGenerator::cCode(const PolyhedralModel &model, const isl::schedule &schedule,
                                  const std::string &scheduleFile, const std::string &scheduleDescription)
 {
-    const isl::ast_node ast =
-        AstBuilder::build(model, schedule, scheduleFile.empty() ? model.kernel()->sourcePath : scheduleFile);
-    RegeneratedNest heading;
-    heading.source = model.kernel();
-    heading.fixedParams = model.fixedParams();
-    heading.schedule = scheduleDescription;
-    return QuotaScope::run(model.islContext(), "printing the loop nest", [&] {
-        return AstCPrinter::print(*model.kernel(), model.paramNames(), ast, NestTextPrinter::title(heading));
-    });
+    return printC(model, AstBuilder::build(model, schedule, sourceOf(model, scheduleFile)),
+                  headed(model, scheduleDescription));
 }
 
 RegeneratedNest CodeGenerator::generateWithC(const PolyhedralModel &model, const isl::schedule &schedule,
                                              const std::string &scheduleFile, const std::string &scheduleDescription,
                                              std::string &c)
 {
-    return generate(model, schedule, scheduleFile, scheduleDescription, &c);
-}
-
-RegeneratedNest CodeGenerator::generate(const PolyhedralModel &model, const isl::schedule &schedule,
-                                        const std::string &scheduleFile, const std::string &scheduleDescription,
-                                        std::string *c)
-{
-    const std::string file = scheduleFile.empty() ? model.kernel()->sourcePath : scheduleFile;
-    const isl::ast_node ast = AstBuilder::build(model, schedule, file);
-    RegeneratedNest nest;
-    nest.source = model.kernel();
-    nest.fixedParams = model.fixedParams();
-    nest.schedule = scheduleDescription;
-    if (c)
-        *c = QuotaScope::run(model.islContext(), "printing the loop nest", [&] {
-            return AstCPrinter::print(*model.kernel(), model.paramNames(), ast, NestTextPrinter::title(nest));
-        });
-    AstTranslator translator(*model.kernel(), file);
-    nest.body = QuotaScope::run(model.islContext(), "translating the loop nest",
-                                [&] { return translator.translate(ast); });
-    return nest;
+    const std::string file = sourceOf(model, scheduleFile);
+    return translate(model, AstBuilder::build(model, schedule, file), file, scheduleDescription, &c);
 }
 
 } // namespace se

@@ -33,11 +33,6 @@ public:
     static RegeneratedNest generateWithC(const PolyhedralModel &model, const isl::schedule &schedule,
                                          const std::string &scheduleFile, const std::string &scheduleDescription,
                                          std::string &c);
-
-private:
-    static RegeneratedNest generate(const PolyhedralModel &model, const isl::schedule &schedule,
-                                    const std::string &scheduleFile, const std::string &scheduleDescription,
-                                    std::string *c);
 };
 
 } // namespace se
