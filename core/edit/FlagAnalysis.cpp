@@ -124,17 +124,18 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
     std::vector<isl::set> reach(n);
     std::vector<isl::map> times(n);
     const isl::union_set reaching = isl::manage(isl_schedule_node_get_domain(p));
-    const isl::union_map prefix = isl::manage(isl_schedule_node_get_child(p, 0)).prefix_schedule_union_map();
+    const auto index = [&](const char *name) { return name ? model.statementIndex(name) : -1; };
     reaching.foreach_set([&](isl::set s) {
-        const char *name = isl_set_get_tuple_name(s.get());
-        const int k = name ? model.statementIndex(name) : -1;
-        if (k < 0)
-            return;
-        reach[static_cast<std::size_t>(k)] = s;
-        // One statement's instances: exactly one map.
-        times[static_cast<std::size_t>(k)] =
-            isl::manage(isl_map_from_union_map(prefix.intersect_domain(isl::union_set(s)).release()));
+        if (const int k = index(isl_set_get_tuple_name(s.get())); k >= 0)
+            reach[static_cast<std::size_t>(k)] = s;
     });
+    isl::manage(isl_schedule_node_get_child(p, 0))
+        .prefix_schedule_union_map()
+        .intersect_domain(reaching)
+        .foreach_map([&](isl::map m) {
+            if (const int k = index(isl_map_get_tuple_name(m.get(), isl_dim_in)); k >= 0)
+                times[static_cast<std::size_t>(k)] = m;
+        });
     const int outer = isl_schedule_node_get_schedule_depth(p);
     std::vector<isl::multi_aff> fn(n); // the times as one function, when they are
     for (std::size_t k = 0; k < n; ++k)
