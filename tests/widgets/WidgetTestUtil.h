@@ -30,4 +30,18 @@ inline bool settle(Explorer *e, int timeoutMs = 60000)
     return false;
 }
 
+/// Waits for the next snapshot `spy` (on Explorer::snapshotChanged) sees,
+/// then, while later requests are still queued, for the newest one.
+inline bool waitForSnapshot(Explorer &e, QSignalSpy &spy, int timeoutMs = 60000)
+{
+    if (spy.count() == 0 && !spy.wait(timeoutMs))
+        return false;
+    spy.clear();
+    while (e.isBusy())
+        if (!spy.wait(timeoutMs))
+            return false;
+    spy.clear();
+    return true;
+}
+
 } // namespace se::test

@@ -4,6 +4,7 @@
 // the 2-D stencil fills the violations table with exactly the oracle's
 // violated edges and draws them red; undo brings legality back; a session
 // saves and loads back equal; bad files leave everything as it was.
+#include "WidgetTestUtil.h"
 #include "core/analysis/Analyzer.h"
 #include "core/model/KernelLoader.h"
 #include "core/schedule/ScheduleTreeWalk.h"
@@ -24,27 +25,10 @@
 #include <QtTest>
 
 using namespace se;
+using se::test::source;
+using se::test::waitForSnapshot;
 
 namespace {
-
-QString source(const char *rel)
-{
-    return QStringLiteral(SE_SOURCE_DIR "/") + QLatin1String(rel);
-}
-
-// Waits for the next snapshot (or fails on an error).
-bool waitForSnapshot(Explorer &e, QSignalSpy &spy, int timeoutMs = 60000)
-{
-    if (spy.count() == 0 && !spy.wait(timeoutMs))
-        return false;
-    spy.clear();
-    // Later requests may already be queued: settle on the newest.
-    while (e.isBusy())
-        if (!spy.wait(timeoutMs))
-            return false;
-    spy.clear();
-    return true;
-}
 
 struct Core {
     std::size_t treeNodes = 0;

@@ -6,6 +6,7 @@
 // is the checker's), numbers instances in schedule order, outlines tiles,
 // follows sliders, the selection and every edit, refuses huge slices, and
 // exports valid PNG and SVG.
+#include "WidgetTestUtil.h"
 #include "core/edit/Edit.h"
 #include "widgets/Explorer.h"
 #include "widgets/GraphEdgeItem.h"
@@ -28,24 +29,10 @@
 #include <map>
 
 using namespace se;
+using se::test::source;
+using se::test::waitForSnapshot;
 
 namespace {
-
-QString source(const char *rel)
-{
-    return QStringLiteral(SE_SOURCE_DIR "/") + QLatin1String(rel);
-}
-
-bool settle(Explorer &e, QSignalSpy &spy, int timeoutMs = 60000)
-{
-    if (spy.count() == 0 && !spy.wait(timeoutMs))
-        return false;
-    while (e.isBusy())
-        if (!spy.wait(timeoutMs))
-            return false;
-    spy.clear();
-    return true;
-}
 
 // Opens a kernel with the view active and every parameter of `fixed` set.
 struct Fixture {
@@ -58,10 +45,10 @@ struct Fixture {
         view.resize(900, 700);
         view.setActive(true);
         QString error;
-        if (!e.openKernel(source(kernel), &error) || !settle(e, snaps))
+        if (!e.openKernel(source(kernel), &error) || !waitForSnapshot(e, snaps))
             return false;
         e.setFixedParams(fixed);
-        return settle(e, snaps);
+        return waitForSnapshot(e, snaps);
     }
     const IterationSpaceCanvas &canvas() const { return *view.canvas(); }
 };
@@ -137,7 +124,7 @@ void tst_IterationSpaceView::interchangeMarksViolatedArrows()
     QString error;
     // { s0[i, j] -> [j, i] }
     QVERIFY(f.e.loadSchedule(source("sample-kernels/schedules/gauss_seidel_2d.interchange.map"), &error));
-    QVERIFY(settle(f.e, f.snaps));
+    QVERIFY(waitForSnapshot(f.e, f.snaps));
     const auto &s = *f.e.snapshot();
     QCOMPARE(s.report.violations.size(), std::size_t(2));
     QCOMPARE(f.canvas().arrowItems().size(), std::size_t(220));
@@ -169,12 +156,12 @@ void tst_IterationSpaceView::interchangeMarksViolatedArrows()
     }
     // The plot follows the edit log too: undo brings the legal picture back.
     f.e.undoStack()->undo();
-    QVERIFY(settle(f.e, f.snaps));
+    QVERIFY(waitForSnapshot(f.e, f.snaps));
     QCOMPARE(redArrows(f.canvas()), 0);
     QCOMPARE(f.canvas().arrowItems().size(), std::size_t(220));
     // Only the violated arrows, on request.
     f.e.undoStack()->redo();
-    QVERIFY(settle(f.e, f.snaps));
+    QVERIFY(waitForSnapshot(f.e, f.snaps));
     f.view.canvas()->setArrows(IterationSpaceCanvas::Arrows::Violated);
     int shown = 0;
     for (auto *a : f.canvas().arrowItems())
@@ -190,9 +177,9 @@ void tst_IterationSpaceView::tilesAreOutlined()
     // Merged and tiled 4 x 4: tiles { s0[i, j] -> [floor(i/4), floor(j/4)] }
     // cut 1..6 x 1..6 into 3 x 3 squares: each has 4 sides of 3 cells.
     f.e.applyEdit(Edit::merge({0}));
-    QVERIFY(settle(f.e, f.snaps));
+    QVERIFY(waitForSnapshot(f.e, f.snaps));
     f.e.applyEdit(Edit::tile({0}, {4, 4}));
-    QVERIFY(settle(f.e, f.snaps));
+    QVERIFY(waitForSnapshot(f.e, f.snaps));
     const auto &s = *f.e.snapshot();
     QCOMPARE(s.space.tiles, 4);
     QCOMPARE(f.canvas().tileSegments(), 4 * 4 * 3);
@@ -205,7 +192,7 @@ void tst_IterationSpaceView::slidersFixTheOtherLoops()
     Fixture f;
     QVERIFY(f.open("sample-kernels/matmul.json", {{"M", 4}, {"N", 4}, {"K", 4}}));
     f.view.setStatements({QStringLiteral("s0"), QStringLiteral("s1")});
-    QVERIFY(settle(f.e, f.snaps));
+    QVERIFY(waitForSnapshot(f.e, f.snaps));
     // s0[i, j] and s1[i, j, k] over (j, k), i fixed by a slider.
     QCOMPARE(f.view.axisBox(0)->currentText(), QStringLiteral("j"));
     QCOMPARE(f.view.axisBox(1)->currentText(), QStringLiteral("k"));
@@ -214,7 +201,7 @@ void tst_IterationSpaceView::slidersFixTheOtherLoops()
     QCOMPARE(i->minimum(), 0);
     QCOMPARE(i->maximum(), 3);
     i->setValue(1);
-    QVERIFY(settle(f.e, f.snaps));
+    QVERIFY(waitForSnapshot(f.e, f.snaps));
     const auto &s = *f.e.snapshot();
     // The oracle's slice { s0[1, j]; s1[1, j, k] }: 4 + 16 instances, and
     // 16 + 24 + 24 + 16 + 24 pairs (RAW s0->s1, RAW, WAR, WAW s1->s1, WAW s0->s1).
@@ -225,7 +212,7 @@ void tst_IterationSpaceView::slidersFixTheOtherLoops()
     QCOMPARE(f.view.sliderFor(0), i); // the slider survives its own snapshots
     // Swapping the axes: x = i, y = k, j on the slider.
     f.view.setAxes(0, 2);
-    QVERIFY(settle(f.e, f.snaps));
+    QVERIFY(waitForSnapshot(f.e, f.snaps));
     QCOMPARE(f.e.snapshot()->space.x.name, std::string("i"));
     QVERIFY(f.view.sliderFor(1));
     QVERIFY(!f.view.sliderFor(0));
@@ -244,7 +231,7 @@ void tst_IterationSpaceView::followsTheSelection()
             cross = int(k);
     QVERIFY(cross >= 0);
     f.e.selection()->selectEdge(cross, {QStringLiteral("s0"), QStringLiteral("s1")});
-    QVERIFY(settle(f.e, f.snaps));
+    QVERIFY(waitForSnapshot(f.e, f.snaps));
     QCOMPARE(f.e.snapshot()->space.statements, (std::vector<std::string>{"s0", "s1"}));
     // oracle: 32 + 32 instances over (t, i); RAW s0 -> s1 has 80 pairs.
     QCOMPARE(f.canvas().pointItems().size(), std::size_t(64));
@@ -300,11 +287,11 @@ void tst_IterationSpaceView::hiddenViewComputesNothing()
     QVERIFY(f.open("sample-kernels/gauss_seidel_2d.json", {{"N", 8}}));
     f.view.setActive(false);
     f.e.applyEdit(Edit::interchange({0}));
-    QVERIFY(settle(f.e, f.snaps));
+    QVERIFY(waitForSnapshot(f.e, f.snaps));
     QVERIFY(f.e.snapshot()->space.statements.empty());
     QCOMPARE(f.canvas().pointItems().size(), std::size_t(36)); // the last picture stays
     f.view.setActive(true); // shown again: computed for the current schedule
-    QVERIFY(settle(f.e, f.snaps));
+    QVERIFY(waitForSnapshot(f.e, f.snaps));
     QCOMPARE(redArrows(f.canvas()), 50);
 }
 

@@ -5,6 +5,7 @@
 // of the statement nor a parameter is refused on Enter (red, with a reason);
 // a valid one is applied through the Explorer as one undoable edit; Escape
 // cancels with no edit. The member-expression dialog's validator is shared.
+#include "WidgetTestUtil.h"
 #include "widgets/Explorer.h"
 #include "widgets/MemberExprEditor.h"
 #include "widgets/MemberExprValidator.h"
@@ -20,25 +21,10 @@
 #include <QtTest>
 
 using namespace se;
+using se::test::source;
+using se::test::waitForSnapshot;
 
 namespace {
-
-QString source(const char *rel)
-{
-    return QStringLiteral(SE_SOURCE_DIR "/") + QLatin1String(rel);
-}
-
-bool waitForSnapshot(Explorer &e, QSignalSpy &spy, int timeoutMs = 60000)
-{
-    if (spy.count() == 0 && !spy.wait(timeoutMs))
-        return false;
-    spy.clear();
-    while (e.isBusy())
-        if (!spy.wait(timeoutMs))
-            return false;
-    spy.clear();
-    return true;
-}
 
 // The first band's item in the view.
 TreeNodeItem *firstBand(const ScheduleTreeView &tree)
