@@ -7,8 +7,8 @@ apt-get install -y -qq --no-install-recommends \
   g++ cmake ninja-build pkg-config make \
   libisl-dev libgmp-dev \
   libgraphviz-dev graphviz \
-  nlohmann-json3-dev \
+  nlohmann-json3-dev libcli11-dev \
   qt6-base-dev qt6-svg-dev libgl-dev libglx-dev libvulkan-dev \
   fonts-dejavu-core \
-  python3 \
+  python3 python3-jsonschema \
   xvfb xauth

@@ -2,24 +2,76 @@
 // check, deps, tree: the analysis subcommands.
 #include "Commands.h"
 
+#include "Diagnostic.h"
+#include "JsonOutput.h"
+#include "OutputFile.h"
 #include "ReportText.h"
 #include "ToolSession.h"
 #include "core/analysis/ReportJson.h"
 #include "core/schedule/SchedulePrinter.h"
+#include "core/support/InputError.h"
 
 #include <nlohmann/json.hpp>
 
 #include <iostream>
+#include <sstream>
 
 namespace se::tool {
+
+namespace {
+
+// check --schedule A --schedule B ...: the dependences once, one verdict
+// per schedule; a schedule that cannot be read gets its error and the
+// others still run. Exit: 2 if any was bad input, else 1 if any illegal.
+int batchCheck(ToolSession &s)
+{
+    const auto o = s.options();
+    const Analyzer::CheckOptions co{o.counts, true, s.overrides()};
+    int status = Ok;
+    for (const auto &path : o.schedules) {
+        const std::string name = path == "-" ? "<stdin>" : path;
+        try {
+            s.selectSchedule(path);
+            const CheckReport r = s.analyzer().check(s.schedule(), o.deps, co);
+            if (!r.legal && status == Ok)
+                status = Violations;
+            if (o.json) {
+                nlohmann::json j = ReportJson::check(r);
+                j["schedule"] = name;
+                std::cout << versionedJson(j, -1);
+            } else {
+                std::cout << name << ": " << (r.legal ? "legal" : "illegal") << " ("
+                          << r.violations.size() << " violated edge" << (r.violations.size() == 1 ? "" : "s")
+                          << ")\n";
+            }
+        } catch (const InputError &e) {
+            const Diagnostic d = Diagnostic::fromInputError(e);
+            std::cerr << d.text() << "\n";
+            if (o.json) {
+                nlohmann::json j = d.json();
+                j["schedule"] = name;
+                std::cout << j.dump() << "\n";
+            } else {
+                std::cout << name << ": error\n";
+            }
+            status = BadInput;
+        }
+        std::cout.flush();
+    }
+    return status;
+}
+
+} // namespace
 
 int checkCommand(ToolSession &s)
 {
     const auto &o = s.options();
+    if (o.schedules.size() > 1)
+        return batchCheck(s);
     const Analyzer::CheckOptions co{o.counts, true, s.overrides()};
     const CheckReport r = s.analyzer().check(s.schedule(), o.deps, co);
     if (o.json) {
-        std::cout << ReportJson::check(r).dump(1) << "\n";
+        std::cout << versionedJson(ReportJson::check(r));
     } else {
         std::cout << ReportText::header(r) << "schedule: " << s.scheduleSource() << "\n"
                   << ReportText::edges(r) << ReportText::violations(r) << ReportText::warnings(r)
@@ -38,14 +90,16 @@ int depsCommand(ToolSession &s)
         r.fixedParams.emplace_back(n, v);
     r.edges = s.analyzer().edgeReports(o.deps, o.counts);
     r.warnings = s.analyzer().warnings();
+    std::ostringstream out;
     if (o.json) {
-        std::cout << ReportJson::deps(r).dump(1) << "\n";
+        out << versionedJson(ReportJson::deps(r));
     } else {
-        std::cout << ReportText::header(r) << ReportText::edges(r) << ReportText::warnings(r);
+        out << ReportText::header(r) << ReportText::edges(r) << ReportText::warnings(r);
         for (const auto &e : r.edges)
-            std::cout << "\n" << e.type << " " << e.src << " -> " << e.dst << " on " << e.allocation << ":\n  "
-                      << e.relation << "\n";
+            out << "\n" << e.type << " " << e.src << " -> " << e.dst << " on " << e.allocation << ":\n  "
+                << e.relation << "\n";
     }
+    OutputFile::write(o.out, out.str());
     return Ok;
 }
 
@@ -63,10 +117,10 @@ int treeCommand(ToolSession &s)
     else
         throw UsageError("tree --format takes block, flow or map, got '" + format + "'");
     if (o.json)
-        std::cout << nlohmann::json{{"kernel", s.model().kernel()->name}, {"format", format}, {"schedule", text}}.dump(1)
-                  << "\n";
-    else
-        std::cout << text << (text.empty() || text.back() != '\n' ? "\n" : "");
+        text = versionedJson({{"kernel", s.model().kernel()->name}, {"form", format}, {"schedule", text}});
+    else if (text.empty() || text.back() != '\n')
+        text += "\n";
+    OutputFile::write(o.out, text);
     return Ok;
 }
 

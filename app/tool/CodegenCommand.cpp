@@ -2,6 +2,8 @@
 // codegen: the regenerated loop nest of a schedule.
 #include "Commands.h"
 
+#include "JsonOutput.h"
+#include "OutputFile.h"
 #include "ToolSession.h"
 #include "core/codegen/CodeGenerator.h"
 #include "core/codegen/NestKernelWriter.h"
@@ -31,14 +33,8 @@ int codegenCommand(ToolSession &s)
     }
     // The kernel form is JSON already; --json wraps the other two.
     if (o.json && format != "kernel")
-        out = nlohmann::json{{"kernel", s.model().kernel()->name}, {"format", format}, {"code", out}}.dump(1) + "\n";
-    if (!o.out.empty()) {
-        std::ofstream f(o.out, std::ios::binary);
-        if (!(f << out))
-            throw InputError(o.out, "", "cannot write the file");
-        return Ok;
-    }
-    std::cout << out;
+        out = versionedJson({{"kernel", s.model().kernel()->name}, {"form", format}, {"code", out}});
+    OutputFile::write(o.out, out);
     return Ok;
 }
 

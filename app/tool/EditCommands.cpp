@@ -2,6 +2,8 @@
 // apply, suggest, moves: the schedule-editing subcommands.
 #include "Commands.h"
 
+#include "JsonOutput.h"
+#include "OutputFile.h"
 #include "ReportText.h"
 #include "ToolOptions.h"
 #include "ToolSession.h"
@@ -73,21 +75,14 @@ std::string scheduleText(ToolSession &s, const isl::schedule &sched)
     throw UsageError("--format takes block, flow or map, got '" + format + "'");
 }
 
-void writeOut(const std::string &path, const std::string &text)
-{
-    std::ofstream f(path, std::ios::binary);
-    if (!f || !(f << text) || !f.flush())
-        throw InputError(path, "", "cannot write the schedule there");
-}
-
 // Writes the schedule to --out, or returns it for stdout.
 std::string emitSchedule(ToolSession &s, const isl::schedule &sched)
 {
     std::string text = scheduleText(s, sched);
     if (!text.empty() && text.back() != '\n')
         text += "\n";
-    if (!s.options().out.empty()) {
-        writeOut(s.options().out, text);
+    if (!OutputFile::isStdout(s.options().out)) {
+        OutputFile::write(s.options().out, text);
         return {};
     }
     return text;
@@ -106,11 +101,11 @@ int report(ToolSession &s, const isl::schedule &sched, json extra, const std::st
         for (auto &[k, v] : extra.items())
             j[k] = v;
         j["flags"] = flagsJson(flags);
-        if (o.out.empty())
+        if (OutputFile::isStdout(o.out))
             j["schedule"] = text;
         else
             j["out"] = o.out;
-        std::cout << j.dump(1) << "\n";
+        std::cout << versionedJson(j);
     } else {
         std::cout << text;
         std::cerr << ReportText::header(r) << preface << ReportText::violations(r) << flagsText(flags)
@@ -175,7 +170,7 @@ int movesCommand(ToolSession &s)
         throw UsageError("--node takes child indices such as 0.1 (or root), got '" + o.node + "'");
     const MovesReport r = MoveFinder::evaluate(s.analyzer(), s.schedule(), *path, o.deps, o.counts);
     if (r.nodeKind.empty())
-        throw InputError(o.node, "--node", "the schedule has no node " + nodePathText(*path));
+        throw UsageError("--node " + o.node + ": the schedule has no node " + nodePathText(*path), "moves");
     if (o.json) {
         json moves = json::array();
         for (const auto &m : r.moves) {
@@ -188,13 +183,11 @@ int movesCommand(ToolSession &s)
                 j["reason"] = m.reason;
             moves.push_back(j);
         }
-        std::cout << json{{"kernel", s.model().kernel()->name},
-                          {"deps", depModeName(o.deps)},
-                          {"node", nodePathText(r.node)},
-                          {"kind", r.nodeKind},
-                          {"moves", moves}}
-                         .dump(1)
-                  << "\n";
+        std::cout << versionedJson({{"kernel", s.model().kernel()->name},
+                                    {"deps", depModeName(o.deps)},
+                                    {"node", nodePathText(r.node)},
+                                    {"kind", r.nodeKind},
+                                    {"moves", moves}});
         return Ok;
     }
     std::cout << "moves at " << r.nodeKind << " " << nodePathText(r.node) << " of " << s.scheduleSource() << " ("

@@ -3,6 +3,7 @@
 // format). Import needs no command: `--schedule FILE.jscop` reads one.
 #include "Commands.h"
 #include "ToolOptions.h"
+#include "OutputFile.h"
 #include "ToolSession.h"
 #include "core/interop/JscopWriter.h"
 
@@ -13,9 +14,7 @@ namespace se::tool {
 int exportJscopCommand(ToolSession &s)
 {
     const auto &o = s.options();
-    if (!o.extra.empty())
-        throw UsageError("export-jscop takes one KERNEL, got also '" + o.extra.front() + "'");
-    if (o.out.empty())
+    if (OutputFile::isStdout(o.out))
         std::cout << JscopWriter::write(s.model(), s.schedule());
     else
         JscopWriter::writeFile(s.model(), s.schedule(), o.out);

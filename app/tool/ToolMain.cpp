@@ -2,17 +2,20 @@
 #include "ToolMain.h"
 
 #include "Commands.h"
+#include "Diagnostic.h"
+#include "HardDeadline.h"
 #include "ToolSession.h"
+#include "VersionText.h"
 #include "core/support/InputError.h"
 
-#include <chrono>
-#include <condition_variable>
-#include <cstdlib>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <functional>
 #include <iostream>
 #include <map>
-#include <mutex>
-#include <thread>
+#include <new>
+#include <sys/resource.h>
 
 namespace se::tool {
 
@@ -30,92 +33,101 @@ const std::map<std::string, Command> &commands()
     return table;
 }
 
-// The backstop behind --time-limit. The limit aborts the isl context, but
-// a few isl loops never look at the abort flag (AST generation, for one);
-// a process that is still running well past the limit is ended with exit
-// status 3 rather than left to run (and grow) without bound.
-class HardDeadline {
-public:
-    explicit HardDeadline(double seconds)
-    {
-        if (seconds <= 0)
-            return;
-        const auto grace = std::chrono::duration<double>(seconds + 5 + seconds / 4);
-        m_thread = std::thread([this, grace] {
-            std::unique_lock<std::mutex> lock(m_mutex);
-            if (!m_wake.wait_for(lock, grace, [this] { return m_done; })) {
-                std::cerr << "schedule-tool: stopped: still running after the time limit (an isl step that "
-                             "cannot be interrupted); raise it with --time-limit\n";
-                std::cerr.flush();
-                std::_Exit(ResourceLimit);
-            }
-        });
-    }
-    ~HardDeadline()
-    {
-        if (!m_thread.joinable())
-            return;
-        {
-            std::lock_guard<std::mutex> lock(m_mutex);
-            m_done = true;
-        }
-        m_wake.notify_all();
-        m_thread.join();
-    }
-    HardDeadline(const HardDeadline &) = delete;
-    HardDeadline &operator=(const HardDeadline &) = delete;
+// --json is looked for before parsing, so that a usage error under --json
+// is a JSON object too.
+bool wantsJson(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i)
+        if (std::string(argv[i]) == "--json")
+            return true;
+    return false;
+}
 
-private:
-    std::mutex m_mutex;
-    std::condition_variable m_wake;
-    bool m_done = false;
-    std::thread m_thread;
-};
+// The one way every error leaves: text on stderr, and under --json the
+// same as an object on stdout.
+int fail(const Diagnostic &d, bool json, const std::string &usage = {})
+{
+    std::cerr << d.text() << "\n";
+    if (!usage.empty())
+        std::cerr << usage << "\n";
+    if (json)
+        std::cout << d.json().dump() << "\n";
+    std::cout.flush();
+    return d.exitStatus;
+}
+
+// stdout may be a full device (`tree > /dev/full`): a lost result is an
+// error, not a success.
+int checkedExit(int status, bool json)
+{
+    std::cout.flush();
+    if (std::cout.good() && std::fflush(stdout) == 0 && !std::ferror(stdout))
+        return status;
+    const int err = errno;
+    std::cerr << "schedule-tool: error: cannot write the output: " << (err ? std::strerror(err) : "write failed")
+              << "\n";
+    (void)json;
+    return BadInput;
+}
+
+void applyMemoryLimit(const ToolOptions &o)
+{
+    if (!o.maxMemory || *o.maxMemory == 0)
+        return;
+    struct rlimit r {};
+    r.rlim_cur = r.rlim_max = static_cast<rlim_t>(*o.maxMemory);
+    setrlimit(RLIMIT_AS, &r);
+}
 
 } // namespace
 
 int run(int argc, char **argv)
 {
+    const bool jsonOut = wantsJson(argc, argv);
     ToolOptions options;
     try {
         options = ToolOptions::parse(argc, argv);
+    } catch (const HelpRequest &h) {
+        std::cout << h.text;
+        return checkedExit(Ok, false);
     } catch (const UsageError &e) {
-        std::cerr << "schedule-tool: " << e.what() << "\n\n" << ToolOptions::usage();
-        return BadInput;
-    }
-    if (options.help) {
-        std::cout << ToolOptions::usage();
-        return Ok;
+        Diagnostic d = Diagnostic::plain("usage", e.what(), BadInput);
+        return fail(d, jsonOut, ToolOptions::shortUsage(e.command));
     }
     if (options.version) {
-        std::cout << "schedule-tool 0.1.0\n";
-        return Ok;
+        std::cout << VersionText::text();
+        return checkedExit(Ok, false);
     }
     const auto it = commands().find(options.command);
-    if (it == commands().end()) {
-        std::cerr << "schedule-tool: unknown command '" << options.command << "'\n\n" << ToolOptions::usage();
-        return BadInput;
-    }
     const HardDeadline deadline(options.timeLimit);
+    applyMemoryLimit(options);
     try {
         ToolSession session(options);
-        return it->second(session);
+        const int status = it->second(session);
+        return checkedExit(status, options.json);
     } catch (const InputError &e) {
-        std::cerr << "schedule-tool: error: " << e.what() << "\n";
-        return BadInput;
+        return fail(Diagnostic::fromInputError(e), options.json);
     } catch (const UsageError &e) {
-        std::cerr << "schedule-tool: " << e.what() << "\n";
-        return BadInput;
+        return fail(Diagnostic::plain("usage", e.what(), BadInput), options.json,
+                    ToolOptions::shortUsage(e.command.empty() ? options.command : e.command));
     } catch (const ResourceLimitError &e) {
-        std::cerr << "schedule-tool: stopped: " << e.what()
-                  << (e.limit() == ResourceLimitError::Limit::Time ? " (raise it with --time-limit)"
-                                                                    : " (raise the limit with --max-ops)")
-                  << "\n";
-        return ResourceLimit;
+        return fail(Diagnostic::plain("resource",
+                                      std::string("stopped: ") + e.what()
+                                          + (e.limit() == ResourceLimitError::Limit::Time
+                                                 ? " (raise it with --time-limit)"
+                                                 : " (raise the limit with --max-ops)"),
+                                      ResourceLimit),
+                    options.json);
+    } catch (const std::bad_alloc &) {
+        return fail(Diagnostic::plain("resource",
+                                      "stopped: out of memory"
+                                          + std::string(options.maxMemory ? " (raise it with --max-memory)" : ""),
+                                      ResourceLimit),
+                    options.json);
     } catch (const std::exception &e) {
         // Never let a failed analysis read as "no dependence".
-        std::cerr << "schedule-tool: analysis failed: " << e.what() << "\n";
-        return BadInput;
+        return fail(Diagnostic::plain("internal", std::string("analysis failed: ") + e.what(), BadInput),
+                    options.json);
     }
 }
 

@@ -4,39 +4,66 @@
 #include "core/deps/Dependence.h"
 #include "core/isl/PolyhedralModel.h"
 
+#include <cstdint>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace se::tool {
 
-/// The parsed command line of `schedule-tool`.
+/// The parsed command line of `schedule-tool`. The grammar (which command
+/// takes which option, the help texts) is in ToolOptions.cpp: one line per
+/// option there.
 struct ToolOptions {
     std::string command;
-    std::string kernel;
+    std::string kernel;     ///< KERNEL ("-": stdin)
     ParamValues params;
     DepMode deps = DepMode::May;
     bool json = false;
-    std::string schedule;   ///< --schedule FILE
+    std::string schedule;   ///< the first --schedule FILE ("-": stdin)
+    std::vector<std::string> schedules; ///< every --schedule (check takes several: one verdict each)
     std::string edits;      ///< --edits FILE
     std::string format;     ///< --format
-    std::string out;        ///< --out FILE
+    std::string out;        ///< --out FILE ("-": stdout)
     std::string node;       ///< --node PATH
     std::string assumeNoDep; ///< --assume-no-dep FILE
     std::optional<unsigned long> maxOps; ///< --max-ops (0: no limit)
     double timeLimit = 60;               ///< --time-limit seconds (0: none)
     bool counts = true;
+    // Kernel input (every command that reads a KERNEL takes them).
+    std::string function;               ///< --function NAME: the function of a C input
+    std::optional<unsigned> scop;       ///< --scop N: the N-th SCoP of a C input
+    std::optional<std::uint64_t> maxMemory; ///< --max-memory SIZE in bytes (0: no limit)
     bool help = false;
     bool version = false;
-    std::vector<std::string> extra; ///< further positional arguments
+    std::vector<std::string> extra; ///< unused: kept for callers that checked it
 
-    /// Throws UsageError.
+    /// Throws UsageError (or HelpRequest for --help / help COMMAND).
     static ToolOptions parse(int argc, char **argv);
+    /// The overview: every command with one line each.
     static std::string usage();
+    /// A command's own help (its options), or the overview for "".
+    static std::string commandHelp(const std::string &command);
+    /// The one-line usage of a command, for error messages.
+    static std::string shortUsage(const std::string &command);
+    /// The commands, in the order of the overview.
+    static std::vector<std::string> commandNames();
 };
 
+/// A command line that does not follow the grammar (exit status 2).
+/// `command` names the subcommand whose short usage goes with the message.
 struct UsageError : std::runtime_error {
-    using std::runtime_error::runtime_error;
+    explicit UsageError(const std::string &what, std::string command = {})
+        : std::runtime_error(what), command(std::move(command))
+    {
+    }
+    std::string command;
+};
+
+/// --help or `help COMMAND`: print `text` and exit 0.
+struct HelpRequest {
+    std::string text;
 };
 
 } // namespace se::tool

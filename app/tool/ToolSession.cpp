@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ToolSession.h"
 
+#include "InputFiles.h"
 #include "core/model/KernelLoader.h"
 #include "core/schedule/ScheduleReader.h"
 
@@ -15,7 +16,21 @@ ToolSession::ToolSession(const ToolOptions &options) : m_options(options)
     if (options.maxOps)
         ao.quota = *options.maxOps;
     ao.timeLimit = options.timeLimit;
-    m_analyzer = std::make_unique<Analyzer>(KernelLoader::loadFile(options.kernel), ao);
+    if (options.kernel == "-" && options.schedule == "-")
+        throw UsageError("KERNEL and --schedule cannot both be '-' (stdin)", options.command);
+    // The C front end reads --function and --scop; a JSON kernel has no use for them.
+    if (!options.function.empty() || options.scop) {
+        const auto dot = options.kernel.rfind('.');
+        const std::string ext = dot == std::string::npos ? "" : options.kernel.substr(dot);
+        if (ext != ".c" && ext != ".cc" && ext != ".cpp" && ext != ".cxx")
+            throw UsageError(std::string(options.function.empty() ? "--scop" : "--function")
+                                 + " applies to a C source KERNEL only",
+                             options.command);
+    }
+    m_analyzer = std::make_unique<Analyzer>(options.kernel == "-"
+                                                ? KernelLoader::loadText(InputFiles::stdinText(), InputFiles::StdinName)
+                                                : KernelLoader::loadFile(options.kernel),
+                                            ao);
 }
 
 const isl::schedule &ToolSession::baseSchedule()
@@ -25,7 +40,9 @@ const isl::schedule &ToolSession::baseSchedule()
             m_base = m_analyzer->originalSchedule();
         else {
             std::vector<std::string> notes; // how a JSCoP's statements were matched
-            m_base = ScheduleReader::readFile(model(), m_options.schedule, &notes);
+            m_base = m_options.schedule == "-" ? ScheduleReader::read(model(), InputFiles::stdinText(),
+                                                                      InputFiles::StdinName, &notes)
+                                               : ScheduleReader::readFile(model(), m_options.schedule, &notes);
             for (const auto &n : notes)
                 std::cerr << "schedule-tool: note: " << n << "\n";
         }
@@ -70,9 +87,18 @@ std::vector<DependenceOverride> ToolSession::overrides()
     return out;
 }
 
+void ToolSession::selectSchedule(const std::string &path)
+{
+    m_options.schedule = path;
+    m_base.reset();
+    m_schedule.reset();
+    m_steps.clear();
+}
+
 std::string ToolSession::scheduleSource() const
 {
-    std::string s = m_options.schedule.empty() ? "the original schedule" : "the schedule " + m_options.schedule;
+    std::string s = m_options.schedule.empty() ? "the original schedule"
+                                               : "the schedule " + InputFiles::displayName(m_options.schedule);
     if (!m_options.edits.empty())
         s += " with the edits of " + m_options.edits;
     return s;

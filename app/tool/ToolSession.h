@@ -29,6 +29,9 @@ public:
     const std::vector<isl::schedule> &editSteps();
     /// Dependence overrides: the edit script's, then `--assume-no-dep`'s.
     std::vector<DependenceOverride> overrides();
+    /// Switches to another --schedule file (a batch check: the kernel and
+    /// its dependences stay).
+    void selectSchedule(const std::string &path);
     /// A short description of where the schedule came from.
     std::string scheduleSource() const;
 

@@ -211,4 +211,11 @@ GraphLayout GraphvizLayout::compute(const LayoutGraph &input)
     return out;
 }
 
+std::string GraphvizLayout::version()
+{
+    std::lock_guard<std::mutex> lock(graphvizMutex());
+    const char *v = gvcVersion(Context::get());
+    return v ? v : "unknown";
+}
+
 } // namespace se

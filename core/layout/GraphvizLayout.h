@@ -4,6 +4,8 @@
 #include "GraphLayout.h"
 #include "LayoutGraph.h"
 
+#include <string>
+
 namespace se {
 
 /// Lays out a graph with Graphviz `dot`. Graphviz is not thread-safe (even
@@ -13,6 +15,8 @@ namespace se {
 class GraphvizLayout {
 public:
     static GraphLayout compute(const LayoutGraph &graph);
+    /// The Graphviz library's version, e.g. "2.42.2" (for --version).
+    static std::string version();
 };
 
 } // namespace se

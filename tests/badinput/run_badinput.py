@@ -100,14 +100,18 @@ def check(tool, case):
         if not re.search(case["stderr"], err):
             problems.append("stderr does not match %r" % case["stderr"])
     else:
+        # FILE:LINE:COLUMN: error: PLACE: FAULT; a place "line L, column C"
+        # is the position itself, another place (a JSON path) follows it.
         place = case["place"]
-        head = "schedule-tool: error: %s: %s" % (case["path"], place + ": " if place else "")
-        if case.get("prefix"):  # the place starts with the given one
-            head = "schedule-tool: error: %s: %s" % (case["path"], place)
+        at = re.fullmatch(r"line (\d+), column (\d+)", place)
+        position = ":%s:%s" % at.groups() if at else r"(:\d+:\d+)?"
+        rest = "" if at or not place else re.escape(place) + ("" if case.get("prefix") else ": ")
+        head = re.escape(case["path"]) + position + ": error: " + rest
         line = err.split("\n", 1)[0]
-        if not line.startswith(head):
+        m = re.match(head, line)
+        if not m:
             problems.append("message does not start with %r" % head)
-        elif case["fault"] not in line[len(head):]:
+        elif case["fault"] not in line[m.end():]:
             problems.append("fault %r not in the message" % case["fault"])
     if problems:
         return "; ".join(problems) + "\n    stderr: " + err.strip()[:400].replace("\n", "\n    ")

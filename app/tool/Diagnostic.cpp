@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: MIT
+#include "Diagnostic.h"
+
+#include "InputFiles.h"
+#include "IslSyntaxProbe.h"
+#include "JsonLocator.h"
+#include "core/support/InputError.h"
+
+#include <regex>
+
+namespace se::tool {
+
+namespace {
+
+// isl's reader failed without a place: ask isl where.
+void addIslPosition(Diagnostic &d, const std::string &text)
+{
+    const auto at = d.fault.rfind("syntax error");
+    if (at == std::string::npos || d.fault.find("isl") == std::string::npos)
+        return;
+    const bool tree = d.fault.find("schedule tree (YAML)") != std::string::npos;
+    if (const auto p = IslSyntaxProbe::probe(text, tree)) {
+        d.line = p->line;
+        d.column = p->column;
+        if (!p->message.empty() && at + 12 == d.fault.size())
+            d.fault += ": " + p->message;
+    }
+}
+
+} // namespace
+
+Diagnostic Diagnostic::fromInputError(const InputError &e)
+{
+    Diagnostic d;
+    d.file = e.file();
+    d.place = e.place();
+    d.fault = e.fault();
+    static const std::regex lineColumn(R"(^line (\d+), column (\d+)$)");
+    std::smatch m;
+    if (std::regex_match(d.place, m, lineColumn)) {
+        d.line = std::stoi(m[1]);
+        d.column = std::stoi(m[2]);
+        d.place.clear();
+        return d;
+    }
+    if (d.file.empty())
+        return d;
+    const auto text = InputFiles::textOf(d.file);
+    if (!text)
+        return d;
+    if (d.place.empty()) {
+        addIslPosition(d, *text);
+        return d;
+    }
+    const std::string path = JsonLocator::pathPart(d.place);
+    if (path.empty())
+        return d;
+    bool exact = false;
+    auto offset = JsonLocator::find(*text, path, &exact);
+    if (!offset)
+        return d;
+    // `body[0].ub, column 3`: the third character of the expression string.
+    static const std::regex inString(R"(^, column (\d+)$)");
+    const std::string rest = d.place.substr(path.size());
+    if (exact && std::regex_match(rest, m, inString) && (*text)[*offset] == '"')
+        *offset += static_cast<std::size_t>(std::stoul(m[1]));
+    std::tie(d.line, d.column) = JsonLocator::lineColumn(*text, *offset);
+    return d;
+}
+
+Diagnostic Diagnostic::plain(std::string kind, std::string fault, int exitStatus)
+{
+    Diagnostic d;
+    d.kind = std::move(kind);
+    d.fault = std::move(fault);
+    d.exitStatus = exitStatus;
+    return d;
+}
+
+std::string Diagnostic::text() const
+{
+    std::string out = file.empty() ? std::string("schedule-tool") : file;
+    if (!file.empty() && line > 0)
+        out += ":" + std::to_string(line) + ":" + std::to_string(column);
+    out += ": error: ";
+    if (!place.empty())
+        out += place + ": ";
+    return out + fault;
+}
+
+nlohmann::json Diagnostic::json() const
+{
+    nlohmann::json e = {{"kind", kind}, {"message", text()}, {"fault", fault}};
+    e["file"] = file.empty() ? nlohmann::json(nullptr) : nlohmann::json(file);
+    e["line"] = line > 0 ? nlohmann::json(line) : nlohmann::json(nullptr);
+    e["column"] = line > 0 ? nlohmann::json(column) : nlohmann::json(nullptr);
+    e["place"] = place.empty() ? nlohmann::json(nullptr) : nlohmann::json(place);
+    return {{"format", 1}, {"error", e}, {"exit_status", exitStatus}};
+}
+
+} // namespace se::tool
