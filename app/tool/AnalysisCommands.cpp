@@ -3,12 +3,15 @@
 #include "Commands.h"
 
 #include "Diagnostic.h"
+#include "FigureDot.h"
 #include "JsonOutput.h"
 #include "OutputFile.h"
 #include "ReportText.h"
 #include "ToolSession.h"
 #include "core/analysis/ReportJson.h"
+#include "core/layout/GraphvizLayout.h"
 #include "core/schedule/SchedulePrinter.h"
+#include "core/schedule/ScheduleTreeSnapshot.h"
 #include "core/support/InputError.h"
 
 #include <nlohmann/json.hpp>
@@ -19,6 +22,20 @@
 namespace se::tool {
 
 namespace {
+
+// --format dot|svg: a picture, which --json cannot wrap.
+bool picture(const ToolOptions &o)
+{
+    const bool yes = o.format == "dot" || o.format == "svg";
+    if (yes && o.json)
+        throw UsageError("--json does not apply to --format " + o.format + " (a picture)", o.command);
+    return yes;
+}
+
+std::string pictureText(const ToolOptions &o, const std::string &dot)
+{
+    return o.format == "svg" ? GraphvizLayout::render(dot, "svg") : dot;
+}
 
 // check --schedule A --schedule B ...: the dependences once, one verdict
 // per schedule; a schedule that cannot be read gets its error and the
@@ -90,6 +107,10 @@ int depsCommand(ToolSession &s)
         r.fixedParams.emplace_back(n, v);
     r.edges = s.analyzer().edgeReports(o.deps, o.counts);
     r.warnings = s.analyzer().warnings();
+    if (picture(o)) {
+        OutputFile::write(o.out, pictureText(o, FigureDot::dependenceGraph(s.model(), r)));
+        return Ok;
+    }
     std::ostringstream out;
     if (o.json) {
         out << versionedJson(ReportJson::deps(r));
@@ -107,6 +128,11 @@ int treeCommand(ToolSession &s)
 {
     const auto &o = s.options();
     const std::string format = o.format.empty() ? "block" : o.format;
+    if (picture(o)) {
+        const ScheduleTreeSnapshot tree = ScheduleTreeSnapshot::build(s.model(), s.schedule());
+        OutputFile::write(o.out, pictureText(o, FigureDot::scheduleTree(s.model(), tree)));
+        return Ok;
+    }
     std::string text;
     if (format == "block" || format == "yaml")
         text = SchedulePrinter::blockYaml(s.schedule());

@@ -211,6 +211,30 @@ GraphLayout GraphvizLayout::compute(const LayoutGraph &input)
     return out;
 }
 
+std::string GraphvizLayout::render(const std::string &dot, const std::string &format)
+{
+    std::lock_guard<std::mutex> lock(graphvizMutex());
+    CNumericLocale cLocale;
+    GVC_t *gvc = Context::get();
+    Agraph_t *g = agmemread(dot.c_str());
+    if (!g)
+        throw std::runtime_error("Graphviz could not read the graph");
+    if (gvLayout(gvc, g, "dot") != 0) {
+        agclose(g);
+        throw std::runtime_error("Graphviz could not lay out the graph");
+    }
+    char *data = nullptr;
+    unsigned int length = 0;
+    const int rc = gvRenderData(gvc, g, format.c_str(), &data, &length);
+    std::string out = rc == 0 && data ? std::string(data, length) : std::string();
+    gvFreeRenderData(data);
+    gvFreeLayout(gvc, g);
+    agclose(g);
+    if (rc != 0)
+        throw std::runtime_error("Graphviz could not render the graph as " + format);
+    return out;
+}
+
 std::string GraphvizLayout::version()
 {
     std::lock_guard<std::mutex> lock(graphvizMutex());

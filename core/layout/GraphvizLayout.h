@@ -15,6 +15,9 @@ namespace se {
 class GraphvizLayout {
 public:
     static GraphLayout compute(const LayoutGraph &graph);
+    /// Lays out a graph given as DOT text with `dot` and renders it in a
+    /// Graphviz output format ("svg"); the command line's pictures.
+    static std::string render(const std::string &dot, const std::string &format);
     /// The Graphviz library's version, e.g. "2.42.2" (for --version).
     static std::string version();
 };

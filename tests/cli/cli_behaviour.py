@@ -145,6 +145,31 @@ case("usage error under --json", r, 2)
 if not r.stdout.startswith("{") or json.loads(r.stdout)["error"]["kind"] != "usage":
     failures.append("usage error under --json: no usage error object on stdout: %r" % r.stdout[:200])
 
+# Pictures: the dependence graph and the schedule tree as DOT and SVG, in
+# the app's colours (RAW #1565c0, WAR #2e7d32, WAW #8e24aa; s0 #1f5f9e).
+r = run("deps", kernel, "--format", "dot", *params)
+case("deps --format dot", r, 0, out=r"\Adigraph dependences \{")
+edges = json.loads(run("deps", kernel, "--json", *params).stdout)["dependences"]
+drawn = re.findall(r"^  n\d+ -> n\d+ .*color=\"(#[0-9a-f]{6})\"", r.stdout, re.M)
+want = [{"RAW": "#1565c0", "WAR": "#2e7d32", "WAW": "#8e24aa"}[e["type"]] for e in edges]
+if drawn != want:
+    failures.append("deps --format dot: edge colours %r, want %r (one per dependence)" % (drawn, want))
+if 'color="#1f5f9e"' not in r.stdout:
+    failures.append("deps --format dot: s0 is not in the app's first statement colour")
+case("deps --format svg", run("deps", kernel, "--format", "svg", *params), 0, out=r"<svg (.|\n)*RAW")
+r = run("tree", kernel, "--format", "dot")
+case("tree --format dot", r, 0, out=r"\Adigraph schedule_tree \{(.|\n)*ordering=out")
+nodes = len(re.findall(r"^  t\d+ \[", r.stdout, re.M))
+links = len(re.findall(r"^  t\d+ -> t\d+", r.stdout, re.M))
+if nodes < 2 or links != nodes - 1:
+    failures.append("tree --format dot: %d nodes, %d links: not a tree" % (nodes, links))
+with tempfile.TemporaryDirectory() as tmp:
+    out = os.path.join(tmp, "tree.svg")
+    case("tree --format svg --out", run("tree", kernel, "--format", "svg", "--out", out), 0)
+    if not os.path.exists(out) or "<svg" not in open(out).read():
+        failures.append("tree --format svg --out wrote no SVG")
+case("--json with a picture", run("deps", kernel, "--format", "svg", "--json"), 2, err=r"--json does not apply to --format svg")
+
 # --version: the CMake project version and the libraries'.
 case("--version", run("--version"), 0, out=r"\Aschedule-tool %s\nisl 0\.\d+.*, Graphviz \d+\.\d+" % re.escape(version))
 
