@@ -3,40 +3,75 @@
 //                   [--param NAME=VALUE]... [--deps may|flow]
 #include "MainWindow.h"
 
+#include "core/layout/GraphvizLayout.h"
 #include "widgets/Explorer.h"
+
+#include <isl/version.h>
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QTimer>
 
 #include <cstdio>
+#include <string>
+
+namespace {
+
+// The command line, the same for the display-less --help/--version and a
+// real run.
+struct CommandLine {
+    QCommandLineParser parser;
+    const QCommandLineOption schedule{QStringLiteral("schedule"),
+                                      QStringLiteral("Start from this schedule (isl YAML tree or union map)."),
+                                      QStringLiteral("FILE")};
+    const QCommandLineOption edits{QStringLiteral("edits"), QStringLiteral("Apply this edit script."),
+                                   QStringLiteral("FILE")};
+    const QCommandLineOption param{QStringLiteral("param"), QStringLiteral("Fix a parameter (repeatable)."),
+                                   QStringLiteral("NAME=VALUE")};
+    const QCommandLineOption deps{QStringLiteral("deps"), QStringLiteral("Dependence mode: may (default) or flow."),
+                                  QStringLiteral("MODE"), QStringLiteral("may")};
+
+    CommandLine()
+    {
+        QCoreApplication::setApplicationName(QStringLiteral("schedule-explorer"));
+        QCoreApplication::setOrganizationName(QStringLiteral("schedule-explorer"));
+        // The libraries doing the work, as loaded (a bug report needs them).
+        std::string isl = isl_version();
+        isl = isl.substr(0, isl.find_first_of("\n"));
+        QCoreApplication::setApplicationVersion(QStringLiteral(SE_VERSION " (%1, Graphviz %2, Qt %3)")
+                                                    .arg(QString::fromStdString(isl),
+                                                         QString::fromStdString(se::GraphvizLayout::version()),
+                                                         QLatin1String(qVersion())));
+        parser.setApplicationDescription(QStringLiteral(
+            "See a loop nest's schedule tree and dependences, edit the schedule, and watch legality live.\n"
+            "With no kernel, a bundled sample opens."));
+        parser.addHelpOption();
+        parser.addVersionOption();
+        parser.addPositionalArgument(QStringLiteral("kernel"),
+                                     QStringLiteral("A kernel (JSON) or a saved session."), QStringLiteral("[KERNEL]"));
+        parser.addOptions({schedule, edits, param, deps});
+    }
+};
+
+} // namespace
 
 int main(int argc, char **argv)
 {
+    // --help and --version need no display: answered before QApplication,
+    // which aborts without one (process() prints and exits).
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a == "-h" || a == "--help" || a == "--help-all" || a == "-v" || a == "--version") {
+            QCoreApplication core(argc, argv);
+            CommandLine cl;
+            cl.parser.process(core);
+        }
+    }
     QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("schedule-explorer"));
-    QApplication::setOrganizationName(QStringLiteral("schedule-explorer"));
+    CommandLine cl;
     QApplication::setApplicationDisplayName(QStringLiteral("Schedule Explorer"));
-    QApplication::setApplicationVersion(QStringLiteral(SE_VERSION));
-
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "See a loop nest's schedule tree and dependences, edit the schedule, and watch legality live.\n"
-        "With no kernel, a bundled sample opens."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("kernel"), QStringLiteral("A kernel (JSON) or a saved session."),
-                                 QStringLiteral("[KERNEL]"));
-    const QCommandLineOption schedule(QStringLiteral("schedule"),
-                                      QStringLiteral("Start from this schedule (isl YAML tree or union map)."),
-                                      QStringLiteral("FILE"));
-    const QCommandLineOption edits(QStringLiteral("edits"), QStringLiteral("Apply this edit script."),
-                                   QStringLiteral("FILE"));
-    const QCommandLineOption param(QStringLiteral("param"), QStringLiteral("Fix a parameter (repeatable)."),
-                                   QStringLiteral("NAME=VALUE"));
-    const QCommandLineOption deps(QStringLiteral("deps"), QStringLiteral("Dependence mode: may (default) or flow."),
-                                  QStringLiteral("MODE"), QStringLiteral("may"));
-    parser.addOptions({schedule, edits, param, deps});
+    QCommandLineParser &parser = cl.parser;
+    const QCommandLineOption &schedule = cl.schedule, &edits = cl.edits, &param = cl.param, &deps = cl.deps;
     parser.process(app);
 
     const auto fail = [](const QString &message) {
