@@ -4,7 +4,8 @@
 #
 #   tools/fuzz.sh TARGET|all SECONDS [extra libFuzzer options...]
 #
-# Targets: kernel_loader expr_parser schedule_reader jscop_reader edit_script.
+# Targets: kernel_loader expr_parser schedule_reader jscop_reader edit_script
+# schedule_semantics.
 # Each run starts from the seed corpus tests/fuzz/corpus/TARGET and grows a
 # working corpus in build/fuzz/corpus/TARGET (kept between runs, not
 # committed). A crash leaves build/fuzz/artifacts/TARGET/crash-*; minimise it
@@ -14,7 +15,7 @@
 # FUZZ_JOBS=2 runs two targets at once (the default is one at a time).
 set -eu
 cd "$(dirname "$0")/.."
-ALL="kernel_loader expr_parser schedule_reader jscop_reader edit_script"
+ALL="kernel_loader expr_parser schedule_reader jscop_reader edit_script schedule_semantics"
 if [ $# -lt 2 ]; then
     echo "usage: $0 TARGET|all SECONDS [libFuzzer options]" >&2
     echo "targets: $ALL" >&2

@@ -63,7 +63,8 @@ QString ViolationsModel::witnessText(const ViolationReport &v)
 
 QString ViolationsModel::timesText(const ViolationReport &v)
 {
-    return vec(v.witness.srcTime) + QStringLiteral(" vs ") + vec(v.witness.dstTime);
+    return QString::fromStdString(integersText(v.witness.srcTime)) + QStringLiteral(" vs ")
+           + QString::fromStdString(integersText(v.witness.dstTime));
 }
 
 QVariant ViolationsModel::data(const QModelIndex &index, int role) const

@@ -49,7 +49,7 @@ std::string ReportText::violations(const CheckReport &r)
     for (const auto &v : r.violations)
         t.add({v.type, v.src + " -> " + v.dst, v.allocation, v.count ? std::to_string(*v.count) : "-",
                v.src + vec(v.witness.src) + " -> " + v.dst + vec(v.witness.dst),
-               vec(v.witness.srcTime) + " / " + vec(v.witness.dstTime),
+               integersText(v.witness.srcTime) + " / " + integersText(v.witness.dstTime),
                v.level < 0 ? "same time" : "dimension " + std::to_string(v.level)});
     out += t.str();
     for (const auto &v : r.violations)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/support/Integer.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -33,7 +35,8 @@ struct EdgeReport {
 struct Witness {
     ParamList params;
     std::vector<std::int64_t> src, dst;
-    std::vector<std::int64_t> srcTime, dstTime;
+    /// Exact: a schedule's constants may be beyond 64 bits.
+    std::vector<Integer> srcTime, dstTime;
 };
 
 struct ViolationReport {

@@ -15,6 +15,20 @@ json params(const ParamList &list)
     return out;
 }
 
+// A value beyond 64 bits is written as a string of its decimal digits:
+// JSON readers that hold numbers in doubles or int64 would change it.
+json integers(const std::vector<Integer> &v)
+{
+    json out = json::array();
+    for (const Integer &x : v) {
+        if (const auto i = x.toInt64())
+            out.push_back(*i);
+        else
+            out.push_back(x.text());
+    }
+    return out;
+}
+
 } // namespace
 
 json ReportJson::edge(const EdgeReport &e)
@@ -39,8 +53,8 @@ json ReportJson::violation(const ViolationReport &v)
                {{"params", params(v.witness.params)},
                 {"src", v.witness.src},
                 {"dst", v.witness.dst},
-                {"src_time", v.witness.srcTime},
-                {"dst_time", v.witness.dstTime}}},
+                {"src_time", integers(v.witness.srcTime)},
+                {"dst_time", integers(v.witness.dstTime)}}},
               {"level", v.level < 0 ? json(nullptr) : json(v.level)},
               {"same_time", v.level < 0},
               {"count", nullptr},

@@ -6,14 +6,19 @@
 #include "core/schedule/ScheduleTreeWalk.h"
 #include "core/support/InputError.h"
 
+#include <isl/ast.h>
 #include <isl/ast_build.h>
 #include <isl/id.h>
 #include <isl/map.h>
+#include <isl/aff.h>
+#include <isl/schedule.h>
 #include <isl/schedule_node.h>
 #include <isl/set.h>
 #include <isl/union_map.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <vector>
 #include <cctype>
 
 namespace se {
@@ -23,7 +28,7 @@ namespace {
 // Sets the AST options for one build and puts the previous values back.
 class AstOptions {
 public:
-    explicit AstOptions(isl_ctx *ctx)
+    AstOptions(isl_ctx *ctx, bool allowOr)
         : m_ctx(ctx),
           m_minMax(isl_options_get_ast_build_detect_min_max(ctx)),
           m_or(isl_options_get_ast_build_allow_or(ctx)),
@@ -31,7 +36,7 @@ public:
           m_scale(isl_options_get_ast_build_scale_strides(ctx))
     {
         isl_options_set_ast_build_detect_min_max(ctx, 1);
-        isl_options_set_ast_build_allow_or(ctx, 0);
+        isl_options_set_ast_build_allow_or(ctx, allowOr ? 1 : 0);
         isl_options_set_ast_build_atomic_upper_bound(ctx, 1);
         isl_options_set_ast_build_scale_strides(ctx, 0);
     }
@@ -114,6 +119,70 @@ void checkUnroll(const isl::schedule &schedule, const std::string &file)
     });
 }
 
+// isl's AST generator runs one instance per schedule point and statement:
+// where a statement's schedule maps several instances to one time, the
+// others are never run (a piecewise schedule with a constant piece lost
+// instances that way). When some statement's times are not injective, a
+// band of its instance coordinates (padded with zeros to the deepest
+// statement) goes under every leaf: instances sharing a time then run one
+// after the other, in their own lexicographic order, and the nest of an
+// injective schedule stays as it was.
+struct LeafBand {
+    unsigned depth; ///< the deepest statement's dimension count
+};
+
+isl::multi_union_pw_aff identityOn(const isl::union_set &domain, unsigned depth)
+{
+    isl_union_pw_multi_aff *upma = isl_union_pw_multi_aff_empty(isl_union_set_get_space(domain.get()));
+    domain.foreach_set([&](isl::set s) {
+        const unsigned n = static_cast<unsigned>(isl_set_dim(s.get(), isl_dim_set));
+        // { S[i0..in-1] -> [i0..in-1, 0...] }
+        isl_map *id = isl_map_identity(isl_space_map_from_set(isl_set_get_space(s.get())));
+        id = isl_map_reset_tuple_id(id, isl_dim_out);
+        id = isl_map_add_dims(id, isl_dim_out, depth - n);
+        for (unsigned k = n; k < depth; ++k)
+            id = isl_map_fix_si(id, isl_dim_out, k, 0);
+        id = isl_map_intersect_domain(id, s.copy());
+        upma = isl_union_pw_multi_aff_add_pw_multi_aff(upma, isl_pw_multi_aff_from_map(id));
+    });
+    return isl::manage(isl_multi_union_pw_aff_from_union_pw_multi_aff(upma));
+}
+
+isl_schedule_node *addIdentityAtLeaf(isl_schedule_node *node, void *user)
+{
+    if (isl_schedule_node_get_type(node) != isl_schedule_node_leaf)
+        return node;
+    // No exception may cross isl's C frames: a failure is a null node,
+    // which isl reports as the error it is.
+    try {
+        const unsigned depth = static_cast<LeafBand *>(user)->depth;
+        const isl::union_set reach = isl::manage(isl_schedule_node_get_domain(node));
+        if (reach.is_empty())
+            return node;
+        return isl_schedule_node_insert_partial_schedule(node, identityOn(reach, depth).release());
+    } catch (const isl::exception &) {
+        isl_schedule_node_free(node);
+        return nullptr;
+    }
+}
+
+isl::schedule injective(const PolyhedralModel &model, const isl::schedule &schedule)
+{
+    bool injectiveAll = true;
+    schedule.get_map().intersect_domain(model.domain()).foreach_map([&](isl::map m) {
+        if (injectiveAll && !m.is_injective())
+            injectiveAll = false;
+    });
+    if (injectiveAll)
+        return schedule;
+    LeafBand band{0};
+    for (const auto &st : model.statements())
+        band.depth = std::max(band.depth, st.depth());
+    if (band.depth == 0)
+        return schedule; // zero-dimensional statements have one instance each
+    return isl::manage(isl_schedule_map_schedule_node_bottom_up(schedule.copy(), addIdentityAtLeaf, &band));
+}
+
 } // namespace
 
 std::string AstBuilder::iteratorPrefix(const std::vector<std::string> &params)
@@ -128,38 +197,124 @@ std::string AstBuilder::iteratorPrefix(const std::vector<std::string> &params)
     return prefix;
 }
 
+namespace {
+
+// The instances isl's nest runs. isl 0.25 with allow_or off drops the
+// sequence children after the first where a guard splits into disjuncts
+// (seen: a strided loop from max(N - 3, 0) over two statements ran s0 twice
+// and s1 never), so every nest is checked before it is used: at_each_domain
+// sees each statement call isl makes, with the instances it is to run, and
+// tags the call; the calls that reach the final AST must cover the domain.
+struct Coverage {
+    std::vector<isl_union_set *> calls; // the instances of each tagged call
+    std::vector<bool> kept;             // the call is in the final AST
+    bool failed = false;
+    ~Coverage()
+    {
+        for (isl_union_set *s : calls)
+            isl_union_set_free(s);
+    }
+};
+
+// C callbacks: no exception may leave them.
+isl_ast_node *recordDomain(isl_ast_node *node, isl_ast_build *build, void *user)
+{
+    auto *c = static_cast<Coverage *>(user);
+    isl_union_set *dom = isl_union_map_domain(isl_ast_build_get_schedule(build));
+    if (!dom) {
+        c->failed = true;
+        return node;
+    }
+    c->calls.push_back(dom);
+    auto *tag = reinterpret_cast<void *>(static_cast<std::uintptr_t>(c->calls.size()));
+    return isl_ast_node_set_annotation(node, isl_id_alloc(isl_ast_node_get_ctx(node), "se_call", tag));
+}
+
+isl_bool markKept(isl_ast_node *node, void *user)
+{
+    auto *c = static_cast<Coverage *>(user);
+    if (isl_ast_node_get_type(node) != isl_ast_node_user)
+        return isl_bool_true;
+    isl_id *tag = isl_ast_node_get_annotation(node);
+    const auto k = reinterpret_cast<std::uintptr_t>(tag ? isl_id_get_user(tag) : nullptr);
+    isl_id_free(tag);
+    if (k == 0 || k > c->kept.size())
+        c->failed = true; // a call isl made without telling
+    else
+        c->kept[k - 1] = true;
+    return isl_bool_true;
+}
+
+// True when the calls in `ast` run every instance of `domain`.
+bool coversDomain(const isl::ast_node &ast, const isl::union_set &domain, Coverage &c)
+{
+    c.kept.assign(c.calls.size(), false);
+    if (isl_ast_node_foreach_descendant_top_down(ast.get(), markKept, &c) < 0 || c.failed)
+        return false;
+    isl::union_set run = isl::manage(isl_union_set_empty(isl_union_set_get_space(domain.get())));
+    for (std::size_t k = 0; k < c.calls.size(); ++k)
+        if (c.kept[k])
+            run = run.unite(isl::manage(isl_union_set_copy(c.calls[k])));
+    return domain.is_subset(run);
+}
+
+isl::ast_node buildOnce(const PolyhedralModel &model, const isl::schedule &schedule, const std::string &file,
+                        bool allowOr, Coverage &coverage)
+{
+    IslContext &ctx = model.islContext();
+    AstOptions options(ctx.get(), allowOr);
+    const std::string prefix = AstBuilder::iteratorPrefix(model.paramNames());
+    const unsigned n = depth(schedule);
+    // Owned: from_context below may throw (quota), and a leaked list
+    // keeps the context from being freed.
+    isl::id_list ids = isl::manage(isl_id_list_alloc(ctx.get(), static_cast<int>(n)));
+    for (unsigned k = 0; k < n; ++k)
+        ids = isl::manage(
+            isl_id_list_add(ids.release(), isl_id_alloc(ctx.get(), (prefix + std::to_string(k)).c_str(), nullptr)));
+    isl::ast_build build = isl::ast_build::from_context(model.context());
+    // cpp.h has no setter for the iterator names or this callback; no C++
+    // callbacks are set, so passing the build through C is safe.
+    build = isl::manage(isl_ast_build_set_iterators(build.release(), ids.release()));
+    build = isl::manage(isl_ast_build_set_at_each_domain(build.release(), recordDomain, &coverage));
+    try {
+        return build.node_from(schedule);
+    } catch (const isl::exception_quota &) {
+        throw;
+    } catch (const isl::exception_abort &) {
+        throw;
+    } catch (const isl::exception &e) {
+        if (isl_ctx_last_error(ctx.get()) == isl_error_quota)
+            throw;
+        throw InputError(file, "", std::string("isl cannot generate the loop nest of this schedule: ")
+                                       + islMessage(e.what()));
+    }
+}
+
+} // namespace
+
 isl::ast_node AstBuilder::build(const PolyhedralModel &model, const isl::schedule &schedule, const std::string &file)
 {
     IslContext &ctx = model.islContext();
-    // One computation over every statement: its budget grows with them
-    // (pipeline_400 needs about 2M operations).
-    const unsigned long units = 1 + model.statements().size() / 32;
+    // One computation over every statement: its budget grows with them.
+    // A 6-statement kernel's nest took 1.5M operations, pipeline_400's
+    // about 2M: a few units plus one per statement fits both with room.
+    const unsigned long units = 4 + model.statements().size();
     return QuotaScope::run(ctx, "generating the loop nest", units, [&] {
         checkUnroll(schedule, file); // before any raw isl object below
-        AstOptions options(ctx.get());
-        const std::string prefix = iteratorPrefix(model.paramNames());
-        const unsigned n = depth(schedule);
-        // Owned: from_context below may throw (quota), and a leaked list
-        // keeps the context from being freed.
-        isl::id_list ids = isl::manage(isl_id_list_alloc(ctx.get(), static_cast<int>(n)));
-        for (unsigned k = 0; k < n; ++k)
-            ids = isl::manage(
-                isl_id_list_add(ids.release(), isl_id_alloc(ctx.get(), (prefix + std::to_string(k)).c_str(), nullptr)));
-        isl::ast_build build = isl::ast_build::from_context(model.context());
-        // cpp.h has no setter for the iterator names; no callbacks are set,
-        // so passing the build through C is safe.
-        build = isl::manage(isl_ast_build_set_iterators(build.release(), ids.release()));
-        try {
-            return build.node_from(schedule);
-        } catch (const isl::exception_quota &) {
-            throw;
-        } catch (const isl::exception_abort &) {
-            throw;
-        } catch (const isl::exception &e) {
-            if (isl_ctx_last_error(ctx.get()) == isl_error_quota)
-                throw;
-            throw InputError(file, "", std::string("isl cannot generate the loop nest of this schedule: ") + e.what());
+        const isl::schedule runsAll = injective(model, schedule);
+        const isl::union_set domain = runsAll.get_domain().intersect_params(model.context());
+        // Guards as conjunctions first (the readable form); disjunctions,
+        // which isl gets right, where that nest leaves instances out.
+        for (const bool allowOr : {false, true}) {
+            QuotaScope::nextStep(ctx);
+            Coverage coverage;
+            isl::ast_node ast = buildOnce(model, runsAll, file, allowOr, coverage);
+            if (coversDomain(ast, domain, coverage))
+                return ast;
         }
+        throw InputError(file, "",
+                         "isl's loop nest for this schedule does not run every instance exactly once "
+                         "(an isl 0.25 code generation fault); refused rather than printed wrong");
     });
 }
 

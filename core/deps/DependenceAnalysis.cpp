@@ -114,7 +114,7 @@ AccessShape shapeOf(const PolyhedralModel &model, const AccessModel &a)
     for (unsigned d = 0; d < n && s.bounded; ++d) {
         const isl::val lo = range.dim_min_val(static_cast<int>(d));
         const isl::val hi = range.dim_max_val(static_cast<int>(d));
-        if (!lo.is_int() || !hi.is_int())
+        if (!islutil::fitsInt64(lo) || !islutil::fitsInt64(hi)) // never truncated
             s.bounded = false;
         else
             s.box.emplace_back(lo.get_num_si(), hi.get_num_si());

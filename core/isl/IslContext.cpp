@@ -72,6 +72,28 @@ void IslContext::abort()
     isl_ctx_abort(m_ctx);
 }
 
+std::string islMessage(const std::string &what)
+{
+    // `/usr/include/isl/cpp.h:15644: NULL input`, `isl_list_templ.c:136:
+    // index out of bounds`: isl's source file and line mean nothing to a
+    // user; the fault after them does.
+    std::size_t at = 0;
+    while (true) {
+        const auto colon = what.find(": ", at);
+        if (colon == std::string::npos)
+            break;
+        const std::string head = what.substr(at, colon - at);
+        const auto lineColon = head.rfind(':');
+        const bool fileLine = lineColon != std::string::npos && lineColon + 1 < head.size()
+                              && head.find_first_not_of("0123456789", lineColon + 1) == std::string::npos
+                              && (head.find(".c:") != std::string::npos || head.find(".h:") != std::string::npos);
+        if (!fileLine)
+            break;
+        at = colon + 2;
+    }
+    return what.substr(at);
+}
+
 namespace {
 ResourceLimitError timeLimitError(const IslContext &ctx, const std::string &what)
 {
@@ -117,7 +139,7 @@ void QuotaScope::rethrow() const
                                      + " isl operations");
         if (m_ctx.timedOut() || isl_ctx_last_error(m_ctx.get()) == isl_error_abort)
             throw timeLimitError(m_ctx, m_what);
-        throw std::runtime_error(m_what + ": isl failed: " + e.what());
+        throw std::runtime_error(m_what + ": isl failed: " + islMessage(e.what()));
     }
 }
 

@@ -62,6 +62,10 @@ private:
     bool m_stop = false;
 };
 
+/// isl's error text without isl's source file and line
+/// (`isl_list_templ.c:136: index out of bounds` -> `index out of bounds`).
+std::string islMessage(const std::string &what);
+
 /// Bounds one computation: resets the operation count, applies the quota,
 /// and turns isl's quota and abort failures into ResourceLimitError and
 /// CancelledError. Parse inputs before entering a scope: a quota hit while

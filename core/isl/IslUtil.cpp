@@ -10,17 +10,43 @@
 #include <isl/union_set.h>
 
 #include <cstdlib>
+#include <limits>
+#include <stdexcept>
+#include <isl/val.h>
 
 namespace se::islutil {
 
 namespace {
 
+// A coordinate beyond 64 bits is never read as a wrong number: callers
+// that can print any size use exactCoordinates.
 std::int64_t toInt(const isl::val &v)
 {
+    if (!fitsInt64(v))
+        throw std::overflow_error("a value beyond 64 bits: " + take(isl_val_to_str(v.get())));
     return static_cast<std::int64_t>(v.get_num_si());
 }
 
 } // namespace
+
+bool fitsInt64(const isl::val &v)
+{
+    return v.is_int() && isl_val_cmp_si(v.get(), std::numeric_limits<long>::min()) >= 0
+           && isl_val_cmp_si(v.get(), std::numeric_limits<long>::max()) <= 0;
+}
+
+std::vector<Integer> exactCoordinates(const isl::point &p)
+{
+    std::vector<Integer> out;
+    const isl::space sp = p.space();
+    const unsigned n = static_cast<unsigned>(isl_space_dim(sp.get(), isl_dim_set));
+    for (unsigned k = 0; k < n; ++k)
+    {
+        const isl::val v = isl::manage(isl_point_get_coordinate_val(p.get(), isl_dim_set, static_cast<int>(k)));
+        out.push_back(Integer::fromDecimal(take(isl_val_to_str(v.get()))));
+    }
+    return out;
+}
 
 std::vector<std::int64_t> coordinates(const isl::point &p)
 {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/support/Integer.h"
+
 #include <isl/cpp.h>
 
 #include <cstdint>
@@ -12,6 +14,11 @@ namespace se::islutil {
 
 /// Coordinates of a point of a set (its set dimensions).
 std::vector<std::int64_t> coordinates(const isl::point &p);
+/// Coordinates of a point exactly, beyond 64 bits too.
+std::vector<Integer> exactCoordinates(const isl::point &p);
+/// True when `v` is an integer that fits in 64 bits (get_num_si would
+/// otherwise return 0, silently).
+bool fitsInt64(const isl::val &v);
 /// Values of the parameters of a point, in space order.
 std::vector<std::pair<std::string, std::int64_t>> paramValues(const isl::point &p);
 /// The number of points of a bounded, parameter-free set; nullopt when

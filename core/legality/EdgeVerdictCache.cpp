@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "EdgeVerdictCache.h"
 
+#include <limits>
+
 #include "core/isl/IslUtil.h"
 #include "core/schedule/FlatSchedule.h"
 
@@ -46,7 +48,10 @@ const EdgeVerdictCache::Form &EdgeVerdictCache::form(std::size_t statement)
     for (int d = 0; d < n && ok; ++d) {
         isl_aff *a = isl_multi_aff_get_at(ma, d);
         isl_val *c = isl_aff_get_constant_val(a);
-        ok = isl_val_is_int(c) == isl_bool_true;
+        // Beyond 64 bits the constant would read as 0 and two different
+        // schedules would share a cached verdict: not cacheable then.
+        ok = isl_val_is_int(c) == isl_bool_true && isl_val_cmp_si(c, std::numeric_limits<long>::min()) >= 0
+             && isl_val_cmp_si(c, std::numeric_limits<long>::max()) <= 0;
         if (ok)
             f.constants.push_back(isl_val_get_num_si(c));
         isl_val_free(c);

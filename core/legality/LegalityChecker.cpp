@@ -9,6 +9,7 @@
 
 #include <isl/map.h>
 #include <isl/set.h>
+#include <isl/val.h>
 
 namespace se {
 
@@ -59,12 +60,13 @@ std::vector<std::pair<Element, std::string>> elements(const PolyhedralModel &mod
     return out;
 }
 
-std::vector<std::int64_t> timeOf(const isl::map &times, const isl::set &instance)
+// Exact: a time may hold a constant beyond 64 bits.
+std::vector<Integer> timeOf(const isl::map &times, const isl::set &instance)
 {
     const isl::set t = times.intersect_domain(instance).range();
     if (t.is_empty())
         return {};
-    return islutil::coordinates(t.sample_point());
+    return islutil::exactCoordinates(t.sample_point());
 }
 
 } // namespace
@@ -97,7 +99,8 @@ const TimeBounds::Range &TimeBounds::at(std::size_t statement, unsigned d)
         if (!range.is_empty()) {
             const isl::val lo = range.dim_min_val(static_cast<int>(d));
             const isl::val hi = range.dim_max_val(static_cast<int>(d));
-            r.bounded = lo.is_int() && hi.is_int();
+            // Beyond 64 bits a bound is unknown here (isl decides), never truncated.
+            r.bounded = islutil::fitsInt64(lo) && islutil::fitsInt64(hi);
             if (r.bounded) {
                 r.lo = lo.get_num_si();
                 r.hi = hi.get_num_si();
@@ -163,13 +166,16 @@ namespace {
 // { s[...] } holding the one instance `coords` with the parameters of `params`.
 isl::set instance(const isl::set &domain, const std::vector<std::int64_t> &coords, const ParamList &params)
 {
+    // isl_set_fix_val, not fix_si: that takes an int, and a value beyond
+    // 32 bits would pin another instance.
+    isl_ctx *ctx = isl_set_get_ctx(domain.get());
     isl_set *s = isl_set_universe(isl_set_get_space(domain.get()));
     for (std::size_t d = 0; d < coords.size(); ++d)
-        s = isl_set_fix_si(s, isl_dim_set, static_cast<unsigned>(d), static_cast<int>(coords[d]));
+        s = isl_set_fix_val(s, isl_dim_set, static_cast<unsigned>(d), isl_val_int_from_si(ctx, coords[d]));
     for (const auto &[name, value] : params) {
         const int pos = isl_set_find_dim_by_name(s, isl_dim_param, name.c_str());
         if (pos >= 0)
-            s = isl_set_fix_si(s, isl_dim_param, static_cast<unsigned>(pos), static_cast<int>(value));
+            s = isl_set_fix_val(s, isl_dim_param, static_cast<unsigned>(pos), isl_val_int_from_si(ctx, value));
     }
     return isl::manage(s);
 }
@@ -223,9 +229,9 @@ ViolationReport LegalityChecker::report(const PolyhedralModel &model, const Depe
         what += " (" + a.allocation + ")";
     what += ", " + di + (dstWrites ? " writes " : " reads ");
     what += a.tensor == b.tensor ? std::string("it") : b.tensor + ", the same element";
-    const std::string when = v.level < 0 ? "but the schedule runs both at " + islutil::vec(v.witness.srcTime)
-                                         : "but the schedule runs " + di + " at " + islutil::vec(v.witness.dstTime)
-                                               + " before " + si + " at " + islutil::vec(v.witness.srcTime);
+    const std::string when = v.level < 0 ? "but the schedule runs both at " + integersText(v.witness.srcTime)
+                                         : "but the schedule runs " + di + " at " + integersText(v.witness.dstTime)
+                                               + " before " + si + " at " + integersText(v.witness.srcTime);
     std::string params;
     if (!model.allParamsFixed())
         for (const auto &[n, val] : v.witness.params)

@@ -3,6 +3,7 @@
 
 #include "FlatSchedule.h"
 #include "ScheduleTreeWalk.h"
+#include "ScheduleValidator.h"
 #include "ScheduleYaml.h"
 #include "core/interop/JscopReader.h"
 #include "core/isl/IslContext.h"
@@ -264,6 +265,27 @@ void checkNoNul(const std::string &text, const std::string &file)
          "a NUL byte: a schedule is text");
 }
 
+// An isl failure while reading a schedule is about that file: said so, with
+// isl's message but not its source file and line. Limits and
+// cancellation pass through.
+template <typename F>
+isl::schedule attributed(const std::string &file, F &&f)
+{
+    try {
+        return f();
+    } catch (const InputError &) {
+        throw;
+    } catch (const ResourceLimitError &) {
+        throw;
+    } catch (const CancelledError &) {
+        throw;
+    } catch (const isl::exception &e) {
+        fail(file, "", "isl cannot use this schedule: " + islMessage(e.what()));
+    } catch (const std::runtime_error &e) {
+        fail(file, "", e.what());
+    }
+}
+
 } // namespace
 
 bool ScheduleReader::looksLikeTree(const std::string &text)
@@ -302,14 +324,10 @@ isl::schedule ScheduleReader::read(const PolyhedralModel &model, const std::stri
             fail(file, "", "not a valid isl schedule tree (YAML): "
                                + std::string(isl_ctx_last_error_msg(ctx) ? isl_ctx_last_error_msg(ctx)
                                                                                  : "syntax error"));
-        return validateTree(model, isl::manage(s), file);
+        const isl::schedule tree = isl::manage(s);
+        return attributed(file, [&] { return validateTree(model, tree, file); });
     }
-    isl_union_map *m = isl_union_map_read_from_str(ctx, text.c_str());
-    if (!m)
-        fail(file, "", "neither an isl schedule tree nor an isl union map: "
-                           + std::string(isl_ctx_last_error_msg(ctx) ? isl_ctx_last_error_msg(ctx)
-                                                                             : "syntax error"));
-    return fromUnionMap(model, isl::manage(m), file);
+    return attributed(file, [&] { return fromUnionMap(model, ScheduleValidator::readWholeUnionMap(ctx, text, file), file); });
 }
 
 isl::schedule ScheduleReader::fromUnionMap(const PolyhedralModel &model, const isl::union_map &times,
@@ -339,7 +357,10 @@ isl::schedule ScheduleReader::fromUnionMap(const PolyhedralModel &model, const i
             }
             const isl::map m = perStatement[k].intersect_domain(st.domain);
             if (!m.is_single_valued())
-                fail(file, "", "the schedule maps some instance of " + st.name + " to more than one time");
+                fail(file, "", "the schedule maps some instances of " + st.name
+                                   + " to more than one time (each instance must have exactly one): "
+                                   + islutil::str(ScheduleValidator::scheduledTwice(m).gist_params(model.context()))
+                                   + example(isl::union_set(ScheduleValidator::scheduledTwice(m))));
             const isl::set left = st.domain.subtract(m.domain());
             if (!left.is_empty())
                 missing = isl::manage(isl_union_set_add_set(missing.release(), left.copy()));
@@ -348,21 +369,33 @@ isl::schedule ScheduleReader::fromUnionMap(const PolyhedralModel &model, const i
         checkMissing(model, missing, file);
         QuotaScope::nextStep(model.islContext());
         // Without the domain's constraints each statement's time is one affine
-        // piece: the band prints plainly and flattens fast.
+        // piece: the band prints plainly and flattens fast. But the gist only
+        // holds on the domain: outside it, pieces a schedule wrote apart (or
+        // the divisions of `floor(i/4)`) may overlap with different values,
+        // and such a map is no function isl can make a band of. Then the
+        // times stay restricted to the domain.
         isl::union_pw_multi_aff upma =
             isl::manage(isl_union_pw_multi_aff_empty(isl_union_map_get_space(restricted.get())));
+        bool any = false;
         FlatSchedule::padded(restricted).foreach_map([&](isl::map m) {
             QuotaScope::nextStep(model.islContext());
             const int k = model.statementIndex(isl_map_get_tuple_name(m.get(), isl_dim_in));
             isl::map plain = m.gist_domain(model.statements()[static_cast<std::size_t>(k)].domain);
+            if (!plain.is_single_valued())
+                plain = m;
             upma = isl::manage(isl_union_pw_multi_aff_add_pw_multi_aff(upma.release(),
                                                                        isl_pw_multi_aff_from_map(plain.release())));
+            any = true;
         });
+        isl::schedule s = isl::schedule::from_domain(model.domain());
+        // Every statement's domain empty (zero-trip loops): nothing to order,
+        // and isl cannot make a band of no pieces (it knows no dimension).
+        if (!any)
+            return s;
         QuotaScope::nextStep(model.islContext());
         const isl::multi_union_pw_aff mupa =
             isl::manage(isl_multi_union_pw_aff_from_union_pw_multi_aff(upma.release()));
         QuotaScope::nextStep(model.islContext());
-        isl::schedule s = isl::schedule::from_domain(model.domain());
         if (mupa.size() > 0)
             s = isl::manage(isl_schedule_insert_partial_schedule(s.release(), mupa.copy()));
         return s;
@@ -372,6 +405,7 @@ isl::schedule ScheduleReader::fromUnionMap(const PolyhedralModel &model, const i
 isl::schedule ScheduleReader::validateTree(const PolyhedralModel &model, const isl::schedule &tree,
                                            const std::string &file)
 {
+    ScheduleValidator::checkReadable(tree, file);
     const isl::schedule_node root = tree.root();
     if (isl_schedule_node_get_type(root.get()) != isl_schedule_node_domain)
         fail(file, "", "a schedule tree must start with a domain node");
@@ -392,6 +426,7 @@ isl::schedule ScheduleReader::validateTree(const PolyhedralModel &model, const i
     return QuotaScope::run(model.islContext(), "reading the schedule", [&] {
         const isl::union_set dom = tree.get_domain();
         checkTuples(model, dom, file);
+        ScheduleValidator::checkDisjointFilters(model, tree, file);
         const isl::union_set extra = dom.intersect_params(model.context()).subtract(model.domain());
         if (!extra.is_empty())
             fail(file, "domain", "the schedule's domain has instances the kernel does not: "

@@ -6,5 +6,6 @@ target_sources(se_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/ScheduleReader.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScheduleTreeSnapshot.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScheduleTreeWalk.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ScheduleValidator.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScheduleYaml.cpp
 )

@@ -117,6 +117,20 @@ void tst_CodeGenerator::regenerate_data()
         << QStringList{QStringLiteral("  for (c1: range(2, 2*N - 1, 2))"),
                        QStringLiteral("    s0: A[c0, c1 // 2]  if c1 >= -((c0 + 1) % 2) + c0 + 1"
                                       "  # from s0[i = c0, j = c1 // 2]")};
+    // Issue 16: from max(N - 3, 0) by 2, the domain is two pieces (N >= 3:
+    // j = N - 3 mod 2; N < 3: j even). isl 0.25 with conjunctive guards
+    // only ran s0 under both and never s1; the nest is rebuilt with
+    // disjunctive guards, one case each.
+    QTest::newRow("strided loop from a max, two statements")
+        << data("strided_max.json") << QString() << QStringLiteral("-") << QStringList() << QStringList{QStringLiteral("N=6")}
+        << QStringList{QStringLiteral("  s2: B[c0] <- A[c0]  if N >= 3 and (N + c0 + 1) % 2 == 0  # from s1[j = c0]")};
+    QTest::newRow("strided loop from a max, small N")
+        << data("strided_max.json") << QString() << QStringLiteral("-") << QStringList() << QStringList{QStringLiteral("N=1")}
+        << QStringList();
+    // s0[0..2] share time [0]: each still runs once (an inner loop over i).
+    QTest::newRow("non-injective piecewise schedule")
+        << data("six.json") << data("six.noninjective.map") << data("six.noninjective.oracle.map") << QStringList()
+        << QStringList() << QStringList();
     // c0 = j - i: above the diagonal (c0 >= 1) c1 = j, else c1 = i.
     QTest::newRow("if and else") << data("grid.json") << data("grid.diagonal.map") << QString() << QStringList()
                                  << grid

@@ -108,6 +108,19 @@ std::vector<std::int64_t> timeOf(const Run &r, const ParamList &ps, const std::s
     return out;
 }
 
+// Witness times are exact (any size); these kernels' fit in 64 bits.
+std::vector<std::int64_t> int64s(const std::vector<Integer> &v)
+{
+    std::vector<std::int64_t> out;
+    for (const Integer &x : v) {
+        const auto i = x.toInt64();
+        if (!i)
+            qFatal("witness time %s beyond 64 bits", x.text().c_str());
+        out.push_back(*i);
+    }
+    return out;
+}
+
 // Checks that `v` is a real violating pair of its edge: in the dependence
 // relation at its parameter values, ordered wrongly by the written schedule,
 // at the times it reports, broken at the level it reports.
@@ -133,14 +146,16 @@ void verifyWitness(const Run &r, DepMode mode, const ViolationReport &v)
                              + (v.witness.params.empty() ? "" : " : " + conditions(v.witness.params)) + " }";
     QVERIFY2(isl::map(r.analyzer->context().ctx(), pair).is_subset(d.relation), pair.c_str());
     const unsigned dims = r.flat.dims();
-    QCOMPARE(v.witness.srcTime, timeOf(r, v.witness.params, src, dims));
-    QCOMPARE(v.witness.dstTime, timeOf(r, v.witness.params, dst, dims));
-    QVERIFY2(!(v.witness.srcTime < v.witness.dstTime), v.message.c_str());
+    const std::vector<std::int64_t> srcTime = int64s(v.witness.srcTime);
+    const std::vector<std::int64_t> dstTime = int64s(v.witness.dstTime);
+    QCOMPARE(srcTime, timeOf(r, v.witness.params, src, dims));
+    QCOMPARE(dstTime, timeOf(r, v.witness.params, dst, dims));
+    QVERIFY2(!(srcTime < dstTime), v.message.c_str());
     int level = -1;
     for (std::size_t k = 0; k < dims; ++k)
-        if (v.witness.srcTime[k] != v.witness.dstTime[k]) {
+        if (srcTime[k] != dstTime[k]) {
             level = static_cast<int>(k);
-            QVERIFY(v.witness.dstTime[k] < v.witness.srcTime[k]);
+            QVERIFY(dstTime[k] < srcTime[k]);
             break;
         }
     QCOMPARE(v.level, level);

@@ -111,6 +111,17 @@ void tst_ScheduleReader::accepted_data()
     QTest::newRow("piecewise") << "deps_sequence" << ""
                                << "[N] -> { s0[i] -> [0, i] : i < 3; s0[i] -> [2, i] : i >= 3; s1[j] -> [1, j] }"
                                << "[N] -> { s0[i] -> [0, i] : i < 3; s0[i] -> [2, i] : i >= 3; s1[j] -> [1, j] }";
+    // Issue 16: isl failed with "NULL input" on these valid schedules.
+    // Gisted to the domain, floor(i/4) is no function below i = -1.
+    QTest::newRow("floors changing sign") << "sched_floors" << "" << "{ s0[i] -> [floor(i/4), floor(i/2), i] }"
+                                          << "{ s0[i] -> [floor(i/4), floor(i/2), i] }";
+    QTest::newRow("overlapping pieces, one function") << "sched_floors" << ""
+                                                      << "{ s0[i] -> [i] : i <= 1; s0[i] -> [i] : i >= 0 }"
+                                                      << "{ s0[i] -> [i] }";
+    QTest::newRow("a zero-trip loop") << "sched_zero_trip" << "" << "{ s0[i] -> [0, i]; s1[j] -> [1, j] }"
+                                      << "[N] -> { s0[i] -> [0, i] }";
+    QTest::newRow("every loop zero-trip") << "sched_zero_trip" << "N=0" << "{ s0[i] -> [0, i]; s1[j] -> [1, j] }"
+                                          << "{ s0[i] -> [0, i] : 1 = 0 }";
     QTest::newRow("rank parameter") << "deps_rank" << ""
                                     << "[rank_0_0] -> { s0[i] -> [i + rank_0_0, 0]; s1[i] -> [i, 1] }"
                                     << "[rank_0_0] -> { s0[i] -> [i + rank_0_0, 0]; s1[i] -> [i, 1] }";
@@ -241,9 +252,32 @@ void tst_ScheduleReader::refused_data()
     QTest::newRow("tree domain too large") << "deps_stencil" << "" << "@deps_stencil.domain_too_large.yaml" << "domain"
                                            << "has instances the kernel does not";
     QTest::newRow("not single-valued") << "deps_stencil" << "" << "{ s0[t, i] -> [t, i]; s0[t, i] -> [t, i + 1] }" << ""
-                                       << "maps some instance of s0 to more than one time";
+                                       << "maps some instances of s0 to more than one time|s0[t, i]";
     QTest::newRow("not single-valued, range") << "deps_sequence" << "" << "{ s0[i] -> [0, t] : t >= i; s1[j] -> [1, j] }"
                                               << "" << "more than one time";
+    // Issue 16: one union map per file, read whole (isl reads the first
+    // and ignores the rest); trees give each instance one time.
+    QTest::newRow("a second union map") << "deps_sequence" << ""
+                                        << "{ s0[i] -> [0, i]; s1[j] -> [1, j] }\n{ s0[i] -> [1, i]; s1[j] -> [0, j] }"
+                                        << "line 2, column 1"
+                                        << "text after the union map (`{ s0[i] -> [1, i]; s1[j] -> [0, j] }`)|one union map";
+    QTest::newRow("text after the union map") << "deps_sequence" << ""
+                                              << "{ s0[i] -> [0, i]; s1[j] -> [1, j] } garbage" << "line 1, column 38"
+                                              << "text after the union map (`garbage`)";
+    const char *domain = "domain: \"[N] -> { s0[i] : 0 <= i < N; s1[j] : 0 <= j < N }\"\nchild:\n  ";
+    QTest::newRow("overlapping sequence filters")
+        << "deps_sequence" << ""
+        << QString::fromStdString(
+               std::string(domain)
+               + "sequence:\n  - filter: \"[N] -> { s0[i] : i <= 2; s1[j] }\"\n  - filter: \"[N] -> { s0[i] : i >= 2 }\"\n")
+        << "node 0" << "filters of children 0 and 1 of this sequence overlap|run these instances twice|s0[i = 2]";
+    QTest::newRow("overlapping set filters")
+        << "deps_sequence" << ""
+        << QString::fromStdString(std::string(domain)
+                                  + "set:\n  - filter: \"[N] -> { s0[i]; s1[j] }\"\n  - filter: \"[N] -> { s1[j] : j < 2 }\"\n")
+        << "node 0" << "children 0 and 1 of this set overlap|s1[j] : 0 <= j <= 1";
+    QTest::newRow("empty sequence") << "deps_sequence" << "" << QString::fromStdString(std::string(domain) + "sequence: []\n")
+                                    << "node 0" << "a sequence node without children";
     // Node kinds isl 0.25 cannot generate code for, with the node's path.
     QTest::newRow("context node") << "deps_stencil" << "" << "@deps_stencil.context_node.yaml" << "node 0"
                                   << "kind 'context' are not supported";
