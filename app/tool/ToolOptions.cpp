@@ -47,6 +47,8 @@ options:
   --max-ops N         isl operation quota per unit of work (default 1000000; 0 = none)
   --time-limit S      stop the analysis after S seconds (default 60; 0 = none)
   --no-count          skip pair counts
+  --fixed             tree, apply and codegen --format c keep the --param values
+                      (by default they stay parametric and say so)
   -h, --help          this text
   --version           the version
 
@@ -85,6 +87,8 @@ ToolOptions ToolOptions::parse(int argc, char **argv)
             o.json = true;
         } else if (arg == "--no-count") {
             o.counts = false;
+        } else if (arg == "--fixed") {
+            o.fixed = true;
         } else if (arg == "--param") {
             const std::string v = takeValue();
             const auto eq = v.find('=');

@@ -26,6 +26,7 @@ struct ToolOptions {
     std::optional<unsigned long> maxOps; ///< --max-ops (0: no limit)
     double timeLimit = 60;               ///< --time-limit seconds (0: none)
     bool counts = true;
+    bool fixed = false;     ///< --fixed: YAML and C exports keep the --param values
     bool help = false;
     bool version = false;
     std::vector<std::string> extra; ///< further positional arguments
