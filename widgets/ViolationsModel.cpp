@@ -80,7 +80,10 @@ QVariant ViolationsModel::data(const QModelIndex &index, int role) const
         case Allocation: return q(v->allocation);
         case Witness: return witnessText(*v);
         case Times: return timesText(*v);
-        case Level: return v->level >= 0 ? QStringLiteral("t%1").arg(v->level) : tr("same time");
+        case Level:
+            if (v->acrossSet)
+                return tr("t%1 (set)").arg(v->level);
+            return v->level >= 0 ? QStringLiteral("t%1").arg(v->level) : tr("same time");
         case Pairs: return v->count ? QVariant(qlonglong(*v->count)) : QVariant(QStringLiteral("\u2014"));
         case Message: return q(v->message);
         default: return {};
@@ -88,6 +91,12 @@ QVariant ViolationsModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         switch (index.column()) {
         case Level:
+            if (v->acrossSet)
+                return tr("The two instances are in different children of the set at tree node %1 (schedule "
+                          "dimension t%2): a set may run its children in either order, so the dependence "
+                          "breaks whichever way it points")
+                    .arg(v->node.empty() ? tr("(root)") : q(v->node))
+                    .arg(v->level);
             return v->level >= 0 ? tr("The destination runs before the source from schedule dimension t%1 on; "
                                       "that dimension belongs to tree node %2")
                                        .arg(v->level)

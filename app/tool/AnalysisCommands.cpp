@@ -135,9 +135,9 @@ int treeCommand(ToolSession &s)
     }
     std::string text;
     if (format == "block" || format == "yaml")
-        text = SchedulePrinter::blockYaml(s.schedule());
+        text = s.exported().yaml(true);
     else if (format == "flow")
-        text = SchedulePrinter::flowYaml(s.schedule());
+        text = s.exported().yaml(false);
     else if (format == "map")
         text = SchedulePrinter::flatMap(s.model(), s.schedule());
     else

@@ -26,7 +26,7 @@ int codegenCommand(ToolSession &s)
     const isl::schedule &schedule = s.schedule();
     std::string out;
     if (format == "c") {
-        out = CodeGenerator::cCode(s.model(), schedule, o.schedule, s.scheduleSource());
+        out = s.exported().c();
     } else {
         const RegeneratedNest nest = CodeGenerator::generate(s.model(), schedule, o.schedule, s.scheduleSource());
         out = format == "kernel" ? NestKernelWriter::text(nest) : NestTextPrinter::print(nest);

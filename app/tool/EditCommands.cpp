@@ -66,10 +66,16 @@ std::string flagsText(const FlagReport &r)
 std::string scheduleText(ToolSession &s, const isl::schedule &sched)
 {
     const std::string format = s.options().format.empty() ? "block" : s.options().format;
-    if (format == "block" || format == "yaml")
-        return SchedulePrinter::blockYaml(sched);
+    const bool block = format == "block" || format == "yaml";
+    // The session's schedule can be rebuilt without fixed values; another
+    // (isl's scheduler's, made from the fixed dependences) is what it is.
+    if ((block || format == "flow") && sched.get() == s.schedule().get())
+        return s.exported().yaml(block);
+    const std::string heading = "# " + SchedulePrinter::paramsNote(s.model()) + "\n";
+    if (block)
+        return heading + SchedulePrinter::blockYaml(sched);
     if (format == "flow")
-        return SchedulePrinter::flowYaml(sched);
+        return heading + SchedulePrinter::flowYaml(sched);
     if (format == "map")
         return SchedulePrinter::flatMap(s.model(), sched);
     throw UsageError("--format takes block, flow or map, got '" + format + "'");

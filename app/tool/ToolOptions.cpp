@@ -31,6 +31,7 @@ enum Use : unsigned {
     Node = 1u << 6,
     AssumeNoDep = 1u << 7,
     Json = 1u << 8,
+    Fixed = 1u << 9,
 };
 
 struct CommandSpec {
@@ -48,10 +49,10 @@ const std::vector<CommandSpec> &commandSpecs()
         {"deps", "the dependence edges, as a table or a picture of the graph",
          Deps | Counts | Format | Out | Json, {"text", "dot", "svg"}},
         {"tree", "the schedule tree as isl YAML, a flat union map, or a picture",
-         Schedule | Edits | Format | Out | Json, {"block", "flow", "map", "dot", "svg"}},
-        {"codegen", "the regenerated loop nest", Schedule | Edits | Format | Out | Json, {"text", "kernel", "c"}},
+         Schedule | Edits | Format | Out | Json | Fixed, {"block", "flow", "map", "dot", "svg"}},
+        {"codegen", "the regenerated loop nest", Schedule | Edits | Format | Out | Json | Fixed, {"text", "kernel", "c"}},
         {"apply", "apply an edit script (--edits FILE) and print the schedule",
-         Schedule | Edits | Deps | Counts | Format | Out | AssumeNoDep | Json, {"block", "flow", "map"}},
+         Schedule | Edits | Deps | Counts | Format | Out | AssumeNoDep | Json | Fixed, {"block", "flow", "map"}},
         {"suggest", "run isl's scheduler and report the legality of its schedule",
          Deps | Counts | Format | Out | AssumeNoDep | Json, {"block", "flow", "map"}},
         {"moves", "the edits that apply at a node (--node PATH) and their verdicts",
@@ -123,6 +124,9 @@ void addOptions(CLI::App &sub, const CommandSpec &spec, ToolOptions &o, RawValue
         sub.add_option("--out", o.out, "write the result to FILE ('-': stdout)")->type_name("FILE");
     if (u & Node)
         sub.add_option("--node", o.node, "a schedule tree node as child indices, e.g. 0.1, or root")->type_name("PATH");
+    if (u & Fixed)
+        sub.add_flag("--fixed", o.fixed, "YAML and C keep the --param values (by default they stay parametric)")
+            ->disable_flag_override();
     if (u & Json)
         sub.add_flag("--json", o.json, "machine-readable output (a JSON object with \"format\": 1)")
             ->disable_flag_override();

@@ -35,6 +35,7 @@ struct ToolOptions {
     std::string function;               ///< --function NAME: the function of a C input
     std::optional<unsigned> scop;       ///< --scop N: the N-th SCoP of a C input
     std::optional<std::uint64_t> maxMemory; ///< --max-memory SIZE in bytes (0: no limit)
+    bool fixed = false;     ///< --fixed: YAML and C exports keep the --param values
     bool help = false;
     bool version = false;
     std::vector<std::string> extra; ///< unused: kept for callers that checked it

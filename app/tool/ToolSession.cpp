@@ -104,4 +104,13 @@ std::string ToolSession::scheduleSource() const
     return s;
 }
 
+const ScheduleExport &ToolSession::exported()
+{
+    if (!m_export) {
+        const ScheduleSource source{"", m_options.schedule, editScript(), scheduleSource()};
+        m_export = std::make_unique<ScheduleExport>(m_analyzer->context(), model(), schedule(), source, m_options.fixed);
+    }
+    return *m_export;
+}
+
 } // namespace se::tool

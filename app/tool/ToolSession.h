@@ -3,6 +3,7 @@
 
 #include "ToolOptions.h"
 #include "core/analysis/Analyzer.h"
+#include "core/analysis/ScheduleExport.h"
 #include "core/edit/EditScript.h"
 
 #include <memory>
@@ -34,6 +35,9 @@ public:
     void selectSchedule(const std::string &path);
     /// A short description of where the schedule came from.
     std::string scheduleSource() const;
+    /// schedule() as YAML and C exports write it: parametric unless
+    /// `--fixed` (or nothing is fixed).
+    const ScheduleExport &exported();
 
 private:
     ToolOptions m_options;
@@ -42,6 +46,7 @@ private:
     std::optional<isl::schedule> m_schedule;
     std::optional<EditScript> m_script;
     std::vector<isl::schedule> m_steps;
+    std::unique_ptr<ScheduleExport> m_export; // after m_analyzer: its isl objects go first
 };
 
 } // namespace se::tool

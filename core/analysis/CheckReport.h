@@ -48,6 +48,10 @@ struct ViolationReport {
     int level = -1;
     /// Path of the schedule tree node that owns `level` for src, e.g. "0.1".
     std::string node;
+    /// The two instances are in different children of a set node (at
+    /// `level`): a set may run its children in either order, so the pair is
+    /// a violation whichever way the printed order points.
+    bool acrossSet = false;
     std::optional<std::int64_t> count; ///< violating pairs, when every parameter is fixed
     std::string message;
 };

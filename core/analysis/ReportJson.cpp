@@ -63,6 +63,8 @@ json ReportJson::violation(const ViolationReport &v)
         j["count"] = *v.count;
     if (!v.node.empty())
         j["node"] = v.node;
+    if (v.acrossSet) // in different children of a set: the times may point either way
+        j["across_set"] = true;
     return j;
 }
 

@@ -4,4 +4,5 @@ target_sources(se_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/IterationSpace.cpp
   ${CMAKE_CURRENT_LIST_DIR}/IterationSpaceBuilder.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ReportJson.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ScheduleExport.cpp
 )

@@ -39,6 +39,18 @@ std::string accessText(const std::vector<Access> &list)
     return out;
 }
 
+// isl's helper macros (`floord`, `min`, `max`) under names of their own:
+// `min` and `max` clash with C++'s std::min/std::max and with macros of
+// the code the nest is pasted into. The names are a note on the printer, so
+// the definitions and the uses must be printed with the same setting.
+isl_printer *prefixed(isl_printer *p)
+{
+    p = isl_ast_expr_op_type_set_print_name(p, isl_ast_expr_op_min, "se_min");
+    p = isl_ast_expr_op_type_set_print_name(p, isl_ast_expr_op_max, "se_max");
+    p = isl_ast_expr_op_type_set_print_name(p, isl_ast_expr_op_fdiv_q, "se_floord");
+    return p;
+}
+
 } // namespace
 
 std::string AstCPrinter::functionName(const std::string &kernelName)
@@ -52,30 +64,44 @@ std::string AstCPrinter::functionName(const std::string &kernelName)
 }
 
 std::string AstCPrinter::print(const Kernel &kernel, const std::vector<std::string> &params,
-                               const isl::ast_node &ast, const std::string &title)
+                               const isl::ast_node &ast, const std::string &title, const std::string &paramsNote)
 {
     isl_ctx *ctx = ast.ctx().get();
-    std::string out = "/* " + title + ".\n * Define each statement as a macro before this code:\n";
+    std::string out = "/* " + title + ".\n";
+    if (!paramsNote.empty())
+        out += " * " + paramsNote + "\n";
+    out += " * Each statement is called as a function (declared below) unless it is\n"
+           " * defined as a macro of the same name before this code:\n";
+    std::string declarations;
     for (const auto &place : kernel.statements()) {
         const Statement &s = *place.statement;
-        std::string args;
-        for (const auto &it : s.iterators)
+        std::string args, typed;
+        for (const auto &it : s.iterators) {
             args += (args.empty() ? "" : ", ") + it;
+            typed += (typed.empty() ? "" : ", ") + std::string("int ") + it;
+        }
         out += " *   " + s.tupleName() + "(" + args + ")" + (s.op.empty() ? "" : " " + s.op) + ":";
         if (!s.writes.empty())
             out += " " + accessText(s.writes);
         if (!s.reads.empty())
             out += " <- " + accessText(s.reads);
         out += "\n";
+        // `#ifndef` lets a macro of that name stand in for the function.
+        declarations += "#ifndef " + s.tupleName() + "\nvoid " + s.tupleName() + "(" + (typed.empty() ? "void" : typed)
+                        + ");\n#endif\n";
     }
     out += " */\n";
-    out += printed(ctx, [&](isl_printer *p) { return isl_ast_node_print_macros(ast.get(), p); });
+    out += printed(ctx, [&](isl_printer *p) { return isl_ast_node_print_macros(ast.get(), prefixed(p)); });
+    out += declarations;
     std::string signature;
     for (const auto &p : params)
         signature += (signature.empty() ? "" : ", ") + std::string("int ") + p;
-    out += "void " + functionName(kernel.name) + "(" + (signature.empty() ? "void" : signature) + ")\n{\n";
+    out += "\nvoid " + functionName(kernel.name) + "(" + (signature.empty() ? "void" : signature) + ")\n{\n";
+    // A parameter only the context uses would be an unused-parameter warning.
+    for (const auto &p : params)
+        out += "  (void)" + p + ";\n";
     out += printed(ctx, [&](isl_printer *p) {
-        p = isl_printer_indent(p, 2);
+        p = isl_printer_indent(prefixed(p), 2);
         return isl_ast_node_print(ast.get(), p, isl_ast_print_options_alloc(ctx));
     });
     out += "}\n";

@@ -10,15 +10,17 @@ namespace se {
 
 class Kernel;
 
-/// isl's C for an AST, ready to compile once each statement `s<id>(...)` is
-/// defined as a macro: a comment listing the statements, the definitions of
-/// the helper macros the AST uses (`floord`, `min`, `max`, from
-/// isl_ast_node_print_macros), and a function over the parameters whose
-/// body is the loop nest.
+/// isl's C for an AST, which compiles as it is (C and C++): a comment
+/// listing the statements (and `paramsNote`, whether the loops are
+/// parametric), the helper macros the AST uses (isl's `floord`, `min`,
+/// `max`, from isl_ast_node_print_macros, prefixed `se_`), a declaration
+/// `void s<id>(int ...)` per statement unless a macro of that name is
+/// defined first, and a function over the parameters whose body is the
+/// loop nest.
 class AstCPrinter {
 public:
     static std::string print(const Kernel &kernel, const std::vector<std::string> &params, const isl::ast_node &ast,
-                             const std::string &title);
+                             const std::string &title, const std::string &paramsNote = "");
     /// The kernel name made a C identifier.
     static std::string functionName(const std::string &kernelName);
 };

@@ -7,6 +7,7 @@
 #include "NestTextPrinter.h"
 #include "core/isl/IslContext.h"
 #include "core/isl/PolyhedralModel.h"
+#include "core/schedule/SchedulePrinter.h"
 
 namespace se {
 
@@ -30,7 +31,8 @@ RegeneratedNest headed(const PolyhedralModel &model, const std::string &schedule
 std::string printC(const PolyhedralModel &model, const isl::ast_node &ast, const RegeneratedNest &heading)
 {
     return QuotaScope::run(model.islContext(), "printing the loop nest", [&] {
-        return AstCPrinter::print(*model.kernel(), model.paramNames(), ast, NestTextPrinter::title(heading));
+        return AstCPrinter::print(*model.kernel(), model.paramNames(), ast, NestTextPrinter::title(heading),
+                                  "The loops are " + SchedulePrinter::paramsNote(model) + ".");
     });
 }
 

@@ -70,6 +70,9 @@ std::optional<std::string> EdgeVerdictCache::key(const Dependence &dep)
 {
     if (dep.shape < 0 || !m_schedule)
         return std::nullopt;
+    // Under a set the verdict depends on which instances pass it too: not cached.
+    if (!m_schedule->setLevels(dep.src).empty() || !m_schedule->setLevels(dep.dst).empty())
+        return std::nullopt;
     const Form &s = form(dep.src);
     const Form &t = form(dep.dst);
     if (!s.affine || !t.affine || s.constants.size() != t.constants.size())

@@ -20,7 +20,9 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
         if (reuse)
             for (std::size_t k = 0; k < schedule.size(); ++k)
                 // Structural comparison: a false "changed" only costs a re-check.
-                changed[k] = isl_map_plain_is_equal(m_last->of(k).get(), schedule.of(k).get()) != isl_bool_true;
+                // A sequence made a set keeps every time but changes the verdict.
+                changed[k] = isl_map_plain_is_equal(m_last->of(k).get(), schedule.of(k).get()) != isl_bool_true
+                             || !schedule.sameSetLevels(k, *m_last);
         if (!reuse)
             m_verdicts.assign(deps.size(), std::nullopt);
         // The verdicts are about to describe `schedule`, not m_last: if this

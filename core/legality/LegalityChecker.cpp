@@ -75,7 +75,29 @@ isl::map LegalityChecker::violatingPairs(const Dependence &dep, const FlatSchedu
 {
     // { src -> dst : time(src) >=lex time(dst) }
     isl_map *ge = isl_map_lex_ge_map(schedule.of(dep.src).copy(), schedule.of(dep.dst).copy());
-    return dep.relation.intersect(isl::manage(ge));
+    isl::map bad = dep.relation.intersect(isl::manage(ge));
+    // A set may run its children in either order: a pair whose times first
+    // differ at a set's child position breaks some order, whichever way
+    // it points. Times equal before `dim` put both instances at the same
+    // node there, so the src side alone says that node is the set.
+    for (const SetLevel &level : schedule.setLevels(dep.src)) {
+        const isl::map &a = schedule.of(dep.src);
+        // { [t] -> [u] : t[k] = u[k] for k < dim, t[dim] != u[dim] }
+        isl_space *ts = isl_space_range(isl_map_get_space(a.get()));
+        isl_map *same = isl_map_universe(isl_space_map_from_set(ts));
+        for (unsigned k = 0; k < level.dim; ++k)
+            same = isl_map_equate(same, isl_dim_in, static_cast<int>(k), isl_dim_out, static_cast<int>(k));
+        const int d = static_cast<int>(level.dim);
+        // Two statements: the order of evaluation of arguments is unspecified.
+        isl_map *before = isl_map_order_lt(isl_map_copy(same), isl_dim_in, d, isl_dim_out, d);
+        isl_map *differ = isl_map_union(before, isl_map_order_gt(same, isl_dim_in, d, isl_dim_out, d));
+        // { src -> dst } through their times
+        const isl::map across = a.intersect_domain(level.instances)
+                                    .apply_range(isl::manage(differ))
+                                    .apply_range(schedule.of(dep.dst).reverse());
+        bad = bad.unite(dep.relation.intersect(across));
+    }
+    return bad;
 }
 
 TimeBounds::TimeBounds(const PolyhedralModel &model, const FlatSchedule &schedule)
@@ -119,8 +141,8 @@ bool TimeBounds::ordered(std::size_t src, std::size_t dst)
         const Range &b = at(dst, d);
         if (!a.bounded || !b.bounded)
             return false;
-        if (a.hi < b.lo)
-            return true; // every src instance runs before every dst instance
+        if (a.hi < b.lo) // every src instance runs before every dst instance, unless a set may swap them
+            return !m_schedule.underSet(src, d);
         if (!(a.lo == a.hi && b.lo == b.hi && a.lo == b.lo))
             return false; // not one shared constant: isl decides
     }
@@ -229,9 +251,19 @@ ViolationReport LegalityChecker::report(const PolyhedralModel &model, const Depe
         what += " (" + a.allocation + ")";
     what += ", " + di + (dstWrites ? " writes " : " reads ");
     what += a.tensor == b.tensor ? std::string("it") : b.tensor + ", the same element";
-    const std::string when = v.level < 0 ? "but the schedule runs both at " + integersText(v.witness.srcTime)
-                                         : "but the schedule runs " + di + " at " + integersText(v.witness.dstTime)
-                                               + " before " + si + " at " + integersText(v.witness.srcTime);
+    // Times equal before `level` put both at the same node there; src
+    // passing a set at `level` makes it that set.
+    if (v.level >= 0)
+        for (const SetLevel &l : schedule.setLevels(dep.src))
+            v.acrossSet = v.acrossSet
+                          || (l.dim == static_cast<unsigned>(v.level) && !srcInst.intersect(l.instances).is_empty());
+    const std::string when =
+        v.level < 0 ? "but the schedule runs both at " + integersText(v.witness.srcTime)
+        : v.acrossSet ? "but they are in different children of a set, which may run them in either order (" + si
+                            + " at " + integersText(v.witness.srcTime) + ", " + di + " at "
+                            + integersText(v.witness.dstTime) + ")"
+                      : "but the schedule runs " + di + " at " + integersText(v.witness.dstTime) + " before " + si
+                            + " at " + integersText(v.witness.srcTime);
     std::string params;
     if (!model.allParamsFixed())
         for (const auto &[n, val] : v.witness.params)

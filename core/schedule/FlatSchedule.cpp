@@ -6,6 +6,7 @@
 #include "core/isl/PolyhedralModel.h"
 
 #include <isl/map.h>
+#include <isl/set.h>
 #include <isl/union_map.h>
 
 #include <algorithm>
@@ -14,7 +15,7 @@ namespace se {
 
 FlatSchedule::FlatSchedule(const PolyhedralModel &model, const isl::schedule &schedule)
 {
-    m_maps = ScheduleFlattener::flatten(model, schedule, &m_dims);
+    m_maps = ScheduleFlattener::flatten(model, schedule, &m_dims, &m_setLevels);
     fillMissing(model);
 }
 
@@ -72,6 +73,24 @@ void FlatSchedule::fillMissing(const PolyhedralModel &model)
             m = isl::manage(isl_map_empty(sp));
         }
     }
+}
+
+bool FlatSchedule::underSet(std::size_t statement, unsigned dim) const
+{
+    const auto &levels = setLevels(statement);
+    return std::any_of(levels.begin(), levels.end(), [&](const SetLevel &l) { return l.dim == dim; });
+}
+
+bool FlatSchedule::sameSetLevels(std::size_t statement, const FlatSchedule &other) const
+{
+    const auto &a = setLevels(statement);
+    const auto &b = other.setLevels(statement);
+    if (a.size() != b.size())
+        return false;
+    for (std::size_t k = 0; k < a.size(); ++k)
+        if (a[k].dim != b[k].dim || isl_set_plain_is_equal(a[k].instances.get(), b[k].instances.get()) != isl_bool_true)
+            return false;
+    return true;
 }
 
 isl::union_map FlatSchedule::unionMap() const

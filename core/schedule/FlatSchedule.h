@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "ScheduleFlattener.h"
+
 #include <isl/cpp.h>
 
 #include <vector>
@@ -26,6 +28,17 @@ public:
     std::size_t size() const { return m_maps.size(); }
     /// All of them as one union map.
     isl::union_map unionMap() const;
+    /// The set nodes the statement's instances pass (none for a union map).
+    const std::vector<SetLevel> &setLevels(std::size_t statement) const
+    {
+        static const std::vector<SetLevel> none;
+        return statement < m_setLevels.size() ? m_setLevels[statement] : none;
+    }
+    /// True when some instance of the statement passes a set at `dim`.
+    bool underSet(std::size_t statement, unsigned dim) const;
+    /// True when both have the same set levels (plain comparison: a false
+    /// "different" only costs a re-check).
+    bool sameSetLevels(std::size_t statement, const FlatSchedule &other) const;
 
     /// Pads every range of `times` to the longest one with zero dimensions.
     static isl::union_map padded(const isl::union_map &times, unsigned *dims = nullptr);
@@ -34,6 +47,7 @@ private:
     void split(const PolyhedralModel &model, const isl::union_map &padded);
     void fillMissing(const PolyhedralModel &model);
     std::vector<isl::map> m_maps;
+    std::vector<std::vector<SetLevel>> m_setLevels;
     unsigned m_dims = 0;
 };
 

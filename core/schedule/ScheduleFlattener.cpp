@@ -22,12 +22,14 @@ struct Entry {
     std::size_t statement;
     isl::set instances;            // { s[...] } reaching this node
     std::vector<isl::pw_aff> time; // one per dimension so far
+    std::vector<unsigned> setDims; // dimensions that are a set's child position
 };
 
 struct Piece {
     std::size_t statement;
     isl::set instances;
     std::vector<isl::pw_aff> time;
+    std::vector<unsigned> setDims;
 };
 
 class Walker {
@@ -61,6 +63,7 @@ public:
             for (std::size_t i = 0; i < entries.size(); ++i)
                 position[entries[i].statement] = static_cast<int>(i);
             const int n = isl_schedule_node_n_children(node.get());
+            const bool set = isl_schedule_node_get_type(node.get()) == isl_schedule_node_set;
             for (int k = 0; k < n; ++k) {
                 const isl::schedule_node child = node.child(k);
                 const isl::union_set filter = isl::manage(isl_schedule_node_filter_get_filter(child.get()));
@@ -75,7 +78,9 @@ public:
                     isl::set inst = e.instances.intersect(part);
                     if (inst.is_empty())
                         return;
-                    Entry copy{e.statement, inst, e.time};
+                    Entry copy{e.statement, inst, e.time, e.setDims};
+                    if (set)
+                        copy.setDims.push_back(static_cast<unsigned>(copy.time.size()));
                     copy.time.push_back(constant(inst, k));
                     sub.push_back(std::move(copy));
                 });
@@ -99,7 +104,7 @@ public:
         }
         case isl_schedule_node_leaf:
             for (auto &e : entries)
-                m_pieces.push_back({e.statement, e.instances, std::move(e.time)});
+                m_pieces.push_back({e.statement, e.instances, std::move(e.time), std::move(e.setDims)});
             return;
         case isl_schedule_node_domain:
         case isl_schedule_node_mark:
@@ -127,7 +132,7 @@ private:
 } // namespace
 
 std::vector<isl::map> ScheduleFlattener::flatten(const PolyhedralModel &model, const isl::schedule &schedule,
-                                                 unsigned *dims)
+                                                 unsigned *dims, std::vector<std::vector<SetLevel>> *setLevels)
 {
     const isl::schedule_node root = schedule.root();
     const isl::union_set treeDomain = isl::manage(isl_schedule_node_domain_get_domain(root.get()));
@@ -182,7 +187,20 @@ std::vector<isl::map> ScheduleFlattener::flatten(const PolyhedralModel &model, c
         isl::map m = isl::manage(raw).intersect_domain(p.instances);
         isl::map &slot = out[p.statement];
         slot = slot.is_null() ? m : slot.unite(m);
+        if (!setLevels)
+            continue;
+        setLevels->resize(out.size());
+        auto &levels = (*setLevels)[p.statement];
+        for (unsigned d : p.setDims) {
+            auto it = std::find_if(levels.begin(), levels.end(), [&](const SetLevel &l) { return l.dim == d; });
+            if (it == levels.end())
+                levels.push_back({d, p.instances});
+            else
+                it->instances = it->instances.unite(p.instances);
+        }
     }
+    if (setLevels)
+        setLevels->resize(out.size());
     if (dims)
         *dims = static_cast<unsigned>(n);
     return out;

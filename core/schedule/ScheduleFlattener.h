@@ -9,6 +9,14 @@ namespace se {
 
 class PolyhedralModel;
 
+/// Instances of one statement that pass a set node, whose child position is
+/// time dimension `dim`: a set promises no order among its children, so two
+/// instances whose times first differ there are not ordered by the schedule.
+struct SetLevel {
+    unsigned dim = 0;
+    isl::set instances; ///< { s[...] }
+};
+
 /// Flattens a schedule tree into one time map per statement by walking it
 /// once: band members contribute their partial schedules, sequence and set
 /// nodes the child position, filters restrict the instances, and shorter
@@ -18,9 +26,10 @@ class PolyhedralModel;
 class ScheduleFlattener {
 public:
     /// { s[...] -> [t0, ..., tn-1] } per model statement (empty maps for
-    /// statements the tree does not reach); `dims` receives n.
+    /// statements the tree does not reach); `dims` receives n; `setLevels`
+    /// (when given) the set nodes each statement passes.
     static std::vector<isl::map> flatten(const PolyhedralModel &model, const isl::schedule &schedule,
-                                         unsigned *dims);
+                                         unsigned *dims, std::vector<std::vector<SetLevel>> *setLevels = nullptr);
 };
 
 } // namespace se

@@ -2,6 +2,7 @@
 #include "SchedulePrinter.h"
 
 #include "FlatSchedule.h"
+#include "ScheduleYaml.h"
 #include "core/isl/IslContext.h"
 #include "core/isl/IslUtil.h"
 #include "core/isl/PolyhedralModel.h"
@@ -20,12 +21,13 @@ std::string SchedulePrinter::blockYaml(const isl::schedule &schedule)
     p = isl_printer_print_schedule(p, schedule.get());
     std::string out = islutil::take(isl_printer_get_str(p));
     isl_printer_free(p);
-    return out;
+    // isl prints a mark over a leaf without the child its reader insists on.
+    return ScheduleYaml::withExplicitLeaves(out);
 }
 
 std::string SchedulePrinter::flowYaml(const isl::schedule &schedule)
 {
-    return islutil::take(isl_schedule_to_str(schedule.get()));
+    return ScheduleYaml::withExplicitLeaves(islutil::take(isl_schedule_to_str(schedule.get())));
 }
 
 namespace {
@@ -72,6 +74,20 @@ std::string SchedulePrinter::flatMap(const PolyhedralModel &model, const isl::sc
             text = text.substr(6);
         return text;
     });
+}
+
+std::string SchedulePrinter::paramsNote(const PolyhedralModel &model)
+{
+    if (model.fixedParams().empty()) {
+        std::string names;
+        for (const auto &n : model.paramNames())
+            names += (names.empty() ? "" : ", ") + n;
+        return names.empty() ? "free of parameters" : "parametric in " + names;
+    }
+    std::string values;
+    for (const auto &[n, v] : model.fixedParams())
+        values += (values.empty() ? "" : ", ") + n + " = " + std::to_string(v);
+    return "for the fixed parameter values " + values + " only";
 }
 
 } // namespace se
