@@ -1,4 +1,5 @@
 target_sources(se_core PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/JscopCoordinates.cpp
   ${CMAKE_CURRENT_LIST_DIR}/JscopExport.cpp
   ${CMAKE_CURRENT_LIST_DIR}/JscopReader.cpp
   ${CMAKE_CURRENT_LIST_DIR}/JscopWriter.cpp
