@@ -21,7 +21,7 @@ int checkCommand(ToolSession &s)
     if (o.json) {
         std::cout << ReportJson::check(r).dump(1) << "\n";
     } else {
-        std::cout << ReportText::header(r) << "schedule: " << s.scheduleSource() << "\n"
+        std::cout << ReportText::header(r) << "schedule: " << s.scheduleSource() << "\n" << s.statementSources()
                   << ReportText::edges(r) << ReportText::violations(r) << ReportText::warnings(r)
                   << ReportText::verdict(r);
     }
@@ -41,7 +41,7 @@ int depsCommand(ToolSession &s)
     if (o.json) {
         std::cout << ReportJson::deps(r).dump(1) << "\n";
     } else {
-        std::cout << ReportText::header(r) << ReportText::edges(r) << ReportText::warnings(r);
+        std::cout << ReportText::header(r) << s.statementSources() << ReportText::edges(r) << ReportText::warnings(r);
         for (const auto &e : r.edges)
             std::cout << "\n" << e.type << " " << e.src << " -> " << e.dst << " on " << e.allocation << ":\n  "
                       << e.relation << "\n";

@@ -23,6 +23,7 @@ std::int64_t parseInt(const std::string &text, const std::string &what)
 std::string ToolOptions::usage()
 {
     return R"(usage: schedule-tool COMMAND KERNEL [options]
+  (KERNEL: a kernel JSON, a JSCoP, or a C/C++ source analysed by clang-14 and Polly)
 
 commands:
   check KERNEL        legality of a schedule (the original one by default)
@@ -44,6 +45,8 @@ options:
   --format FORMAT     output form of tree/codegen
   --out FILE          write the result to FILE (apply, export-jscop)
   --node PATH         a schedule tree node as child indices, e.g. 0.1 (moves)
+  --function NAME     a C/C++ KERNEL: only the SCoPs of this function
+  --scop N            a C/C++ KERNEL: the N-th SCoP Polly finds (from 1)
   --max-ops N         isl operation quota per unit of work (default 1000000; 0 = none)
   --time-limit S      stop the analysis after S seconds (default 60; 0 = none)
   --no-count          skip pair counts
@@ -115,6 +118,10 @@ ToolOptions ToolOptions::parse(int argc, char **argv)
             o.out = takeValue();
         } else if (arg == "--node") {
             o.node = takeValue();
+        } else if (arg == "--function") { // C sources: the function whose SCoPs to open
+            o.function = takeValue();
+        } else if (arg == "--scop") {
+            o.scop = static_cast<int>(parseInt(takeValue(), "--scop"));
         } else if (arg == "--assume-no-dep") {
             o.assumeNoDep = takeValue();
         } else if (arg == "--time-limit") {

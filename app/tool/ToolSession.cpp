@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ToolSession.h"
 
-#include "core/model/KernelLoader.h"
+#include "core/interop/KernelSource.h"
 #include "core/schedule/ScheduleReader.h"
 
 #include <iostream>
@@ -15,7 +15,7 @@ ToolSession::ToolSession(const ToolOptions &options) : m_options(options)
     if (options.maxOps)
         ao.quota = *options.maxOps;
     ao.timeLimit = options.timeLimit;
-    m_analyzer = std::make_unique<Analyzer>(KernelLoader::loadFile(options.kernel), ao);
+    m_analyzer = std::make_unique<Analyzer>(KernelSource::load(options.kernel, {options.function, options.scop}), ao);
 }
 
 const isl::schedule &ToolSession::baseSchedule()
@@ -68,6 +68,17 @@ std::vector<DependenceOverride> ToolSession::overrides()
         for (auto &o : DependenceOverride::readFile(m_options.assumeNoDep))
             out.push_back(std::move(o));
     return out;
+}
+
+std::string ToolSession::statementSources() const
+{
+    // Only kernels opened from a JSCoP or C carry the file's statement
+    // names, which say little (Stmt_for_body4) without the source lines.
+    std::string out;
+    for (const auto &s : model().statements())
+        if (!s.statement().domainText.empty())
+            out += "  " + s.name + (s.statement().text.empty() ? "" : "  " + s.statement().text) + "\n";
+    return out.empty() ? out : "\nstatements (" + std::to_string(model().statements().size()) + ")\n" + out;
 }
 
 std::string ToolSession::scheduleSource() const

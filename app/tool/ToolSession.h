@@ -29,6 +29,9 @@ public:
     const std::vector<isl::schedule> &editSteps();
     /// Dependence overrides: the edit script's, then `--assume-no-dep`'s.
     std::vector<DependenceOverride> overrides();
+    /// For a kernel opened from C or a JSCoP: each statement with the
+    /// source lines it came from; empty for the kernel JSON.
+    std::string statementSources() const;
     /// A short description of where the schedule came from.
     std::string scheduleSource() const;
 
