@@ -81,8 +81,8 @@ std::string lastLines(const std::string &text, std::size_t n)
     return out;
 }
 
-// Source lines of each basic block, by Polly's statement spelling of the
-// block name (`for.body16` -> `for_body16`), from the `!dbg` locations of
+// Source lines of each basic block, by its function and Polly's statement
+// spelling of the block name (`f/for_body16` for `for.body16`), from the `!dbg` locations of
 // its loads, stores and calls in the IR clang wrote.
 std::map<std::string, std::set<int>> blockLines(const std::string &ll)
 {
@@ -99,12 +99,19 @@ std::map<std::string, std::set<int>> blockLines(const std::string &ll)
     std::map<std::string, std::set<int>> out;
     static const std::regex label(R"(^([A-Za-z$._][A-Za-z0-9$._-]*):)");
     static const std::regex dbg(R"(!dbg (!\d+))");
-    std::string block;
+    static const std::regex define(R"(^define .*@([A-Za-z0-9_.$]+)\()");
+    std::string function, block;
     for (const auto &l : lines) {
         std::smatch m;
+        if (std::regex_search(l, m, define)) {
+            function = m[1].str();
+            block = "entry";
+            continue;
+        }
         if (std::regex_search(l, m, label)) {
             block = m[1].str();
             std::replace(block.begin(), block.end(), '.', '_');
+            block = function + "/" + block; // block names repeat across functions
             continue;
         }
         if (block.empty() || l.find("!dbg") == std::string::npos)
@@ -123,14 +130,15 @@ std::map<std::string, std::set<int>> blockLines(const std::string &ll)
 // Lines of a statement: its block's, found by Polly's name for it
 // (Stmt_<block>, Stmt_<entry>__TO__<exit> for a region statement, and a
 // suffix when Polly splits a block).
-std::set<int> statementLines(const std::map<std::string, std::set<int>> &blocks, std::string name)
+std::set<int> statementLines(const std::map<std::string, std::set<int>> &blocks, const std::string &function,
+                             std::string name)
 {
     if (name.rfind("Stmt_", 0) == 0)
         name = name.substr(5);
     if (const auto to = name.find("__TO__"); to != std::string::npos)
         name = name.substr(0, to);
     for (std::string n = name; !n.empty(); n.pop_back())
-        if (auto it = blocks.find(n); it != blocks.end())
+        if (auto it = blocks.find(function + "/" + n); it != blocks.end())
             return it->second;
     return {};
 }
@@ -245,14 +253,20 @@ std::vector<CFrontEnd::Scop> CFrontEnd::scops(const std::string &path, const std
         s.statements = doc.statements.size();
         std::set<int> lines;
         for (const auto &st : doc.statements) {
-            const std::set<int> own = statementLines(blocks, st.name);
-            std::string label;
+            const std::set<int> own = statementLines(blocks, s.function, st.name);
+            std::string label, headers;
             for (int n : own) {
                 lines.insert(n);
                 std::string code = n >= 1 && static_cast<std::size_t>(n) <= source.size() ? source[n - 1] : "";
                 code.erase(0, code.find_first_not_of(" \t"));
-                label += (label.empty() ? "" : " | ") + baseName(path) + ":" + std::to_string(n) + ": " + code;
+                // A block that ends in a loop's start also stores the
+                // counter (for (j = 0; ...)): not what the statement does.
+                const bool header = code.rfind("for (", 0) == 0 || code.rfind("for(", 0) == 0;
+                std::string &into = header ? headers : label;
+                into += (into.empty() ? "" : " | ") + baseName(path) + ":" + std::to_string(n) + ": " + code;
             }
+            if (label.empty())
+                label = headers;
             s.statementText[st.name] = label;
         }
         s.lines = range(lines);
@@ -260,10 +274,11 @@ std::vector<CFrontEnd::Scop> CFrontEnd::scops(const std::string &path, const std
     }
     if (out.empty()) {
         std::string why;
+        std::set<std::string> seen; // Polly repeats a reason for nested regions
         std::istringstream remarks(analysed.err);
         for (std::string l; std::getline(remarks, l);)
             if (l.rfind("remark: ", 0) == 0 && l.find("The following errors") == std::string::npos
-                && l.find("Invalid Scop candidate ends here") == std::string::npos)
+                && l.find("Invalid Scop candidate ends here") == std::string::npos && seen.insert(l).second)
                 why += "\n  " + l.substr(8);
         throw InputError(path, function.empty() ? "" : "--function " + function,
                          "Polly found no SCoP (static control part) "

@@ -31,7 +31,9 @@ isl::map JscopCoordinates::counters(const PolyhedralModel &model, const Statemen
     ExprToIsl conv(space);
     isl_pw_aff_list *list = isl_pw_aff_list_alloc(space.ctx().get(), static_cast<int>(st.depth()));
     for (const Loop *l : st.place->loops) {
-        if (l->lb.empty()) { // a kernel opened from a JSCoP: its own coordinates only
+        // A kernel opened from a JSCoP: its own coordinates only (its loops'
+        // bounds, when it has any, are for people).
+        if (l->lb.empty() || !st.statement().domainText.empty()) {
             isl_pw_aff_list_free(list);
             return {};
         }

@@ -28,10 +28,13 @@ std::string at(const std::string &path, std::size_t k)
     return path + "[" + std::to_string(k) + "]";
 }
 
+ExprPtr exprOf(isl::pw_aff pa, std::int64_t offset, const std::vector<std::string> &dims);
+
 // One statement as the decoder sees it.
 struct Item {
     std::size_t index = 0;  // position in the file
     isl::map schedule;      // restricted to the domain
+    isl::set domain;
     unsigned depth = 0;     // dimensions of the domain
     std::vector<std::string> dims;
     Statement statement;
@@ -80,6 +83,7 @@ public:
         if (!loop.empty()) {
             Loop l;
             l.iterator = m_items[loop.front()].dims[depth];
+            bounds(m_items[loop.front()], depth, l);
             l.body = body(loop, d + 1, depth + 1);
             std::vector<Node> out;
             out.push_back(Node{std::move(l)});
@@ -93,6 +97,28 @@ public:
     }
 
 private:
+    // For people only (the domains hold the bounds): the loop's range over
+    // the first statement's domain as expressions of the outer loops and the
+    // parameters, when each is one affine piece; none otherwise.
+    static void bounds(const Item &it, unsigned depth, Loop &l)
+    {
+        isl_set *s = isl_set_copy(it.domain.get());
+        s = isl_set_project_out(s, isl_dim_set, depth + 1, it.depth - depth - 1);
+        isl_map *m = isl_map_move_dims(isl_map_from_range(s), isl_dim_in, 0, isl_dim_out, 0, depth);
+        const std::vector<std::string> outer(it.dims.begin(), it.dims.begin() + depth);
+        auto one = [&](isl_pw_multi_aff *pma, std::int64_t offset) {
+            isl::pw_aff pa = isl::manage(isl_pw_multi_aff_get_pw_aff(pma, 0));
+            isl_pw_multi_aff_free(pma);
+            return exprOf(pa, offset, outer);
+        };
+        ExprPtr lb = one(isl_map_lexmin_pw_multi_aff(isl_map_copy(m)), 0);
+        ExprPtr ub = one(isl_map_lexmax_pw_multi_aff(m), 1);
+        if (lb && ub) {
+            l.lb = {lb};
+            l.ub = {ub};
+        }
+    }
+
     [[noreturn]] void fail(std::size_t g, const std::string &fault) const
     {
         throw InputError(m_file, at("statements", m_items[g].index) + ".schedule", fault);
@@ -125,7 +151,7 @@ private:
 
 // The constant and parameter coefficients of a parameter-only affine
 // expression as an Expr; nullptr for anything else.
-ExprPtr exprOf(isl::pw_aff pa, std::int64_t offset)
+ExprPtr exprOf(isl::pw_aff pa, std::int64_t offset, const std::vector<std::string> &dims)
 {
     if (pa.is_null())
         return nullptr;
@@ -143,7 +169,8 @@ ExprPtr exprOf(isl::pw_aff pa, std::int64_t offset)
     struct Out {
         ExprPtr e;
         std::int64_t offset;
-    } out{nullptr, offset};
+        const std::vector<std::string> *dims;
+    } out{nullptr, offset, &dims};
     isl_pw_aff_foreach_piece(
         pa.get(),
         [](isl_set *set, isl_aff *aff, void *user) -> isl_stat {
@@ -163,7 +190,11 @@ ExprPtr exprOf(isl::pw_aff pa, std::int64_t offset)
             }
             for (int p = 0; ok && p < isl_aff_dim(aff, isl_dim_in); ++p) {
                 isl_val *c = isl_aff_get_coefficient_val(aff, isl_dim_in, p);
-                ok = isl_val_is_zero(c);
+                if (!isl_val_is_zero(c)) {
+                    ok = static_cast<std::size_t>(p) < o.dims->size();
+                    if (ok)
+                        terms.push_back({isl_val_get_num_si(c), Expr::variable((*o.dims)[static_cast<std::size_t>(p)])});
+                }
                 isl_val_free(c);
             }
             if (ok) {
@@ -296,6 +327,7 @@ KernelPtr JscopKernel::fromDocument(const JscopDocument &doc, const std::string 
             throw InputError(file, path + ".schedule", "the map is over " + std::to_string(isl_map_dim(sched.get(), isl_dim_in))
                                                           + " dimensions; the domain has " + std::to_string(it.depth));
         sched = isl::manage(isl_map_set_tuple_name(sched.release(), isl_dim_in, st.name.c_str()));
+        it.domain = dom;
         it.schedule = sched.intersect_domain(isl::manage(isl_set_set_tuple_name(dom.copy(), st.name.c_str())));
         for (std::size_t a = 0; a < js.accesses.size(); ++a) {
             const std::string ap = at(path + ".accesses", a);
@@ -357,7 +389,7 @@ KernelPtr JscopKernel::fromDocument(const JscopDocument &doc, const std::string 
             else if (touched.count(n)) {
                 // The largest index touched, plus one.
                 const isl::set el = touched[n].coalesce();
-                e = exprOf(isl::manage(isl_set_dim_max(el.copy(), static_cast<int>(d))), 1);
+                e = exprOf(isl::manage(isl_set_dim_max(el.copy(), static_cast<int>(d))), 1, {});
             }
             t.shape.push_back(e ? e : Expr::variable("unknown"));
         }

@@ -8,6 +8,8 @@
 #include "core/interop/CFrontEnd.h"
 #include "core/interop/ExternalTool.h"
 #include "core/interop/JscopKernel.h"
+#include "core/interop/JscopReader.h"
+#include "core/interop/JscopWriter.h"
 #include "core/interop/KernelSource.h"
 #include "core/support/InputError.h"
 
@@ -95,6 +97,7 @@ private slots:
     void compileError();
     void missingProgram();
     void openJscop();
+    void ownExportOpens();
 };
 
 void TstPollyFrontEnd::initTestCase()
@@ -172,7 +175,11 @@ void TstPollyFrontEnd::severalScops()
                      && e.fault().find("2: function twice") != std::string::npos,
                  e.what());
     }
-    QCOMPARE(CFrontEnd::open(src, {"", 2})->name, std::string("twice"));
+    const KernelPtr second = CFrontEnd::open(src, {"", 2});
+    QCOMPARE(second->name, std::string("twice"));
+    // Its statement's line only: block names repeat across functions.
+    QCOMPARE(second->statements().front().statement->text,
+             std::string("se_pollyfrontend_two.c:2: void twice(int n, double a[n]) { for (int i = 0; i < n; i++) a[i] *= 2; }"));
     QCOMPARE(CFrontEnd::open(src, {"twice", 0})->name, std::string("twice"));
     try {
         CFrontEnd::open(src, {"", 3});
@@ -235,6 +242,39 @@ void TstPollyFrontEnd::openJscop()
     QCOMPARE(fromFile.model().kernel()->allParamNames(), (std::vector<std::string>{"ny", "nx", "tmax"}));
     // MemRef_fict: "*" inferred from the accesses, fict[i0] with i0 < tmax.
     QCOMPARE(fromFile.model().kernel()->tensor("MemRef_fict")->shape.front()->str(), std::string("tmax"));
+}
+
+// The project's own export of a kernel opens as a kernel with the same
+// statements (s0, s1 in the kernel's iterators) and the same dependences.
+void TstPollyFrontEnd::ownExportOpens()
+{
+    const std::string path = SE_CONFORMANCE_DIR "/kernels/jacobi_1d.json";
+    Analyzer original(KernelSource::load(path), {{{"T", 4}, {"N", 10}}, IslContext::DefaultQuota});
+    const std::string text = JscopWriter::write(original.model(), original.originalSchedule());
+    Analyzer reopened(JscopKernel::fromDocument(JscopReader::parse(text, "own.jscop"), text, "own.jscop"),
+                      {{{"T", 4}, {"N", 10}}, IslContext::DefaultQuota});
+    QCOMPARE(reopened.model().statements().size(), std::size_t(2));
+    QCOMPARE(reopened.model().statements()[0].name, std::string("s0"));
+    auto byEdge = [](Analyzer &an) {
+        std::map<std::string, isl::union_map> out;
+        for (const auto &d : an.dependences(DepMode::May)) {
+            const std::string key = std::to_string(static_cast<int>(d.type)) + " " + d.allocation;
+            auto &u = out[key];
+            u = u.is_null() ? isl::union_map(d.relation) : u.unite(isl::union_map(d.relation));
+        }
+        return out;
+    };
+    const auto a = byEdge(original), b = byEdge(reopened);
+    QCOMPARE(a.size(), b.size());
+    for (const auto &[key, rel] : a) {
+        QVERIFY2(b.count(key), key.c_str());
+        // Each analyzer has its own isl context: compare in the first one.
+        const isl::union_map other = isl::manage(
+            isl_union_map_read_from_str(original.model().islContext().get(), islText(b.at(key)).c_str()));
+        QVERIFY2(rel.intersect_params(original.model().context())
+                     .is_equal(other.intersect_params(original.model().context())),
+                 (key + ": " + islText(rel) + " vs " + islText(b.at(key))).c_str());
+    }
 }
 
 QTEST_GUILESS_MAIN(TstPollyFrontEnd)
