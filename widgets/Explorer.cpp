@@ -5,6 +5,9 @@
 #include "ScheduleCommand.h"
 #include "Selection.h"
 #include "core/edit/EditScript.h"
+#include "core/interop/JscopKernel.h"
+#include "core/interop/JscopReader.h"
+#include "core/interop/KernelSource.h"
 #include "core/model/KernelLoader.h"
 #include "core/support/InputError.h"
 
@@ -81,7 +84,14 @@ bool Explorer::isModified() const
 
 KernelPtr Explorer::readKernel(const QString &path)
 {
-    return KernelLoader::loadText(readTextFile(path), path.toStdString());
+    // C and C++ go through clang and Polly; a JSCoP opens as a kernel.
+    const std::string p = path.toStdString();
+    if (KernelSource::isC(p))
+        return KernelSource::load(p); // the SCoP File > Open chose (KernelSource::rememberScop)
+    const std::string text = readTextFile(path);
+    if (JscopReader::looksLikeJscop(text, p))
+        return JscopKernel::fromDocument(JscopReader::parse(text, p), text, p);
+    return KernelLoader::loadText(text, p);
 }
 
 bool Explorer::openKernel(const QString &path, QString *error, const QString &scheduleFile, const QString &editsFile)

@@ -4,6 +4,8 @@
 #include "Autosave.h"
 #include "MainWindow.h"
 
+#include "core/interop/KernelSource.h"
+#include "core/support/InputError.h"
 #include "widgets/DependenceGraphView.h"
 #include "widgets/Explorer.h"
 #include "widgets/IterationSpaceView.h"
@@ -13,7 +15,9 @@
 #include <QCloseEvent>
 #include <QDir>
 #include <QDragEnterEvent>
+#include <QApplication>
 #include <QFileDialog>
+#include <QInputDialog>
 #include <QMenu>
 #include <QMessageBox>
 #include <QMimeData>
@@ -109,6 +113,33 @@ bool MainWindow::loadEdits(const QString &path)
 
 bool MainWindow::openAny(const QString &path)
 {
+    if (CFrontEnd::isSource(path.toStdString())) {
+        // clang and Polly run here (about a second); several SCoPs: ask.
+        std::vector<CFrontEnd::Scop> scops;
+        QApplication::setOverrideCursor(Qt::WaitCursor);
+        try {
+            scops = CFrontEnd::scops(path.toStdString());
+        } catch (const InputError &e) {
+            QApplication::restoreOverrideCursor();
+            showError(tr("Cannot open the C source"), QString::fromStdString(e.what()).toHtmlEscaped());
+            return false;
+        }
+        QApplication::restoreOverrideCursor();
+        int choice = 1;
+        if (scops.size() > 1) {
+            QStringList items;
+            for (std::size_t k = 0; k < scops.size(); ++k)
+                items << QString::fromStdString(CFrontEnd::describe(scops[k], k + 1));
+            bool ok = false;
+            const QString item = QInputDialog::getItem(this, tr("Open C"), tr("Polly found several SCoPs; open:"),
+                                                       items, 0, false, &ok);
+            if (!ok)
+                return false;
+            choice = static_cast<int>(items.indexOf(item)) + 1;
+        }
+        KernelSource::rememberScop(path.toStdString(), choice);
+        return openKernel(path);
+    }
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix != QLatin1String("json"))
         return m_explorer->kernel() ? loadSchedule(path) : openKernel(path); // isl YAML or union map
@@ -133,7 +164,8 @@ void MainWindow::openDialog()
 {
     const QString path = QFileDialog::getOpenFileName(
         this, tr("Open"), dialogDir(),
-        tr("Kernels and sessions (*.json);;Schedules (*.yaml *.yml *.map *.isl);;All files (*)"));
+        tr("Kernels and sessions (*.json);;C and C++ through Polly (*.c *.cc *.cpp *.cxx);;JSCoP (*.jscop);;"
+           "Schedules (*.yaml *.yml *.map *.isl);;All files (*)"));
     if (!path.isEmpty()) {
         m_lastDir = QFileInfo(path).absolutePath();
         openAny(path);

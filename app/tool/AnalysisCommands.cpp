@@ -90,7 +90,7 @@ int checkCommand(ToolSession &s)
     if (o.json) {
         std::cout << versionedJson(ReportJson::check(r));
     } else {
-        std::cout << ReportText::header(r) << "schedule: " << s.scheduleSource() << "\n"
+        std::cout << ReportText::header(r) << "schedule: " << s.scheduleSource() << "\n" << s.statementSources()
                   << ReportText::edges(r) << ReportText::violations(r) << ReportText::warnings(r)
                   << ReportText::verdict(r);
     }
@@ -115,7 +115,7 @@ int depsCommand(ToolSession &s)
     if (o.json) {
         out << versionedJson(ReportJson::deps(r));
     } else {
-        out << ReportText::header(r) << ReportText::edges(r) << ReportText::warnings(r);
+        out << ReportText::header(r) << s.statementSources() << ReportText::edges(r) << ReportText::warnings(r);
         for (const auto &e : r.edges)
             out << "\n" << e.type << " " << e.src << " -> " << e.dst << " on " << e.allocation << ":\n  "
                 << e.relation << "\n";

@@ -91,14 +91,14 @@ struct RawValues {
 void addOptions(CLI::App &sub, const CommandSpec &spec, ToolOptions &o, RawValues &raw)
 {
     const unsigned u = spec.uses;
-    sub.add_option("KERNEL", o.kernel, "the kernel: JSON, a JSCoP, or '-' for stdin")->required()->type_name("");
+    sub.add_option("KERNEL", o.kernel, "the kernel: JSON, a JSCoP, a C/C++ source (through clang-14 and Polly), or '-' for stdin")->required()->type_name("");
     sub.add_option("--param", raw.params, "fix a parameter (repeatable)")->type_name("NAME=VALUE");
     sub.add_option("--max-ops", raw.maxOps, "isl operation quota per unit of work (default 1000000; 0 = none)")
         ->type_name("N");
     sub.add_option("--time-limit", raw.timeLimit, "stop after S seconds (default 60; 0 = none)")->type_name("S");
     sub.add_option("--max-memory", raw.maxMemory, "stop at this much memory, e.g. 2G (0 = none)")->type_name("SIZE");
     sub.add_option("--function", o.function, "the function of a C source KERNEL")->type_name("NAME");
-    sub.add_option("--scop", raw.scop, "the N-th SCoP (from 0) of a C source KERNEL")->type_name("N");
+    sub.add_option("--scop", raw.scop, "the N-th SCoP (from 1) of a C source KERNEL")->type_name("N");
     if (u & Schedule)
         sub.add_option("--schedule", o.schedules,
                        std::string("an isl schedule tree (YAML), union map or JSCoP; '-' for stdin")
@@ -202,8 +202,8 @@ void convert(ToolOptions &o, const RawValues &raw)
     }
     if (!raw.scop.empty()) {
         const auto v = parseInt(raw.scop, "--scop", c);
-        if (v < 0 || v > 1000000)
-            throw UsageError("--scop takes a SCoP's index from 0, got " + raw.scop, c);
+        if (v < 1 || v > 1000000)
+            throw UsageError("--scop takes a SCoP's number from 1, got " + raw.scop, c);
         o.scop = static_cast<unsigned>(v);
     }
     if (!raw.maxMemory.empty())

@@ -3,6 +3,7 @@
 
 #include "InputFiles.h"
 #include "core/model/KernelLoader.h"
+#include "core/interop/KernelSource.h"
 #include "core/schedule/ScheduleReader.h"
 
 #include <iostream>
@@ -27,10 +28,10 @@ ToolSession::ToolSession(const ToolOptions &options) : m_options(options)
                                  + " applies to a C source KERNEL only",
                              options.command);
     }
-    m_analyzer = std::make_unique<Analyzer>(options.kernel == "-"
-                                                ? KernelLoader::loadText(InputFiles::stdinText(), InputFiles::StdinName)
-                                                : KernelLoader::loadFile(options.kernel),
-                                            ao);
+    m_analyzer = std::make_unique<Analyzer>(
+        options.kernel == "-" ? KernelLoader::loadText(InputFiles::stdinText(), InputFiles::StdinName)
+                              : KernelSource::load(options.kernel, {options.function, options.scop ? int(*options.scop) : 0}),
+        ao);
 }
 
 const isl::schedule &ToolSession::baseSchedule()
@@ -93,6 +94,18 @@ void ToolSession::selectSchedule(const std::string &path)
     m_base.reset();
     m_schedule.reset();
     m_steps.clear();
+    m_export.reset();
+}
+
+std::string ToolSession::statementSources() const
+{
+    // Only kernels opened from a JSCoP or C carry the file's statement
+    // names, which say little (Stmt_for_body4) without the source lines.
+    std::string out;
+    for (const auto &s : model().statements())
+        if (!s.statement().domainText.empty())
+            out += "  " + s.name + (s.statement().text.empty() ? "" : "  " + s.statement().text) + "\n";
+    return out.empty() ? out : "\nstatements (" + std::to_string(model().statements().size()) + ")\n" + out;
 }
 
 std::string ToolSession::scheduleSource() const

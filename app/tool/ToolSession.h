@@ -33,6 +33,9 @@ public:
     /// Switches to another --schedule file (a batch check: the kernel and
     /// its dependences stay).
     void selectSchedule(const std::string &path);
+    /// For a kernel opened from C or a JSCoP: each statement with the
+    /// source lines it came from; empty for the kernel JSON.
+    std::string statementSources() const;
     /// A short description of where the schedule came from.
     std::string scheduleSource() const;
     /// schedule() as YAML and C exports write it: parametric unless

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "JscopReader.h"
 
+#include "JscopCoordinates.h"
+
 #include "core/isl/IslContext.h"
 #include "core/isl/IslUtil.h"
 #include "core/isl/PolyhedralModel.h"
@@ -240,6 +242,7 @@ JscopReader::Import JscopReader::importSchedule(const PolyhedralModel &model, co
 
     isl::union_map times = isl::union_map::empty(model.islContext().ctx());
     const auto &params = model.paramNames();
+    std::size_t counted = 0;
     for (std::size_t k = 0; k < n; ++k) {
         const std::string place = at("statements", k) + ".schedule";
         const StatementModel &st = stmts[target[k]];
@@ -255,9 +258,16 @@ JscopReader::Import JscopReader::importSchedule(const PolyhedralModel &model, co
                 fail(file, place, std::string("the map uses parameter '") + (pn ? pn : "?")
                                       + "', which the kernel does not have (parameters are matched by name)");
         }
-        // Polly's tuple (Stmt_for_body), or none, becomes the kernel's s<id>.
-        m = isl::manage(isl_map_set_tuple_name(m.release(), isl_dim_in, st.name.c_str()));
+        // The file's instances in the kernel's: Polly's loop counters (or
+        // the kernel's own iterators) mapped through the domains.
+        const std::string tuple = "J";
+        m = isl::manage(isl_map_set_tuple_name(m.release(), isl_dim_in, tuple.c_str()));
+        const auto coords = JscopCoordinates::map(model, st, doc.statements[k].domain, tuple, file,
+                                                  at("statements", k) + ".domain");
+        if (coords.kind == JscopCoordinates::Kind::Counters)
+            ++counted;
         QuotaScope::run(model.islContext(), "importing a JSCoP", [&] {
+            m = coords.toFile.apply_range(m);
             const isl::map on = m.intersect_domain(st.domain);
             const isl::set missing = st.domain.subtract(on.domain());
             if (!missing.is_empty())
@@ -269,6 +279,9 @@ JscopReader::Import JscopReader::importSchedule(const PolyhedralModel &model, co
         });
         times = times.unite(isl::union_map(m));
     }
+    if (counted)
+        out.note += "; " + std::to_string(counted) + " of " + std::to_string(n)
+                    + " read in loop counters from 0 (Polly's numbering) and mapped to the kernel's iterators";
     try {
         out.schedule = ScheduleReader::fromUnionMap(model, times, file);
     } catch (const InputError &e) {

@@ -18,8 +18,11 @@ class PolyhedralModel;
 /// "name", else its schedule's tuple name) is a distinct statement of the
 /// kernel; otherwise by position, as Polly does, and the schedule maps'
 /// tuples (Polly's `Stmt_for_body`) are renamed to the kernel's `s<id>`.
-/// Only the schedules are imported: the domains, accesses, arrays and
-/// context of the file are Polly's view of the code, not the kernel's.
+/// Only the schedules are imported, in the kernel's coordinates: each
+/// statement's domain tells whether the file numbers instances by the
+/// kernel's iterators or by Polly's loop counters from 0, and the schedule
+/// is mapped accordingly (JscopCoordinates); a domain that is neither is an
+/// error. The accesses, arrays and context of the file are not compared.
 ///
 /// InputErrors name the file, the JSON path (`statements[1].schedule`) and
 /// the fault: not JSON, a missing or mistyped key, a statement count that

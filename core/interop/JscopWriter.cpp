@@ -167,7 +167,39 @@ std::string JscopWriter::toText(const JscopDocument &doc)
 
 std::string JscopWriter::write(const PolyhedralModel &model, const isl::schedule &schedule)
 {
+    if (!model.kernel()->jscopText.empty())
+        return intoSource(model, schedule);
     return toText(build(model, schedule));
+}
+
+std::string JscopWriter::intoSource(const PolyhedralModel &model, const isl::schedule &schedule)
+{
+    // The file the kernel came from, with only its schedules replaced:
+    // Polly matches arrays by name and sizes, statements by position and
+    // parameters by position, so everything else stays as Polly wrote it.
+    using ojson = nlohmann::ordered_json;
+    ojson root = ojson::parse(model.kernel()->jscopText);
+    const isl::space params = model.paramSpace();
+    QuotaScope::run(model.islContext(), "exporting a JSCoP", [&] {
+        const FlatSchedule flat(model, schedule);
+        auto &sts = root["statements"];
+        for (auto &st : sts) {
+            // The kernel's statements are in its loop nest's order; the
+            // file's keep theirs. Matched by the domain's tuple.
+            isl_set *d = isl_set_read_from_str(model.islContext().get(), st.value("domain", "").c_str());
+            const char *tn = d ? isl_set_get_tuple_name(d) : nullptr;
+            const int k = tn ? model.statementIndex(tn) : -1;
+            isl_set_free(d);
+            if (k < 0)
+                continue;
+            const StatementModel &s = model.statements()[static_cast<std::size_t>(k)];
+            isl::map m = flat.of(static_cast<std::size_t>(k)).gist_domain(s.domain);
+            m = isl::manage(isl_map_align_params(m.release(), params.copy()));
+            st["schedule"] = functionText(m);
+        }
+        return 0;
+    });
+    return root.dump(3) + "\n";
 }
 
 void JscopWriter::writeFile(const PolyhedralModel &model, const isl::schedule &schedule, const std::string &path)

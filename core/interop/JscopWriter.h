@@ -23,8 +23,13 @@ public:
     /// JSON text, keys in Polly's order of meaning (name, context, arrays,
     /// statements), ending with a newline.
     static std::string toText(const JscopDocument &doc);
-    /// build + toText.
+    /// build + toText; for a kernel opened from a JSCoP (Polly's), that
+    /// file with only its schedules replaced (intoSource).
     static std::string write(const PolyhedralModel &model, const isl::schedule &schedule);
+    /// The JSCoP the kernel was opened from, each statement's schedule
+    /// replaced by `schedule`'s, in the file's coordinates, names and
+    /// parameter order: `opt-14 -polly-import-jscop` reads it unchanged.
+    static std::string intoSource(const PolyhedralModel &model, const isl::schedule &schedule);
     /// Throws InputError naming `path` when it cannot be written.
     static void writeFile(const PolyhedralModel &model, const isl::schedule &schedule, const std::string &path);
 };

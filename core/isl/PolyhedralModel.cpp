@@ -12,6 +12,7 @@
 #include <isl/space.h>
 
 #include <algorithm>
+#include <type_traits>
 #include <set>
 
 namespace se {
@@ -49,6 +50,23 @@ isl::map mapFromPwAffs(const isl::space &domain, const std::string &name, const 
     for (const auto &pa : pas)
         list = isl_pw_aff_list_add(list, pa.copy());
     return isl::manage(isl_map_from_multi_pw_aff(isl_multi_pw_aff_from_pw_aff_list(sp, list)));
+}
+
+// isl text of a JSCoP, with its parameters in the model's order.
+template <typename T>
+T parseText(const isl::space &params, const std::string &text, const std::string &file, const std::string &place)
+{
+    isl_ctx *ctx = params.ctx().get();
+    auto *raw = std::is_same_v<T, isl::set> ? static_cast<void *>(isl_set_read_from_str(ctx, text.c_str()))
+                                            : static_cast<void *>(isl_map_read_from_str(ctx, text.c_str()));
+    if (!raw) {
+        const char *msg = isl_ctx_last_error_msg(ctx);
+        throw InputError(file, place, "not isl text: " + std::string(msg ? msg : "syntax error"));
+    }
+    if constexpr (std::is_same_v<T, isl::set>)
+        return isl::manage(isl_set_align_params(static_cast<isl_set *>(raw), params.copy()));
+    else
+        return isl::manage(isl_map_align_params(static_cast<isl_map *>(raw), params.copy()));
 }
 
 } // namespace
@@ -111,6 +129,11 @@ void PolyhedralModel::buildContext()
             ctx = ctx.intersect(param(r).ge_set(conv.constant(0)));
     if (ctx.is_empty())
         throw InputError(k.sourcePath, "params", "no parameter values satisfy the parameter bounds");
+    if (!k.contextText.empty()) {
+        ctx = ctx.intersect(parseText<isl::set>(m_paramSpace, k.contextText, k.sourcePath, "context"));
+        if (ctx.is_empty())
+            throw InputError(k.sourcePath, "context", "'" + k.contextText + "' leaves no parameter values");
+    }
     for (std::size_t i = 0; i < k.context.size(); ++i) {
         ctx = ctx.intersect(conv.constraint(k.context[i]));
         if (ctx.is_empty())
@@ -133,6 +156,8 @@ void PolyhedralModel::buildContext()
 void PolyhedralModel::buildStatement(const StatementPlace &place)
 {
     const Statement &st = *place.statement;
+    if (!st.domainText.empty())
+        return buildRelationStatement(place);
     StatementModel s;
     s.place = &place;
     s.name = st.tupleName();
@@ -188,6 +213,45 @@ void PolyhedralModel::buildStatement(const StatementPlace &place)
     m_statements.push_back(std::move(s));
 }
 
+// A statement opened from a JSCoP: its domain and access relations as the
+// file gives them, in the file's coordinates.
+void PolyhedralModel::buildRelationStatement(const StatementPlace &place)
+{
+    const Statement &st = *place.statement;
+    const std::string &file = m_kernel->sourcePath;
+    StatementModel s;
+    s.place = &place;
+    s.name = st.tupleName();
+    const isl::set dom = parseText<isl::set>(m_paramSpace, st.domainText, file, st.path + ".domain");
+    const char *tn = isl_set_get_tuple_name(dom.get());
+    if (!tn || tn != s.name || dom.tuple_dim() != place.loops.size())
+        throw InputError(file, st.path + ".domain", "the domain is not over " + s.name + " with "
+                                                       + std::to_string(place.loops.size()) + " dimensions");
+    s.domain = dom.intersect_params(m_context).coalesce();
+    m_domain = m_domain.unite(isl::union_set(s.domain));
+    const std::size_t sindex = m_statements.size();
+    std::size_t counts[2] = {0, 0};
+    for (const auto &r : st.relations) {
+        AccessModel am;
+        am.statement = sindex;
+        am.write = r.write;
+        am.index = counts[r.write]++;
+        am.tensor = r.tensor;
+        am.allocation = r.tensor;
+        am.path = r.path;
+        const isl::map rel = parseText<isl::map>(m_paramSpace, r.relation, file, r.path + ".relation");
+        const char *rn = isl_map_get_tuple_name(rel.get(), isl_dim_in);
+        if (!rn || rn != s.name || rel.domain_tuple_dim() != place.loops.size())
+            throw InputError(file, r.path + ".relation", "the relation's domain is not " + s.name + "'s");
+        am.tensorRelation = rel.intersect_domain(s.domain);
+        am.relation = am.tensorRelation;
+        s.accesses.push_back(m_accesses.size());
+        m_accesses.push_back(std::move(am));
+    }
+    m_index[s.name] = static_cast<int>(sindex);
+    m_statements.push_back(std::move(s));
+}
+
 int PolyhedralModel::statementIndex(const std::string &name) const
 {
     auto it = m_index.find(name);
@@ -231,6 +295,8 @@ std::vector<BoundsWarning> PolyhedralModel::boundsWarnings() const
         std::map<std::string, bool> inside;
         for (const auto &a : m_accesses) {
             QuotaScope::nextStep(m_ctx);
+            if (!m_statements[a.statement].statement().domainText.empty())
+                continue; // a JSCoP's array sizes are Polly's, not expressions
             const Tensor &t = *m_kernel->tensor(a.tensor);
             auto it = boxes.find(t.name);
             if (it == boxes.end()) {

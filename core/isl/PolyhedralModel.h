@@ -92,6 +92,7 @@ public:
 private:
     void buildContext();
     void buildStatement(const StatementPlace &place);
+    void buildRelationStatement(const StatementPlace &place);
 
     IslContext &m_ctx;
     KernelPtr m_kernel;

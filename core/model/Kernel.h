@@ -41,6 +41,12 @@ public:
     std::string description;
     std::vector<Param> params;
     std::vector<Constraint> context;
+    /// A JSCoP's context as isl text (empty for the kernel JSON), taken as
+    /// it is besides `context`.
+    std::string contextText;
+    /// The JSCoP text the kernel was opened from (empty otherwise): an
+    /// export for Polly keeps its arrays, names and parameter order.
+    std::string jscopText;
     std::vector<Tensor> tensors;
     std::vector<Node> body;
     /// Rank parameters `rank_<it>_<ch>` met in expressions (each >= 0).

@@ -14,6 +14,16 @@ struct Access {
     std::vector<ExprPtr> index;
 };
 
+/// An access read from a JSCoP: an isl relation from the statement's
+/// instances to the tensor's elements, kept as text because it need not be
+/// a function (existentials, a region statement's may-writes).
+struct RelationAccess {
+    bool write = false;
+    std::string tensor;
+    std::string relation; ///< [N] -> { Stmt_x[i0] -> MemRef_A[o0] : ... }
+    std::string path;     ///< JSON path in the file, e.g. `statements[1].accesses[0]`
+};
+
 /// One instruction of the kernel. `iterators` are the enclosing loops'
 /// iterators, outermost first: the dimensions of its isl tuple `s<id>`.
 struct Statement {
@@ -28,7 +38,14 @@ struct Statement {
     std::vector<std::string> iterators;
     std::string path; ///< JSON path, e.g. `body[0].body[1]`
 
-    std::string tupleName() const { return "s" + std::to_string(id); }
+    /// A statement opened from a JSCoP keeps the file's name, domain and
+    /// accesses: PolyhedralModel parses these instead of building them from
+    /// the loops and index expressions (which it then has none of).
+    std::string name;       ///< the file's tuple name; empty: s<id>
+    std::string domainText; ///< isl set text; empty for the kernel JSON
+    std::vector<RelationAccess> relations;
+
+    std::string tupleName() const { return name.empty() ? "s" + std::to_string(id) : name; }
 };
 
 } // namespace se

@@ -28,8 +28,9 @@ std::string jacobi(const std::string &n0, const std::string &m0, const std::stri
         std::string s = "{";
         if (!n.empty())
             s += "\"name\": \"" + n + "\", ";
-        return s + "\"domain\": \"{ " + (n.empty() ? "X" : n)
-               + "[i0, i1] }\", \"schedule\": \"" + m + "\", \"accesses\": []}";
+        // jacobi_1d's domain in its own iterators (the project's export).
+        return s + "\"domain\": \"[T, N] -> { " + (n.empty() ? "X" : n)
+               + "[i0, i1] : 0 <= i0 < T and 1 <= i1 < N - 1 }\", \"schedule\": \"" + m + "\", \"accesses\": []}";
     };
     return "{\"name\": \"%for.cond---%for.end\", \"context\": \"[T, N] -> { : }\", \"arrays\": [],"
            " \"statements\": ["
@@ -62,6 +63,9 @@ private slots:
     void parseKeepsEverything();
     void errors_data();
     void errors();
+    void pollyCounters_data();
+    void pollyCounters();
+    void domainMismatch();
 };
 
 // What Polly writes for jacobi_1d's fused form: its statement names and
@@ -92,7 +96,9 @@ void TstJscopReader::pollyStyle()
     QVERIFY(!in.byName);
     QVERIFY2(in.note.find("by position") != std::string::npos, in.note.c_str());
     QVERIFY2(in.note.find("Stmt_for_body4 -> s0, Stmt_for_body15 -> s1") != std::string::npos, in.note.c_str());
-    QVERIFY(sameTimes(a, in.schedule, "{ s0[t, i] -> [t, i, 0]; s1[t, i] -> [t, i, 1] }"));
+    // Polly's i1 counts from 0: i1 = i - 1 (JscopCoordinates).
+    QVERIFY2(in.note.find("2 of 2 read in loop counters") != std::string::npos, in.note.c_str());
+    QVERIFY(sameTimes(a, in.schedule, "{ s0[t, i] -> [t, i - 1, 0]; s1[t, i] -> [t, i - 1, 1] }"));
     // expected/jacobi_1d.fuse.json (oracle): illegal.
     QVERIFY(!a.check(in.schedule, DepMode::May).legal);
 }
@@ -273,6 +279,62 @@ void TstJscopReader::errors()
         QCOMPARE(e.file(), std::string("bad.jscop"));
         QCOMPARE(QString::fromStdString(e.place()), place);
         QVERIFY2(e.fault().find(fault.toStdString()) != std::string::npos, e.what());
+    }
+}
+
+// fdtd-2d (tests/interop/data/fdtd_2d.c, and fdtd_2d.json written by hand
+// to match it) with Polly's own files: the `ey` update and the `hz` update
+// fused in Polly's loop counters (ey's i1 is i - 1, hz's is i) is legal --
+// opt-14 -polly-import-jscop accepts it, and the oracle agrees on
+// { s1[t, i, j] -> [t, 2, i - 1, j, 0]; s3[t, i, j] -> [t, 2, i, j, 1]; ... }
+// (ex, s2, starts j at 1: its counter is j - 1)
+// -- and read as iterators it would fuse ey at i with hz at i, which is
+// illegal. The same fusion with hz first is illegal for both (Polly: "JScop
+// file contains a schedule that changes the dependences").
+void TstJscopReader::pollyCounters_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<bool>("legal");
+    QTest::addColumn<QString>("times");
+    QTest::newRow("fused, Polly accepts") << "fdtd_2d.fused.jscop" << true
+                                         << "{ s0[t, j] -> [t, 0, j, 0, 0]; s1[t, i, j] -> [t, 2, i - 1, j, 0];"
+                                            " s2[t, i, j] -> [t, 1, i, j - 1, 0]; s3[t, i, j] -> [t, 2, i, j, 1] }";
+    QTest::newRow("hz first, Polly refuses") << "fdtd_2d.bad.jscop" << false
+                                            << "{ s0[t, j] -> [t, 0, j, 0, 0]; s1[t, i, j] -> [t, 2, i - 1, j, 1];"
+                                               " s2[t, i, j] -> [t, 1, i, j - 1, 0]; s3[t, i, j] -> [t, 2, i, j, 0] }";
+}
+
+void TstJscopReader::pollyCounters()
+{
+    QFETCH(QString, file);
+    QFETCH(bool, legal);
+    QFETCH(QString, times);
+    const std::string data = SE_SOURCE_DIR "/tests/interop/data/";
+    Analyzer a(KernelLoader::loadFile(data + "fdtd_2d.json"), {{{"tmax", 3}, {"nx", 5}, {"ny", 4}}, IslContext::DefaultQuota});
+    const auto in = JscopReader::readScheduleFile(a.model(), data + file.toStdString());
+    // s0 and s3's loops start at 0, where counters and iterators coincide.
+    QVERIFY2(in.note.find("2 of 4 read in loop counters") != std::string::npos, in.note.c_str());
+    QVERIFY(sameTimes(a, in.schedule, times.toStdString()));
+    QCOMPARE(a.check(in.schedule, DepMode::May).legal, legal);
+}
+
+// A file whose domain is neither the kernel's nor its counters': an error
+// naming the statement, not a shifted schedule.
+void TstJscopReader::domainMismatch()
+{
+    Analyzer a(KernelLoader::loadFile(kernelPath("jacobi_1d")));
+    const std::string text = R"({"statements": [
+        {"name": "Stmt_a", "domain": "[T, N] -> { Stmt_a[i0, i1] : 0 <= i0 < T and 0 <= i1 <= N - 3 }",
+         "schedule": "[T, N] -> { Stmt_a[i0, i1] -> [i0, 0, i1] }"},
+        {"name": "Stmt_b", "domain": "[T, N] -> { Stmt_b[i0, i1] : 0 <= i0 < T and 0 <= i1 <= N - 2 }",
+         "schedule": "[T, N] -> { Stmt_b[i0, i1] -> [i0, 1, i1] }"}]})";
+    try {
+        JscopReader::readSchedule(a.model(), text, "m.jscop");
+        QFAIL("no error");
+    } catch (const InputError &e) {
+        QCOMPARE(e.place(), std::string("statements[1].domain"));
+        QVERIFY2(e.fault().find("s1") != std::string::npos && e.fault().find("nor in loop counters") != std::string::npos,
+                 e.what());
     }
 }
 
