@@ -11,4 +11,5 @@ apt-get install -y -qq --no-install-recommends \
   qt6-base-dev qt6-svg-dev libgl-dev libglx-dev libvulkan-dev \
   fonts-dejavu-core \
   python3 \
-  xvfb xauth
+  xvfb xauth \
+  imagemagick xdotool  # docs/screenshots.sh
