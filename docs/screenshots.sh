@@ -38,8 +38,13 @@ shoot "$root/docs/screenshot-tiled.png" "xdotool mousemove 600 280 click 1; slee
     "$kernel" --edits "$tmp/tiled.json" --param N=8
 # The iteration-space tab beside the dependence graph: the interchanged
 # sweep's instances in their new order, violated arrows red.
-shoot "$root/docs/screenshot-iteration-space.png" "xdotool mousemove 1075 486 click 1; sleep 3; xdotool mousemove 1390 150" \
+shoot "$root/docs/screenshot-iteration-space.png" "xdotool mousemove 1175 486 click 1; sleep 3; xdotool mousemove 1390 150" \
     "$kernel" --schedule "$root/sample-kernels/schedules/gauss_seidel_2d.interchange.map" --param N=8
+# The witness in the picture: a violation of the prefetch-by-two schedule
+# selected, the iteration-space tab shows the slice through its witness.
+psum=$root/sample-kernels/tiled_matmul_sbuf_psum.json
+shoot "$root/docs/screenshot-witness.png" "xdotool mousemove 420 733 click 1; sleep 2; xdotool mousemove 1175 486 click 1; sleep 4; xdotool mousemove 1390 150" \
+    "$psum" --schedule "$root/sample-kernels/schedules/tiled_matmul_sbuf_psum.prefetch2.map"
 # A big kernel's dependence graph: the overview (transitive reduction of the
 # statement pairs, violated pairs red, the note above). Needs the bench kernels.
 bench=${SE_BENCH_DIR:-/work/shared/bench}

@@ -12,4 +12,5 @@ apt-get install -y -qq --no-install-recommends \
   fonts-dejavu-core \
   python3 python3-jsonschema \
   clang-14 llvm-14 \
-  xvfb xauth
+  xvfb xauth \
+  imagemagick xdotool  # docs/screenshots.sh

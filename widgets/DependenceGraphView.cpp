@@ -121,7 +121,8 @@ void DependenceGraphView::setSnapshot(const AnalysisSnapshotPtr &snapshot)
     setResizeAnchor(fig.note.isEmpty() ? QGraphicsView::AnchorViewCenter : QGraphicsView::NoAnchor);
     if (m_autoFit) {
         fit();
-        if (!fig.note.isEmpty())
+        // A tall graph fitted whole is an unreadable column too, overview or not.
+        if (!fig.note.isEmpty() || zoom() < 0.45)
             showReadable();
     }
 }

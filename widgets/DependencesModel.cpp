@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "DependencesModel.h"
 
+#include "KernelText.h"
+
 #include "GraphEdgeItem.h"
 
 #include <QFont>
@@ -50,7 +52,7 @@ QVariant DependencesModel::data(const QModelIndex &index, int role) const
         switch (index.column()) {
         case Type: return q(e.type);
         case Edge: return QString(q(e.src) + QStringLiteral(" \u2192 ") + q(e.dst));
-        case Allocation: return q(e.allocation);
+        case Allocation: return KernelText::withBufferNames(m_snapshot->kernel.get(), e.allocation);
         case Pairs: return e.count ? QVariant(qlonglong(*e.count)) : QVariant(QStringLiteral("\u2014"));
         case Direction: return q(e.directionText());
         case Distance: return q(e.distance);

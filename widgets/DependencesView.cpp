@@ -2,6 +2,7 @@
 #include "DependencesView.h"
 
 #include "DependencesModel.h"
+#include "NaturalSortProxy.h"
 #include "Selection.h"
 
 #include <QHeaderView>
@@ -9,9 +10,13 @@
 namespace se {
 
 DependencesView::DependencesView(Selection *selection, QWidget *parent)
-    : QTableView(parent), m_selection(selection), m_model(new DependencesModel(this))
+    : QTableView(parent), m_selection(selection), m_model(new DependencesModel(this)),
+      m_proxy(new NaturalSortProxy(this))
 {
-    setModel(m_model);
+    m_proxy->setSourceModel(m_model);
+    setModel(m_proxy);
+    setSortingEnabled(true);
+    sortByColumn(DependencesModel::Edge, Qt::AscendingOrder); // s2 before s10
     verticalHeader()->hide();
     horizontalHeader()->setStretchLastSection(true);
     setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -22,18 +27,19 @@ DependencesView::DependencesView(Selection *selection, QWidget *parent)
     connect(this, &QWidget::customContextMenuRequested, this, [this](const QPoint &pos) {
         const QModelIndex index = indexAt(pos);
         if (index.isValid())
-            Q_EMIT edgeMenuRequested(index.row(), viewport()->mapToGlobal(pos));
+            Q_EMIT edgeMenuRequested(m_proxy->mapToSource(index).row(), viewport()->mapToGlobal(pos));
     });
     connect(selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &current) {
         if (m_updating || !current.isValid())
             return;
-        m_selection->selectEdge(current.row(), m_model->data(current, DependencesModel::StatementsRole).toStringList());
+        const QModelIndex source = m_proxy->mapToSource(current);
+        m_selection->selectEdge(source.row(), m_model->data(source, DependencesModel::StatementsRole).toStringList());
     });
     connect(m_selection, &Selection::changed, this, [this] {
         m_updating = true;
         const int row = m_selection->edge();
         if (row >= 0 && row < m_model->rowCount())
-            selectRow(row);
+            selectRow(m_proxy->mapFromSource(m_model->index(row, 0)).row());
         else
             clearSelection();
         m_updating = false;

@@ -8,6 +8,7 @@
 namespace se {
 
 class DependencesModel;
+class NaturalSortProxy;
 class Selection;
 
 /// Every dependence edge in a table; selecting a row selects the edge.
@@ -25,6 +26,7 @@ Q_SIGNALS:
 private:
     Selection *m_selection;
     DependencesModel *m_model;
+    NaturalSortProxy *m_proxy;
     bool m_updating = false;
 };
 

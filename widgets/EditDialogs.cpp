@@ -15,6 +15,8 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScreen>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -31,20 +33,45 @@ QString q(const std::string &s)
     return QString::fromStdString(s);
 }
 
-// A dialog with a form and OK/Cancel; `ok` enables or disables OK.
+// Long member texts (a band over 257 statements) are cut for labels and
+// combo items; the whole text is in the tooltip.
+QString bounded(const QString &text, int chars = 80)
+{
+    return text.size() <= chars ? text : text.left(chars - 1) + QChar(0x2026);
+}
+
+// A dialog with a form and OK/Cancel; `ok` enables or disables OK. The form
+// scrolls, so on a band over hundreds of statements the dialog still fits the
+// screen with OK on it; a filter finds a statement's row.
 class FormDialog : public QDialog {
 public:
     FormDialog(QWidget *parent, const QString &title, const QString &intro) : QDialog(parent)
     {
         setWindowTitle(title);
+        setObjectName(QStringLiteral("editDialog"));
         auto *outer = new QVBoxLayout(this);
         if (!intro.isEmpty()) {
             auto *l = new QLabel(intro, this);
             l->setWordWrap(true);
             outer->addWidget(l);
         }
-        form = new QFormLayout;
-        outer->addLayout(form);
+        filter = new QLineEdit(this);
+        filter->setObjectName(QStringLiteral("filter"));
+        filter->setPlaceholderText(QObject::tr("Filter the rows (a statement, s12)\u2026"));
+        filter->setClearButtonEnabled(true);
+        filter->hide(); // shown once the form is long
+        outer->addWidget(filter);
+        connect(filter, &QLineEdit::textChanged, this, [this](const QString &t) { applyFilter(t); });
+        auto *scroll = new QScrollArea(this);
+        scroll->setObjectName(QStringLiteral("formScroll"));
+        scroll->setWidgetResizable(true);
+        scroll->setFrameShape(QFrame::NoFrame);
+        scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        auto *inner = new QWidget(scroll);
+        form = new QFormLayout(inner);
+        form->setContentsMargins(0, 0, 0, 0);
+        scroll->setWidget(inner);
+        outer->addWidget(scroll, 1);
         error = new QLabel(this);
         error->setStyleSheet(QStringLiteral("color: #c62828;"));
         error->setWordWrap(true);
@@ -53,6 +80,29 @@ public:
         outer->addWidget(buttons);
         connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
         connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    }
+    void applyFilter(const QString &text)
+    {
+        for (int r = 0; r < form->rowCount(); ++r) {
+            auto *label = qobject_cast<QLabel *>(form->itemAt(r, QFormLayout::LabelRole)
+                                                     ? form->itemAt(r, QFormLayout::LabelRole)->widget()
+                                                     : nullptr);
+            if (!label || label->property("keep").toBool())
+                continue;
+            form->setRowVisible(r, text.isEmpty() || label->text().contains(text, Qt::CaseInsensitive));
+        }
+    }
+    void showEvent(QShowEvent *event) override
+    {
+        filter->setVisible(form->rowCount() > 12);
+        // Never larger than the screen: the form scrolls instead.
+        if (const QScreen *screen = this->screen()) {
+            const QSize avail = screen->availableGeometry().size() * 0.85;
+            const QSize want = sizeHint().expandedTo(QSize(420, 0));
+            resize(want.boundedTo(avail));
+            setMaximumSize(avail);
+        }
+        QDialog::showEvent(event);
     }
     void setProblem(const QString &problem)
     {
@@ -64,7 +114,10 @@ public:
         auto *s = new QSpinBox(this);
         s->setRange(lo, hi);
         s->setValue(value);
-        form->addRow(label, s);
+        auto *l = new QLabel(bounded(label), this);
+        l->setToolTip(label);
+        l->setProperty("keep", true); // arguments stay visible under a filter
+        form->addRow(l, s);
         return s;
     }
     QComboBox *memberCombo(const ScheduleTreeSnapshot::Node &node, const QString &label, int current)
@@ -74,14 +127,21 @@ public:
             QStringList parts;
             for (const auto &p : node.members[m].parts)
                 parts << q(p.statement + ": " + p.expr);
-            c->addItem(QStringLiteral("%1  (%2)").arg(m).arg(parts.join(QStringLiteral(", "))), int(m));
+            const QString all = parts.join(QStringLiteral(", "));
+            c->addItem(QStringLiteral("%1  (%2)").arg(m).arg(bounded(all, 60)), int(m));
+            c->setItemData(c->count() - 1, all, Qt::ToolTipRole);
         }
+        c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        c->setMinimumContentsLength(30);
         c->setCurrentIndex(std::clamp(current, 0, std::max(0, c->count() - 1)));
-        form->addRow(label, c);
+        auto *l = new QLabel(label, this);
+        l->setProperty("keep", true);
+        form->addRow(l, c);
         return c;
     }
 
     QFormLayout *form;
+    QLineEdit *filter;
     QLabel *error;
     QDialogButtonBox *buttons;
 };
@@ -118,15 +178,20 @@ std::optional<Edit> EditDialogs::tile(QWidget *parent, const ScheduleTreeSnapsho
 {
     FormDialog d(parent, QObject::tr("Tile band"),
                  QObject::tr("Each member x becomes a tile loop floor(x / size) over a point loop x."));
+    // The sizes last chosen (per member), not 32 every time.
+    static std::vector<int> last;
     std::vector<QSpinBox *> sizes;
     for (std::size_t m = 0; m < node.members.size(); ++m)
         sizes.push_back(d.spin(QObject::tr("Size of member %1 (%2)").arg(m).arg(memberText(node.members[m])), 1,
-                               1 << 20, 32));
+                               1 << 20, m < last.size() ? last[m] : (last.empty() ? 32 : last.back())));
     if (d.exec() != QDialog::Accepted)
         return std::nullopt;
     std::vector<std::int64_t> out;
-    for (auto *s : sizes)
+    last.clear();
+    for (auto *s : sizes) {
         out.push_back(s->value());
+        last.push_back(s->value());
+    }
     return Edit::tile(node.path, out);
 }
 

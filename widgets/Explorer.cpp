@@ -50,8 +50,11 @@ Explorer::Explorer(QObject *parent)
     });
     connect(m_controller, &AnalysisController::busyChanged, this, &Explorer::busyChanged);
     connect(m_controller, &AnalysisController::movesReady, this, &Explorer::movesReady);
-    connect(m_controller, &AnalysisController::jobFailed, this, [this](quint64, const AnalysisError &e) {
-        Q_EMIT suggesting(false);
+    connect(m_controller, &AnalysisController::jobFailed, this, [this](quint64 job, const AnalysisError &e) {
+        if (job == m_movesJob)
+            Q_EMIT movesFailed(e); // the moves panel says it stopped, and why
+        else
+            Q_EMIT suggesting(false);
         Q_EMIT jobFailed(e);
     });
     connect(m_controller, &AnalysisController::suggestionReady, this, [this](quint64, const QString &yaml) {
@@ -199,6 +202,14 @@ bool Explorer::saveSession(const QString &path, QString *error)
     return true;
 }
 
+void Explorer::relocateKernel(const QString &path)
+{
+    m_session.kernelPath = absolute(path);
+    m_shownSession.kernelPath = m_session.kernelPath;
+    watch(m_session.kernelPath);
+    Q_EMIT documentChanged();
+}
+
 void Explorer::applyEdit(const Edit &edit)
 {
     if (!m_kernel)
@@ -248,7 +259,7 @@ std::string Explorer::editScriptText() const
 void Explorer::requestMoves(const std::vector<int> &node)
 {
     if (m_kernel)
-        m_controller->requestMoves(request(), node);
+        m_movesJob = m_controller->requestMoves(request(), node);
 }
 
 void Explorer::suggestSchedule()
@@ -345,6 +356,7 @@ void Explorer::onFinished(const AnalysisSnapshotPtr &snapshot)
                                       .arg(dropped.join(QStringLiteral("; "))));
         }
     }
+    const AnalysisSnapshotPtr before = m_snapshot;
     m_snapshot = snapshot;
     m_shownSession = m_session;
     m_shownKernel = m_kernel;
@@ -354,6 +366,9 @@ void Explorer::onFinished(const AnalysisSnapshotPtr &snapshot)
         m_undo->push(new ScheduleCommand(this, c.before, m_session, c.text));
     }
     Q_EMIT snapshotChanged(snapshot);
+    // After the views have the new snapshot: an old violation's outline or
+    // index must not outlive the schedule it belonged to.
+    m_selection->follow(before.get(), *snapshot);
     Q_EMIT documentChanged();
 }
 
@@ -365,12 +380,20 @@ void Explorer::onFailed(quint64 generation, const AnalysisError &error)
         // The kernel itself is new (opened or changed on disk): keep it, with
         // its original schedule, rather than go back to another kernel.
         m_reloading = false;
+        m_fellBack = false;
         if (!m_session.scheduleText.empty() || !m_session.edits.empty()) {
+            const bool unchanged = m_session == m_saved;
             m_session = withSchedule(m_session, Session{});
+            // What was opened could not be used; nothing the user did is
+            // unsaved (the window must not claim "unsaved edits").
+            if (unchanged)
+                m_saved = m_session;
             m_undo->clear();
+            m_fellBack = true;
             submit();
         }
     } else {
+        m_fellBack = false;
         m_session = m_shownSession; // roll back: what is shown stays right
         m_kernel = m_shownKernel;
     }

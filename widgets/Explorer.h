@@ -33,6 +33,9 @@ public:
     const KernelPtr &kernel() const { return m_kernel; }
     const AnalysisSnapshotPtr &snapshot() const { return m_snapshot; }
     bool isBusy() const;
+    /// The last failure was a schedule or edits opened with a kernel: the
+    /// kernel stays, with its original schedule instead.
+    bool fellBackToOriginal() const { return m_fellBack; }
     /// True when the document differs from the session last opened or saved.
     bool isModified() const;
     /// The session file last saved or loaded (empty if none).
@@ -62,6 +65,9 @@ public:
     void resetSchedule();
     bool loadSession(const QString &path, QString *error);
     bool saveSession(const QString &path, QString *error);
+    /// The kernel now also lives at `path` (a copy of a bundled sample
+    /// written next to a session, so that schedule-tool can open it).
+    void relocateKernel(const QString &path);
 
     /// Appends an edit to the log (undoable once checked; an edit that does
     /// not apply is reported by analysisFailed() and dropped).
@@ -109,6 +115,8 @@ Q_SIGNALS:
     /// The kernel file changed on disk: reloaded, or kept with a reason.
     void kernelReloaded(const QString &message);
     void movesReady(const se::MovesResult &moves);
+    /// The legal-moves job asked for last failed or hit a limit.
+    void movesFailed(const se::AnalysisError &error);
     /// A side job (moves, suggestion) failed.
     void jobFailed(const se::AnalysisError &error);
     /// isl's scheduler is running (true) or done (false).
@@ -154,6 +162,8 @@ private:
     IterationSpaceQuery m_spaceQuery;
     std::optional<Change> m_pending;
     bool m_reloading = false;
+    bool m_fellBack = false;
+    quint64 m_movesJob = 0; ///< the controller's id of the newest moves job
 };
 
 } // namespace se

@@ -62,6 +62,7 @@ QGraphicsSimpleTextItem *text(QGraphicsScene *scene, const QString &s, const QFo
 
 IterationSpaceCanvas::IterationSpaceCanvas(QWidget *parent) : ZoomableView(parent), m_fonts(FigureFonts::defaults())
 {
+    m_followPalette = false; // axes and legend are drawn in dark inks
     setScene(new QGraphicsScene(this));
 }
 
@@ -259,6 +260,7 @@ void IterationSpaceCanvas::setSnapshot(const AnalysisSnapshotPtr &snapshot)
 {
     m_snapshot = snapshot;
     scene()->clear();
+    m_witnessItems.clear();
     m_points.clear();
     m_arrows.clear();
     m_pos.clear();
@@ -287,6 +289,7 @@ void IterationSpaceCanvas::setSnapshot(const AnalysisSnapshotPtr &snapshot)
     if (sp.refused || sp.instances.empty()) {
         if (sp.message.empty())
             text(scene(), tr("Nothing to plot"), m_fonts.body, QColor(0x6b, 0x72, 0x80), QPointF(Margin, legend));
+        drawWitness();
         scene()->setSceneRect(scene()->itemsBoundingRect().adjusted(-Margin, -Margin, Margin, Margin));
         if (m_autoFit)
             fit();
@@ -342,6 +345,7 @@ void IterationSpaceCanvas::setSnapshot(const AnalysisSnapshotPtr &snapshot)
         scene()->addItem(item);
         m_arrows.push_back(item);
     }
+    drawWitness();
     scene()->setSceneRect(scene()->itemsBoundingRect().adjusted(-Margin, -Margin / 2, Margin, Margin));
     if (m_step > m_maxOrder)
         m_step = 0;

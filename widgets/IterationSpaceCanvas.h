@@ -5,6 +5,8 @@
 #include "FigureFonts.h"
 #include "ZoomableView.h"
 
+#include <optional>
+
 namespace se {
 
 class IterationArrowItem;
@@ -35,6 +37,19 @@ public:
     void setArrows(Arrows which);
     /// Emphasises the arrows of one dependence edge (-1: none).
     void setSelectedEdge(int edge);
+    /// The witness of a selected violation: its two instances (statement
+    /// `s<id>` and whole point) are ringed and joined by a bold arrow, or a
+    /// note says the pair lies outside the slice shown.
+    struct WitnessMark {
+        std::string src, dst;
+        std::vector<std::int64_t> srcPoint, dstPoint;
+        std::vector<std::pair<std::string, std::int64_t>> params; ///< the witness's parameter values
+    };
+    void setWitness(const std::optional<WitnessMark> &witness);
+    /// Both witness instances are in the picture (and marked).
+    bool witnessShown() const { return m_witnessShown; }
+    /// Why the witness is not (wholly) in the picture; empty when it is or there is none.
+    const QString &witnessNote() const { return m_witnessNote; }
 
     const std::vector<IterationPointItem *> &pointItems() const { return m_points; }
     const std::vector<IterationArrowItem *> &arrowItems() const { return m_arrows; }
@@ -55,8 +70,13 @@ private:
     void addAxes(const QRectF &plot);
     void addTiles();
     void applyStep();
+    void drawWitness();
 
     AnalysisSnapshotPtr m_snapshot;
+    std::optional<WitnessMark> m_witness;
+    std::vector<QGraphicsItem *> m_witnessItems;
+    bool m_witnessShown = false;
+    QString m_witnessNote;
     FigureFonts m_fonts;
     std::vector<IterationPointItem *> m_points;
     std::vector<IterationArrowItem *> m_arrows;

@@ -149,6 +149,14 @@ IterationSpaceView::IterationSpaceView(Explorer *explorer, QWidget *parent)
     setSnapshot(m_explorer->snapshot());
 }
 
+QSize IterationSpaceView::minimumSizeHint() const
+{
+    // Its dock is tabbed with the graph: on a 1024 px screen the controls'
+    // full width would squeeze the schedule tree to a strip. Narrower than
+    // that, the control rows are cut at the right instead.
+    return QWidget::minimumSizeHint().boundedTo(QSize(220, 200));
+}
+
 QSlider *IterationSpaceView::sliderFor(int dim) const
 {
     const auto it = m_sliders.find(dim);
@@ -208,6 +216,13 @@ void IterationSpaceView::followSelection()
     m_canvas->setSelectedEdge(sel->edge());
     if (!m_snapshot || !m_snapshot->kernel)
         return;
+    const auto &vs = m_snapshot->report.violations;
+    if (sel->violation() >= 0 && sel->violation() < static_cast<int>(vs.size())) {
+        showWitness(vs[static_cast<std::size_t>(sel->violation())]);
+        return;
+    }
+    m_witnessKey.clear();
+    m_canvas->setWitness(std::nullopt);
     // One or two statements picked elsewhere: plot them, in program order.
     QStringList picked;
     for (const auto &place : m_snapshot->kernel->statements()) {

@@ -31,6 +31,7 @@ class IterationSpaceView : public QWidget {
     Q_OBJECT
 public:
     explicit IterationSpaceView(Explorer *explorer, QWidget *parent = nullptr);
+    QSize minimumSizeHint() const override;
 
     IterationSpaceCanvas *canvas() const { return m_canvas; }
     /// Asks the worker for slices while on (the dock is visible).
@@ -60,6 +61,8 @@ private:
     void updateSliders();
     void sendQuery();
     void followSelection();
+    /// Places the slice on a violation's witness and marks it.
+    void showWitness(const ViolationReport &v);
     void tick();
     void setStep(int step);
     void exportDialog(const QString &suffix);
@@ -80,6 +83,7 @@ private:
     QSlider *m_step;
     QLabel *m_stepLabel;
     QCheckBox *m_numbers;
+    QString m_witnessKey; ///< the witness the slice was last placed on
     QTimer m_timer;
 };
 

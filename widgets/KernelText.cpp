@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "KernelText.h"
 
+#include <QRegularExpression>
+
 #include "GraphFigureBuilder.h"
 
 namespace se {
@@ -65,6 +67,24 @@ KernelText KernelText::fromKernel(const Kernel &kernel)
     QStringList lines;
     body(kernel.body, 0, out, lines);
     out.text = lines.join(QLatin1Char('\n'));
+    return out;
+}
+
+QString KernelText::withBufferNames(const Kernel *kernel, const std::string &text)
+{
+    QString out = QString::fromStdString(text);
+    if (!kernel)
+        return out;
+    for (const auto &t : kernel->tensors) {
+        if (!t.alloc)
+            continue;
+        const QString buffer = QString::fromStdString(t.alloc->buffer);
+        const QString alloc = QString::fromStdString(t.allocationName());
+        if (!out.contains(alloc))
+            continue;
+        out.replace(QStringLiteral("on tensor: ") + alloc + QLatin1Char(':'), QStringLiteral("on buffer ") + buffer + QLatin1Char(':'));
+        out.replace(QRegularExpression(QStringLiteral("\\b") + QRegularExpression::escape(alloc) + QStringLiteral("\\b")), buffer);
+    }
     return out;
 }
 

@@ -22,6 +22,11 @@ struct KernelText {
     static KernelText fromKernel(const Kernel &kernel);
     /// A statement's line without indentation: `s0 stencil: B[i] = ...`.
     static QString statementLine(const Statement &s);
+    /// Text for people with the kernel's buffer names: the analysis
+    /// compares accesses in `<buffer>_alloc`, the kernel says `SB`
+    /// ("WAR violation on tensor: SB_alloc: ... (SB_alloc[0, 16])" becomes
+    /// "WAR violation on buffer SB: ... (SB[0, 16])"). JSON keeps the allocation.
+    static QString withBufferNames(const Kernel *kernel, const std::string &text);
 };
 
 } // namespace se

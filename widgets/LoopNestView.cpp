@@ -97,11 +97,25 @@ void LoopNestView::markLines(QPlainTextEdit *edit, const QStringList &statements
             QTextEdit::ExtraSelection sel;
             sel.cursor = QTextCursor(b);
             sel.format.setBackground(StatementPalette::background(static_cast<int>(order.indexOf(name))));
+            // The tints are pale: on a dark theme the line's text must be dark to read.
+            if (edit->palette().color(QPalette::Base).lightness() < 128)
+                sel.format.setForeground(QColor(0x1d, 0x21, 0x27));
             sel.format.setProperty(QTextFormat::FullWidthSelection, true);
             marks << sel;
         }
     }
     edit->setExtraSelections(marks);
+}
+
+void LoopNestView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange) { // View > Theme: new inks
+        m_nestHl->rehighlight();
+        m_cHl->rehighlight();
+        m_islHl->rehighlight();
+        updateHighlights();
+    }
+    QTabWidget::changeEvent(event);
 }
 
 void LoopNestView::updateHighlights()

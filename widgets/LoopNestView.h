@@ -25,6 +25,9 @@ public:
     QPlainTextEdit *cEdit() const { return m_c; }
     QPlainTextEdit *islEdit() const { return m_isl; }
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     void updateHighlights();
     static void markLines(QPlainTextEdit *edit, const QStringList &statements, const QStringList &order);

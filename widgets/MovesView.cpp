@@ -36,6 +36,18 @@ MovesView::MovesView(Explorer *explorer, QWidget *parent)
     connect(m_table, &QTableView::doubleClicked, this, &MovesView::apply);
     connect(m_explorer->selection(), &Selection::changed, this, &MovesView::refresh);
     connect(m_explorer, &Explorer::snapshotChanged, this, &MovesView::refresh);
+    // A list is only ever of the schedule shown: when the moves job or the
+    // analysis stops, say so and why rather than "checking" forever.
+    connect(m_explorer, &Explorer::movesFailed, this, [this](const AnalysisError &e) {
+        m_model->clear();
+        m_header->setText(tr("Stopped: %1").arg(e.message));
+    });
+    connect(m_explorer, &Explorer::analysisStopped, this, [this](const QString &reason) {
+        m_model->clear();
+        m_header->setText(tr("Stopped: the analysis of this schedule did not finish (%1).").arg(reason));
+    });
+    // A rejected change rolls back to the schedule shown: check its moves again.
+    connect(m_explorer, &Explorer::analysisFailed, this, &MovesView::refresh);
     connect(m_explorer, &Explorer::movesReady, this, [this](const MovesResult &m) {
         m_model->setMoves(m);
         m_table->resizeRowsToContents();
@@ -49,13 +61,14 @@ MovesView::MovesView(Explorer *explorer, QWidget *parent)
 void MovesView::refresh()
 {
     const Selection *sel = m_explorer->selection();
-    if (!sel->hasTreeNode() || !m_explorer->snapshot() || sel->violation() >= 0) {
-        if (!sel->hasTreeNode()) {
-            m_model->clear();
-            m_header->setText(tr("Select a node of the schedule tree to see the edits that fit it."));
-        }
+    // Whatever happens next, the old list belonged to another schedule or node.
+    m_model->clear();
+    if (!sel->hasTreeNode() || !m_explorer->snapshot()) {
+        m_header->setText(tr("Select a node of the schedule tree to see the edits that fit it."));
         return;
     }
+    // A selected violation selects the node where the order breaks: its
+    // moves are the candidate repairs.
     m_header->setText(tr("Checking the moves at %1\u2026")
                           .arg(QString::fromStdString(nodePathText(sel->treeNode()))));
     m_explorer->requestMoves(sel->treeNode());

@@ -3,6 +3,9 @@
 
 #include "StatementPalette.h"
 
+#include <QGuiApplication>
+#include <QPalette>
+
 namespace se {
 
 NestHighlighter::NestHighlighter(Language language, QTextDocument *parent)
@@ -48,13 +51,16 @@ void NestHighlighter::apply(const QString &text, const QRegularExpression &re, c
 
 void NestHighlighter::highlightBlock(const QString &text)
 {
+    // Colours that read on the palette's base: darker inks on a light
+    // theme, lighter ones on a dark theme (View > Theme).
+    const bool dark = QGuiApplication::palette().color(QPalette::Base).lightness() < 128;
     QTextCharFormat kw;
-    kw.setForeground(QColor(0x6a, 0x1b, 0x9a));
+    kw.setForeground(dark ? QColor(0xce, 0x93, 0xd8) : QColor(0x6a, 0x1b, 0x9a));
     kw.setFontWeight(QFont::Bold);
     QTextCharFormat num;
-    num.setForeground(QColor(0x0d, 0x6e, 0x6e));
+    num.setForeground(dark ? QColor(0x80, 0xcb, 0xc4) : QColor(0x0d, 0x6e, 0x6e));
     QTextCharFormat comment;
-    comment.setForeground(QColor(0x80, 0x80, 0x80));
+    comment.setForeground(dark ? QColor(0x9a, 0xa0, 0xa8) : QColor(0x80, 0x80, 0x80));
     comment.setFontItalic(true);
     apply(text, m_keywords, kw);
     apply(text, m_numbers, num);
@@ -65,7 +71,8 @@ void NestHighlighter::highlightBlock(const QString &text)
         if (found == m_statements.end())
             continue;
         QTextCharFormat f;
-        f.setForeground(StatementPalette::color(found.value()));
+        f.setForeground(dark ? StatementPalette::color(found.value()).lighter(150)
+                             : StatementPalette::color(found.value()));
         f.setFontWeight(QFont::Bold);
         setFormat(static_cast<int>(m.capturedStart()), static_cast<int>(m.capturedLength()), f);
     }

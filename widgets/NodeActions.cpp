@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "NodeActions.h"
 
+#include "BandStatementsDialog.h"
 #include "EditDialogs.h"
 #include "Explorer.h"
+#include "MenuHeader.h"
 #include "MemberExprValidator.h"
 
 #include <QMenu>
@@ -46,6 +48,18 @@ void bandActions(QMenu *menu, Explorer *ex, const AnalysisSnapshot &snap, int in
     const auto path = n.path;
     const KernelPtr kernel = snap.kernel;
 
+    {
+        // The figure lists a few statements ("+249 more"): all of them on demand.
+        std::vector<std::string> order;
+        for (const auto &p : snap.kernel->statements())
+            order.push_back(p.statement->tupleName());
+        const int first = tree.bandDepth(index) - members;
+        add(menu, QObject::tr("Show All %1 Statements\u2026").arg(n.statements.size()), [n, first, order, parent] {
+            BandStatementsDialog d(n, first, order, parent);
+            d.exec();
+        });
+        menu->addSeparator();
+    }
     add(menu, QObject::tr("Interchange with child band"), [ex, path] { ex->applyEdit(Edit::interchange(path)); },
         childBand);
     add(menu, QObject::tr("Tile\u2026"), [ex, n, parent] {
@@ -160,6 +174,8 @@ bool NodeActions::populate(QMenu *menu, Explorer *ex, const std::vector<int> &pa
     const auto &n = snap->tree.nodes[static_cast<std::size_t>(index)];
     menu->setTitle(QStringLiteral("%1 %2").arg(QLatin1String(ScheduleTreeSnapshot::kindName(n.kind)),
                                                q(ScheduleTreeSnapshot::pathText(n.path))));
+    if (menu->isEmpty()) // a context menu of its own (not the Edit menu's submenu, titled already)
+        MenuHeader::add(menu, menu->title());
     switch (n.kind) {
     case Kind::Band: bandActions(menu, ex, *snap, index, parent); break;
     case Kind::Sequence:

@@ -2,6 +2,7 @@
 #include "OverrideActions.h"
 
 #include "Explorer.h"
+#include "MenuHeader.h"
 #include "OverrideDialog.h"
 
 #include <QMenu>
@@ -21,7 +22,7 @@ bool OverrideActions::populate(QMenu *menu, Explorer *explorer, int edge, QWidge
     for (const auto &a : explorer->assumptions())
         if (a.matches(e.type, e.src, e.dst, e.allocation))
             current = &a;
-    menu->addSection(text);
+    MenuHeader::add(menu, text);
     if (!current) {
         QObject::connect(menu->addAction(QObject::tr("Assume Absent\u2026")), &QAction::triggered, menu,
                          [explorer, o, text, dialogParent]() mutable {

@@ -8,6 +8,8 @@
 
 namespace se {
 
+struct AnalysisSnapshot;
+
 /// What the user picked, shared by every view: a tree node, a dependence
 /// edge or a violation, and the statements that go with it. Views listen to
 /// changed() and highlight their own items; they never talk to each other.
@@ -32,12 +34,19 @@ public:
                          const std::vector<int> &node);
     void selectStatements(const QStringList &statements);
     void clear();
+    /// Keeps the selection true to a new snapshot (after an edit, undo or
+    /// reload): a violation or edge is found again by what it is (type,
+    /// statements, allocation) and re-selected with its new index and node;
+    /// one that no longer exists falls back to its statements, and a tree
+    /// node that is gone is dropped. Nothing stale stays outlined.
+    void follow(const AnalysisSnapshot *before, const AnalysisSnapshot &after);
 
 Q_SIGNALS:
     void changed();
 
 private:
-    void set(QStringList statements, bool hasNode, std::vector<int> node, int edge, int violation);
+    /// False when nothing changed (then nothing is emitted).
+    bool set(QStringList statements, bool hasNode, std::vector<int> node, int edge, int violation);
 
     QStringList m_statements;
     bool m_hasNode = false;

@@ -57,6 +57,9 @@ FigureBadge badge(const FigureText &ft, const QString &text, const QString &flag
     return b;
 }
 
+constexpr std::size_t MaxTipLines = 12;
+constexpr int MaxTipChars = 400;
+
 // Builds one node's labels and badges at the origin; returns its size.
 class NodeBuilder {
 public:
@@ -77,13 +80,25 @@ public:
             out.statements << q(s);
         QString tip = QStringLiteral("<b>%1</b> at %2").arg(QLatin1String(ScheduleTreeSnapshot::kindName(n.kind)),
                                                              q(ScheduleTreeSnapshot::pathText(n.path)));
-        if (!n.statements.empty())
-            tip += QStringLiteral("<br>statements: ") + out.statements.join(QStringLiteral(", "));
+        // A tooltip is read at a glance: statements in program order and at
+        // most MaxTipLines of them; the rest are counted, not listed.
+        std::vector<std::string> sorted = n.statements;
+        std::stable_sort(sorted.begin(), sorted.end(), [&](const std::string &a, const std::string &b) {
+            return indexOf(m_statements, a) < indexOf(m_statements, b);
+        });
+        if (!sorted.empty()) {
+            QStringList names;
+            for (std::size_t k = 0; k < std::min<std::size_t>(sorted.size(), MaxTipLines); ++k)
+                names << q(sorted[k]);
+            tip += QStringLiteral("<br>statements: ") + names.join(QStringLiteral(", "));
+            if (sorted.size() > MaxTipLines)
+                tip += QStringLiteral(" \u2026 (%1 in all)").arg(sorted.size());
+        }
         switch (n.kind) {
         case Kind::Domain:
             title(QStringLiteral("domain"));
             chips(n.statements);
-            text(q(n.text));
+            domainLines(q(n.text));
             break;
         case Kind::Filter:
             title(QStringLiteral("filter"));
@@ -107,8 +122,32 @@ public:
             title(QLatin1String(ScheduleTreeSnapshot::kindName(n.kind)));
             break;
         }
-        if (!n.text.empty() && n.kind != Kind::Mark)
-            tip += QStringLiteral("<br><tt>") + q(n.text).toHtmlEscaped() + QStringLiteral("</tt>");
+        if (n.kind == Kind::Band) {
+            // One line per statement, in program order, instead of isl's
+            // union text in hash order.
+            int lines = 0;
+            for (const auto &st : sorted) {
+                if (lines == static_cast<int>(MaxTipLines)) {
+                    tip += QStringLiteral("<br>\u2026 %1 more (context menu: Show All Statements)")
+                               .arg(sorted.size() - MaxTipLines);
+                    break;
+                }
+                QStringList exprs;
+                for (const auto &m : n.members)
+                    for (const auto &p : m.parts)
+                        if (p.statement == st)
+                            exprs << q(p.expr);
+                if (exprs.isEmpty())
+                    continue;
+                tip += QStringLiteral("<br><tt>%1: [%2]</tt>").arg(q(st), exprs.join(QStringLiteral(", ")).toHtmlEscaped());
+                ++lines;
+            }
+        } else if (!n.text.empty() && n.kind != Kind::Mark) {
+            QString t = q(n.text);
+            if (t.size() > MaxTipChars)
+                t = t.left(MaxTipChars) + QStringLiteral(" \u2026");
+            tip += QStringLiteral("<br><tt>") + t.toHtmlEscaped() + QStringLiteral("</tt>");
+        }
         out.tooltip = tip;
         const double minWidth = n.kind == Kind::Leaf ? 40 : 64;
         // A little more room on the right: zoomed out, hinted text runs
@@ -136,6 +175,28 @@ private:
     {
         add(m_ft.label(t, Font::Mono, Pad, m_y, TreeFigureBuilder::MaxTextWidth, Tone::Muted));
         m_y += m_ft.lineHeight(Font::Mono) + 2;
+    }
+    // The domain one statement per line (`s0[i, j] : ...`), not one line cut
+    // off after a statement and a half: a few lines, then a count.
+    void domainLines(const QString &t)
+    {
+        QString body = t;
+        const int open = body.indexOf(QLatin1Char('{')), close = body.lastIndexOf(QLatin1Char('}'));
+        if (open >= 0 && close > open)
+            body = body.mid(open + 1, close - open - 1).trimmed();
+        const QStringList parts = body.split(QStringLiteral("; "), Qt::SkipEmptyParts);
+        if (parts.size() <= 1) {
+            text(t);
+            return;
+        }
+        constexpr int MaxLines = 6;
+        for (int k = 0; k < std::min<int>(static_cast<int>(parts.size()), MaxLines); ++k)
+            text(parts[k].trimmed());
+        if (parts.size() > MaxLines) {
+            add(m_ft.label(QStringLiteral("+%1 more").arg(parts.size() - MaxLines), Font::Small, Pad,
+                           m_y, 200, Tone::Muted));
+            m_y += m_ft.lineHeight(Font::Small);
+        }
     }
     // Statement names in their colours, on one line.
     void chips(const std::vector<std::string> &names)

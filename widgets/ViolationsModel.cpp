@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ViolationsModel.h"
 
+#include "KernelText.h"
+
 #include "GraphEdgeItem.h"
 
 #include <QColor>
@@ -77,7 +79,7 @@ QVariant ViolationsModel::data(const QModelIndex &index, int role) const
         switch (index.column()) {
         case Type: return q(v->type);
         case Edge: return QString(q(v->src) + QStringLiteral(" \u2192 ") + q(v->dst));
-        case Allocation: return q(v->allocation);
+        case Allocation: return KernelText::withBufferNames(m_snapshot->kernel.get(), v->allocation);
         case Witness: return witnessText(*v);
         case Times: return timesText(*v);
         case Level:
@@ -85,7 +87,7 @@ QVariant ViolationsModel::data(const QModelIndex &index, int role) const
                 return tr("t%1 (set)").arg(v->level);
             return v->level >= 0 ? QStringLiteral("t%1").arg(v->level) : tr("same time");
         case Pairs: return v->count ? QVariant(qlonglong(*v->count)) : QVariant(QStringLiteral("\u2014"));
-        case Message: return q(v->message);
+        case Message: return KernelText::withBufferNames(m_snapshot->kernel.get(), v->message);
         default: return {};
         }
     case Qt::ToolTipRole:
@@ -104,7 +106,7 @@ QVariant ViolationsModel::data(const QModelIndex &index, int role) const
                                  : tr("Both instances run at the same time");
         case Times: return tr("time of %1 vs time of %2").arg(q(v->src), q(v->dst));
         case Pairs: return tr("Violating instance pairs (known when every parameter is fixed)");
-        default: return q(v->message);
+        default: return KernelText::withBufferNames(m_snapshot->kernel.get(), v->message);
         }
     case Qt::ForegroundRole:
         if (index.column() == Type)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ViolationsView.h"
 
+#include "NaturalSortProxy.h"
 #include "Selection.h"
 #include "ViolationsModel.h"
 
@@ -24,9 +25,13 @@ std::vector<int> parsePath(const std::string &text)
 } // namespace
 
 ViolationsView::ViolationsView(Selection *selection, QWidget *parent)
-    : QTableView(parent), m_selection(selection), m_model(new ViolationsModel(this))
+    : QTableView(parent), m_selection(selection), m_model(new ViolationsModel(this)),
+      m_proxy(new NaturalSortProxy(this))
 {
-    setModel(m_model);
+    m_proxy->setSourceModel(m_model);
+    setModel(m_proxy);
+    setSortingEnabled(true);
+    sortByColumn(ViolationsModel::Edge, Qt::AscendingOrder); // s2 before s10
     verticalHeader()->hide();
     horizontalHeader()->setStretchLastSection(true);
     horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
@@ -67,17 +72,18 @@ void ViolationsView::paintEvent(QPaintEvent *event)
 
 void ViolationsView::selectViolation(int row)
 {
-    setCurrentIndex(m_model->index(row, 0));
+    setCurrentIndex(m_proxy->mapFromSource(m_model->index(row, 0)));
 }
 
 void ViolationsView::onCurrentChanged(const QModelIndex &current)
 {
     if (m_updating)
         return;
-    const ViolationReport *v = m_model->violation(current.row());
+    const int row = m_proxy->mapToSource(current).row();
+    const ViolationReport *v = m_model->violation(row);
     if (!v)
         return;
-    m_selection->selectViolation(current.row(), static_cast<int>(v->edge),
+    m_selection->selectViolation(row, static_cast<int>(v->edge),
                                  {QString::fromStdString(v->src), QString::fromStdString(v->dst)},
                                  !v->node.empty(), parsePath(v->node));
 }
@@ -88,7 +94,7 @@ void ViolationsView::followSelection()
     const int row = m_selection->violation();
     m_updating = true;
     if (row >= 0 && row < m_model->rowCount())
-        selectRow(row);
+        selectRow(m_proxy->mapFromSource(m_model->index(row, 0)).row());
     else
         clearSelection();
     m_updating = false;

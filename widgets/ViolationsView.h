@@ -8,6 +8,7 @@
 namespace se {
 
 class Selection;
+class NaturalSortProxy;
 class ViolationsModel;
 
 /// The violations table. Selecting a row selects the violation everywhere:
@@ -32,6 +33,7 @@ private:
 
     Selection *m_selection;
     ViolationsModel *m_model;
+    NaturalSortProxy *m_proxy;
     bool m_updating = false;
 };
 

@@ -5,6 +5,7 @@
 
 #include <QBuffer>
 #include <QFileInfo>
+#include <QGraphicsScene>
 #include <QKeyEvent>
 #include <QPainter>
 #include <QSvgGenerator>
@@ -20,8 +21,42 @@ ZoomableView::ZoomableView(QWidget *parent) : QGraphicsView(parent)
     setDragMode(QGraphicsView::ScrollHandDrag);
     setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
     setResizeAnchor(QGraphicsView::AnchorViewCenter);
-    setBackgroundBrush(QColor(0xfb, 0xfb, 0xfc));
+    updateBackground();
     setFrameShape(QFrame::NoFrame);
+}
+
+void ZoomableView::updateBackground()
+{
+    // The canvas follows the theme (its nodes are cards that read on both).
+    const QColor base = palette().color(QPalette::Base);
+    setBackgroundBrush(m_followPalette && base.lightness() < 128 ? base : QColor(0xfb, 0xfb, 0xfc));
+}
+
+void ZoomableView::setPlaceholder(const QString &text)
+{
+    m_placeholder = text;
+    viewport()->update();
+}
+
+void ZoomableView::drawForeground(QPainter *painter, const QRectF &rect)
+{
+    QGraphicsView::drawForeground(painter, rect);
+    if (m_placeholder.isEmpty() || !scene() || !scene()->items().isEmpty())
+        return;
+    // In viewport coordinates, whatever the zoom.
+    painter->save();
+    painter->resetTransform();
+    painter->setPen(palette().color(QPalette::PlaceholderText));
+    painter->drawText(viewport()->rect().adjusted(24, 24, -24, -24), Qt::AlignCenter | Qt::TextWordWrap,
+                      m_placeholder);
+    painter->restore();
+}
+
+void ZoomableView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange)
+        updateBackground();
+    QGraphicsView::changeEvent(event);
 }
 
 double ZoomableView::zoom() const

@@ -21,10 +21,17 @@ public:
 
     /// Writes the whole scene; the format follows the suffix (.svg or .png).
     bool exportTo(const QString &path, const QString &title, QString *error) const;
+    /// Text shown centred while the scene is empty (what to do next).
+    void setPlaceholder(const QString &text);
+    const QString &placeholder() const { return m_placeholder; }
     /// The whole scene as an image at `scale`.
     QImage renderImage(double scale = 2.0) const;
 
 protected:
+    void changeEvent(QEvent *event) override;
+    void drawForeground(QPainter *painter, const QRectF &rect) override;
+    /// False: keep the light canvas whatever the theme (a plot with its own inks).
+    bool m_followPalette = true;
     void wheelEvent(QWheelEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
@@ -33,6 +40,8 @@ protected:
 
 private:
     void scaleBy(double factor);
+    void updateBackground();
+    QString m_placeholder;
 };
 
 } // namespace se

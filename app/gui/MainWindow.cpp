@@ -5,6 +5,7 @@
 #include "widgets/DependencesView.h"
 #include "widgets/Explorer.h"
 #include "widgets/HistoryView.h"
+#include "widgets/KernelText.h"
 #include "widgets/KernelView.h"
 #include "widgets/LoopNestView.h"
 #include "widgets/MovesView.h"
@@ -80,8 +81,17 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_explorer(new Ex
     });
     connect(m_explorer, &Explorer::busyChanged, this, [this](bool busy) {
         m_stop->setEnabled(busy);
-        if (busy)
+        if (busy) {
             m_timeLabel->setText(tr("checking\u2026"));
+        } else if (const AnalysisSnapshotPtr &s = m_explorer->snapshot()) {
+            // A rejected or stopped check leaves the last one shown: say when
+            // that was (a new snapshot overwrites this with its own time).
+            m_timeLabel->setText(tr("checked %1 (%2 ms)")
+                                     .arg(s->checkedAt.toString(QStringLiteral("HH:mm:ss")))
+                                     .arg(s->elapsedMs));
+        } else {
+            m_timeLabel->clear();
+        }
     });
     connect(m_explorer, &Explorer::kernelReloaded, this,
             [this](const QString &message) { statusBar()->showMessage(message, 10000); });
@@ -97,8 +107,16 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_explorer(new Ex
         // The selected violation's message, in words, where the eye rests.
         const int v = m_explorer->selection()->violation();
         const AnalysisSnapshotPtr &s = m_explorer->snapshot();
-        if (s && v >= 0 && v < static_cast<int>(s->report.violations.size()))
-            statusBar()->showMessage(QString::fromStdString(s->report.violations[static_cast<std::size_t>(v)].message));
+        if (s && v >= 0 && v < static_cast<int>(s->report.violations.size())) {
+            m_violationMessage = KernelText::withBufferNames(s->kernel.get(),
+                                                             s->report.violations[static_cast<std::size_t>(v)].message);
+            statusBar()->showMessage(m_violationMessage);
+        } else if (!m_violationMessage.isEmpty()) {
+            // The violation is gone (undone, repaired, deselected): so is its message.
+            if (statusBar()->currentMessage() == m_violationMessage)
+                statusBar()->clearMessage();
+            m_violationMessage.clear();
+        }
     });
     m_defaultState = saveState(StateVersion);
     restoreSettings();
@@ -106,6 +124,32 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_explorer(new Ex
 }
 
 MainWindow::~MainWindow() = default;
+
+void MainWindow::resizeEvent(QResizeEvent *event)
+{
+    QMainWindow::resizeEvent(event);
+    // After the docks have their new sizes.
+    QMetaObject::invokeMethod(this, &MainWindow::balanceDocks, Qt::QueuedConnection);
+}
+
+void MainWindow::balanceDocks()
+{
+    // The tree is what the window is for: on a small screen (1024 x 700) the
+    // side docks, sized for 1400 px, would leave it a strip. Give it at
+    // least 40% of the width, taking from both sides.
+    const int w = width();
+    if (m_docks.size() < 3 || !m_tree->isVisible() || m_tree->width() >= w * 2 / 5)
+        return;
+    QList<QDockWidget *> docks;
+    QList<int> sizes;
+    for (QDockWidget *d : {m_docks[0], m_docks[2]}) // kernel (left), graph (right)
+        if (d->isVisible() && !d->isFloating()) {
+            docks << d;
+            sizes << (d == m_docks[0] ? w * 23 / 100 : w * 30 / 100);
+        }
+    if (!docks.isEmpty())
+        resizeDocks(docks, sizes, Qt::Horizontal);
+}
 
 void MainWindow::createViews()
 {
@@ -119,6 +163,7 @@ void MainWindow::createViews()
     m_moves = new MovesView(m_explorer, this);
     m_history = new HistoryView(m_explorer, this);
     setCentralWidget(m_tree);
+    m_tree->setPlaceholder(tr("No kernel is open.\n\nFile \u203a Open\u2026 a kernel (JSON), or File \u203a Open Sample."));
 
     QDockWidget *kernel = dock(this, tr("Kernel"), QStringLiteral("kernel"), m_kernel);
     QDockWidget *history = dock(this, tr("History"), QStringLiteral("history"), m_history);
@@ -251,6 +296,15 @@ void MainWindow::onFailed(const AnalysisError &e)
         text += QStringLiteral("<br><br>") + e.fault.toHtmlEscaped();
     } else {
         text = e.message.toHtmlEscaped();
+    }
+    if (m_explorer->fellBackToOriginal()) {
+        // Opened with a schedule (or edits) that do not fit: the kernel is
+        // shown with its original schedule, and the window says so for good.
+        text += tr("<br><br>Showing the kernel's <b>original schedule</b> instead.");
+        showError(tr("The schedule was not used"), text);
+        statusBar()->showMessage(tr("The schedule given could not be used (%1); showing the original schedule")
+                                     .arg(e.kind == AnalysisError::Kind::Input ? e.fault : e.message));
+        return;
     }
     text += tr("<br><br>Nothing was changed.");
     showError(tr("The change was not applied"), text);

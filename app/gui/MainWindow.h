@@ -8,6 +8,7 @@
 class QAction;
 class QActionGroup;
 class QComboBox;
+class QDialog;
 class QDockWidget;
 class QLabel;
 class QMenu;
@@ -84,12 +85,22 @@ public:
     /// Asks, for each leftover, Restore / Discard / Later (interactive only;
     /// one put off is asked again only when its kernel is opened).
     void offerAutosaves(const QString &kernelPath = {});
+    /// View > Theme: "system", "light" or "dark" (MainWindowHelp.cpp).
+    static void applyTheme(const QString &theme);
+    /// Help texts (MainWindowHelp.cpp): the shortcuts read off the menus,
+    /// the legend of shapes, colours and pills, a short tour.
+    QString shortcutsHtml() const;
+    static QString legendHtml();
+    static QString tourHtml();
     /// The bundled samples, by resource path.
     static QStringList samples();
     static QString defaultSample();
+    /// The bundled schedules of a sample (`:/samples/schedules/NAME.CASE.map`).
+    static QStringList sampleSchedules(const QString &sample);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
     void dragEnterEvent(QDragEnterEvent *event) override;
     void dropEvent(QDropEvent *event) override;
 
@@ -99,6 +110,8 @@ private:
     void createMenus();
     void createToolBar();
     void createStatusBar();
+    /// Keeps the tree at least 40% of the window's width.
+    void balanceDocks();
     void restoreSettings();
 
     void onSnapshot(const AnalysisSnapshotPtr &snapshot);
@@ -122,6 +135,10 @@ private:
     /// (comments isl and C read past).
     static std::string withAssumptions(const AnalysisSnapshot &s, Export what, std::string text);
 
+    // Help and theme (MainWindowHelp.cpp)
+    void createHelpMenu();
+    void createThemeMenu(QMenu *view);
+    QDialog *helpDialog(const QString &title, const QString &html, const QString &name);
     // Files (MainWindowFiles.cpp)
     void openDialog();
     void loadScheduleDialog();
@@ -173,6 +190,7 @@ private:
     QString m_lastError;
     QString m_lastDir;
     QString m_lastNote; ///< the schedule reader's note last shown
+    QString m_violationMessage; ///< the selected violation's message in the status bar
     Autosave *m_autosave = nullptr;
     QStringList m_laterAutosaves; ///< leftovers the user put off this run
 };

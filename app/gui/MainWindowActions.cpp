@@ -147,9 +147,20 @@ void MainWindow::createMenus()
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->addAction(m_open);
     QMenu *samplesMenu = file->addMenu(tr("Open S&ample"));
-    for (const QString &s : samples())
-        connect(samplesMenu->addAction(QFileInfo(s).completeBaseName()), &QAction::triggered, this,
-                [this, s] { openKernel(s); });
+    for (const QString &s : samples()) {
+        // The schedules a sample's description talks about, one step away.
+        const QString name = QFileInfo(s).completeBaseName();
+        const QStringList schedules = sampleSchedules(s);
+        if (schedules.isEmpty()) {
+            connect(samplesMenu->addAction(name), &QAction::triggered, this, [this, s] { openKernel(s); });
+            continue;
+        }
+        QMenu *sub = samplesMenu->addMenu(name);
+        connect(sub->addAction(tr("original schedule")), &QAction::triggered, this, [this, s] { openKernel(s); });
+        for (const QString &f : schedules)
+            connect(sub->addAction(QFileInfo(f).completeBaseName().mid(name.size() + 1)), &QAction::triggered, this,
+                    [this, s, f] { openKernel(s, f); });
+    }
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     file->addAction(m_openSession);
     file->addSeparator();
@@ -213,6 +224,7 @@ void MainWindow::createMenus()
     m_viewMenu->addAction(m_zoomOut);
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_resetLayout);
+    createThemeMenu(m_viewMenu);
 
     QMenu *analysis = menuBar()->addMenu(tr("&Analysis"));
     analysis->addAction(m_modeMay);
@@ -223,14 +235,7 @@ void MainWindow::createMenus()
     analysis->addSeparator();
     analysis->addAction(m_stop);
 
-    QMenu *help = menuBar()->addMenu(tr("&Help"));
-    connect(help->addAction(tr("&About Schedule Explorer")), &QAction::triggered, this, [this] {
-        QMessageBox::about(this, tr("About Schedule Explorer"),
-                           tr("<b>Schedule Explorer</b> %1<br>See a loop nest's isl schedule tree and dependences, "
-                              "edit the schedule, and get an exact legality verdict with a witness after every "
-                              "edit.<br>Built on isl, Graphviz and Qt %2.")
-                               .arg(QApplication::applicationVersion(), QLatin1String(qVersion())));
-    });
+    createHelpMenu();
 }
 
 void MainWindow::createToolBar()
@@ -242,8 +247,24 @@ void MainWindow::createToolBar()
     tb->addAction(m_open);
     tb->addAction(m_save);
     tb->addSeparator();
-    tb->addAction(m_undo);
-    tb->addAction(m_redo);
+    // The stack's own actions grow "Undo <what>" with every edit and push
+    // the rest of the toolbar into the overflow: the toolbar gets short
+    // twins whose tooltips carry the long text.
+    const auto twin = [this, tb](QAction *of, const QString &text) {
+        auto *a = new QAction(of->icon(), text, tb);
+        a->setObjectName(of == m_undo ? QStringLiteral("toolUndo") : QStringLiteral("toolRedo"));
+        const auto follow = [a, of] {
+            a->setEnabled(of->isEnabled());
+            a->setToolTip(of->text().remove(QLatin1Char('&')) + QStringLiteral(" (%1)").arg(of->shortcut().toString(
+                                                                       QKeySequence::NativeText)));
+        };
+        connect(of, &QAction::changed, a, follow);
+        connect(a, &QAction::triggered, of, &QAction::trigger);
+        follow();
+        tb->addAction(a);
+    };
+    twin(m_undo, tr("Undo"));
+    twin(m_redo, tr("Redo"));
     tb->addSeparator();
     tb->addAction(m_interchange);
     tb->addAction(m_tile);

@@ -10,12 +10,14 @@
 #include "widgets/Explorer.h"
 #include "widgets/IterationSpaceView.h"
 #include "widgets/ScheduleTreeView.h"
+#include "widgets/Selection.h"
 #include "widgets/Session.h"
 
 #include <QCloseEvent>
 #include <QDir>
 #include <QDragEnterEvent>
 #include <QApplication>
+#include <QFile>
 #include <QFileDialog>
 #include <QInputDialog>
 #include <QMenu>
@@ -40,6 +42,17 @@ QStringList MainWindow::samples()
     for (const QString &f : QDir(QStringLiteral(":/samples")).entryList({QStringLiteral("*.json")}, QDir::Files,
                                                                         QDir::Name))
         out << QStringLiteral(":/samples/") + f;
+    return out;
+}
+
+QStringList MainWindow::sampleSchedules(const QString &sample)
+{
+    // schedules/NAME.CASE.map next to the bundled NAME.json.
+    const QString name = QFileInfo(sample).completeBaseName();
+    QStringList out;
+    for (const QString &f : QDir(QStringLiteral(":/samples/schedules"))
+                                .entryList({name + QStringLiteral(".*.map")}, QDir::Files, QDir::Name))
+        out << QStringLiteral(":/samples/schedules/") + f;
     return out;
 }
 
@@ -69,6 +82,10 @@ bool MainWindow::openKernel(const QString &path, const QString &scheduleFile, co
         return false;
     QString error;
     if (!m_explorer->openKernel(path, &error, scheduleFile, editsFile)) {
+        if (!m_explorer->kernel()) // an empty window says why it is empty, and what to do
+            m_tree->setPlaceholder(tr("Could not open %1:\n%2\n\nFile \u203a Open\u2026 another kernel, or File "
+                                      "\u203a Open Sample.")
+                                       .arg(QFileInfo(path).fileName(), error));
         showError(tr("Cannot open the kernel"), error.toHtmlEscaped() + tr("<br><br>Nothing was changed."));
         return false;
     }
@@ -200,6 +217,34 @@ void MainWindow::loadEditsDialog()
 bool MainWindow::saveSession(const QString &path)
 {
     QString error;
+    const QString kernel = m_explorer->session().kernelPath;
+    if (kernel.startsWith(QLatin1Char(':'))) {
+        // A bundled sample lives inside the app: a session naming
+        // `:/samples/...` could not be opened by schedule-tool. Write the
+        // sample next to the session and name that file instead.
+        const QString copy = QFileInfo(path).absoluteDir().filePath(QFileInfo(kernel).fileName());
+        QFile in(kernel);
+        const QByteArray bytes = in.open(QIODevice::ReadOnly) ? in.readAll() : QByteArray();
+        QFile existing(copy);
+        if (existing.exists()) {
+            if (!existing.open(QIODevice::ReadOnly) || existing.readAll() != bytes) {
+                showError(tr("Cannot save the session"),
+                          tr("The session names its kernel by a file, and this kernel is a bundled sample. "
+                             "Writing it next to the session would overwrite a different <b>%1</b>: save the "
+                             "session in another folder.")
+                              .arg(copy.toHtmlEscaped()));
+                return false;
+            }
+        } else {
+            QFile out(copy);
+            if (bytes.isEmpty() || !out.open(QIODevice::WriteOnly) || out.write(bytes) != bytes.size()) {
+                showError(tr("Cannot save the session"),
+                          tr("Could not write the sample kernel to <b>%1</b>.").arg(copy.toHtmlEscaped()));
+                return false;
+            }
+        }
+        m_explorer->relocateKernel(copy);
+    }
     if (!m_explorer->saveSession(path, &error)) {
         showError(tr("Cannot save the session"), error.toHtmlEscaped());
         return false;
@@ -353,7 +398,16 @@ bool MainWindow::exportFile(Export what, const QString &path)
         const ZoomableView *view = tree ? static_cast<ZoomableView *>(m_tree) : static_cast<ZoomableView *>(m_graph);
         const QString title = QString::fromStdString(m_explorer->kernel()->name)
                             + (tree ? tr(" schedule tree") : tr(" dependence graph"));
+        // A figure for a document shows the schedule, not what happened to
+        // be clicked: drop the selection's outlines while exporting.
+        Selection *sel = m_explorer->selection();
+        const QStringList statements = sel->statements();
+        const bool hasNode = sel->hasTreeNode();
+        const std::vector<int> node = sel->treeNode();
+        const int edge = sel->edge(), violation = sel->violation();
+        sel->clear();
         ok = view->exportTo(path, title, &error);
+        sel->selectViolation(violation, edge, statements, hasNode, node);
     }
     if (!ok)
         showError(tr("Export failed"), error.toHtmlEscaped());

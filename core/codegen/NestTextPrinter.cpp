@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "NestTextPrinter.h"
 
+#include <map>
+
 namespace se {
 
 namespace {
@@ -35,7 +37,17 @@ std::string accesses(const std::vector<Access> &list)
     return join(parts, ", ");
 }
 
-void body(const std::vector<GenNode> &items, int depth, std::string &out)
+// A person reads `s1` where the tree, graph and violations say s1; the second
+// and later copies of a statement isl split get primes (`s1'`, `s1''`).
+using CopyCounts = std::map<std::int64_t, int>;
+
+std::string label(const GenStatement &s, CopyCounts &copies)
+{
+    const int copy = copies[s.originId]++;
+    return "s" + std::to_string(s.originId) + std::string(static_cast<std::size_t>(copy), '\'');
+}
+
+void body(const std::vector<GenNode> &items, int depth, CopyCounts &copies, std::string &out)
 {
     const std::string indent(static_cast<std::size_t>(depth) * 2, ' ');
     for (const auto &n : items) {
@@ -45,9 +57,9 @@ void body(const std::vector<GenNode> &items, int depth, std::string &out)
         if (n.isLoop()) {
             const GenLoop &l = n.loop();
             out += indent + "for (" + l.iterator + ": " + NestTextPrinter::range(l) + ")\n";
-            body(l.body, depth + 1, out);
+            body(l.body, depth + 1, copies, out);
         } else {
-            out += indent + NestTextPrinter::statementLine(n.statement()) + "\n";
+            out += indent + NestTextPrinter::statementLine(n.statement(), label(n.statement(), copies)) + "\n";
         }
     }
 }
@@ -61,7 +73,12 @@ std::string NestTextPrinter::range(const GenLoop &l)
 
 std::string NestTextPrinter::statementLine(const GenStatement &s)
 {
-    std::string line = "s" + std::to_string(s.id) + (s.op.empty() ? "" : " " + s.op) + ":";
+    return statementLine(s, "s" + std::to_string(s.originId));
+}
+
+std::string NestTextPrinter::statementLine(const GenStatement &s, const std::string &label)
+{
+    std::string line = label + (s.op.empty() ? "" : " " + s.op) + ":";
     if (!s.writes.empty())
         line += " " + accesses(s.writes);
     if (!s.reads.empty())
@@ -92,7 +109,8 @@ std::string NestTextPrinter::title(const RegeneratedNest &nest)
 std::string NestTextPrinter::print(const RegeneratedNest &nest)
 {
     std::string out = "# " + title(nest) + "\n";
-    body(nest.body, 0, out);
+    CopyCounts copies;
+    body(nest.body, 0, copies, out);
     return out;
 }
 

@@ -18,8 +18,10 @@ namespace se {
 class NestTextPrinter {
 public:
     static std::string print(const RegeneratedNest &nest);
-    /// One statement line without indentation.
+    /// One statement line without indentation, labelled by its origin (`s7`).
     static std::string statementLine(const GenStatement &s);
+    /// The same under a given label (`s7'` for a second copy of s7).
+    static std::string statementLine(const GenStatement &s, const std::string &label);
     /// `range(lb, ub, stride)`.
     static std::string range(const GenLoop &l);
     /// A heading that names the kernel, the schedule and fixed parameters.

@@ -27,6 +27,7 @@
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QUndoStack>
+#include <QSortFilterProxyModel>
 #include <QtTest>
 
 #include <nlohmann/json.hpp>
@@ -207,7 +208,10 @@ void tst_AppOverrides::violationGoesOnlyUnderItsOverride()
     QApplication::sendEvent(w.graphView()->viewport(), &onGraph);
     QCOMPARE(graphMenus.count(), 1);
     QCOMPARE(graphMenus.at(0).at(0).toInt(), raw);
-    const QPoint row = table->visualRect(table->model()->index(war, 0)).center();
+    // The table sorts its rows (naturally): find the report's row through the proxy.
+    const auto *proxy = qobject_cast<QSortFilterProxyModel *>(table->model());
+    QVERIFY(proxy);
+    const QPoint row = table->visualRect(proxy->mapFromSource(table->dependencesModel()->index(war, 0))).center();
     closeMenu();
     Q_EMIT table->customContextMenuRequested(row);
     QCOMPARE(tableMenus.count(), 1);
