@@ -28,8 +28,6 @@ struct ToolOptions {
     std::string out;        ///< --out FILE ("-": stdout)
     std::string node;       ///< --node PATH
     std::string assumeNoDep; ///< --assume-no-dep FILE
-    std::string function;   ///< --function NAME (C sources)
-    int scop = 0;           ///< --scop N (C sources; 0: none given)
     std::optional<unsigned long> maxOps; ///< --max-ops (0: no limit)
     double timeLimit = 60;               ///< --time-limit seconds (0: none)
     bool counts = true;
