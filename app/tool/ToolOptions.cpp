@@ -10,10 +10,13 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
 #include <map>
+#include <regex>
 #include <set>
 
 namespace se::tool {
@@ -154,8 +157,11 @@ std::uint64_t parseSize(const std::string &text, const std::string &command)
         if (unit != 1)
             digits.pop_back();
     }
-    const auto v = parseInt(digits, "--max-memory", command);
-    if (v < 0 || static_cast<std::uint64_t>(v) > UINT64_MAX / unit)
+    errno = 0;
+    char *end = nullptr;
+    const long long v = std::strtoll(digits.c_str(), &end, 10);
+    if (digits.empty() || *end != '\0' || errno == ERANGE || v < 0
+        || static_cast<std::uint64_t>(v) > UINT64_MAX / unit)
         throw UsageError("--max-memory takes a size such as 512M or 2G, got '" + text + "'", command);
     return static_cast<std::uint64_t>(v) * unit;
 }
@@ -267,6 +273,7 @@ struct Grammar {
         app.add_flag("-h,--help", o.help)->disable_flag_override();
         app.add_flag("--version", o.version)->disable_flag_override();
         app.require_subcommand(0, 1);
+        app.allow_extras(); // refused below, in the tool's words
         for (const auto &spec : commandSpecs()) {
             CLI::App *sub = app.add_subcommand(spec.name, spec.summary);
             sub->set_help_flag("-h,--help", "this command's options");
@@ -303,7 +310,7 @@ std::string ToolOptions::usage()
     std::string out = "usage: schedule-tool COMMAND KERNEL [options]\n"
                       "       schedule-tool help COMMAND\n\n"
                       "Polyhedral schedule legality, dependences, loop-nest generation and schedule edits.\n"
-                      "KERNEL is a kernel JSON or a JSCoP; '-' reads it from stdin.\n\ncommands:\n";
+                      "KERNEL is a kernel JSON file; '-' reads it from stdin.\n\ncommands:\n";
     for (const auto &s : commandSpecs()) {
         std::string name = "  " + std::string(s.name);
         name.resize(16, ' ');
@@ -358,8 +365,12 @@ ToolOptions ToolOptions::parse(int argc, char **argv)
         const auto subs = g.app.get_subcommands();
         const std::string c = subs.empty() ? std::string() : subs.front()->get_name();
         std::string what = e.what();
+        static const std::regex missingValue(R"(^(-[-\w]+): \d+ required (\S+) missing$)");
+        std::smatch m;
         if (what == "KERNEL is required")
             what = c + " needs a KERNEL file";
+        else if (std::regex_match(what, m, missingValue))
+            what = m.str(1) + " needs a value (" + m.str(2) + ")";
         else if (e.get_name() == "ArgumentMismatch" && what.find("flag override") != std::string::npos)
             what = what.substr(0, what.find(' ')) + " takes no value (it is a flag)";
         else if (what.find("is required") == std::string::npos && !what.empty() && what.front() != '-')
@@ -371,8 +382,9 @@ ToolOptions ToolOptions::parse(int argc, char **argv)
     }
     if (!g.app.remaining().empty()) {
         const std::string a = g.app.remaining().front();
-        throw UsageError(a.rfind("--", 0) == 0 ? "unknown option '" + a + "' (options go after the command)"
-                                               : "unexpected argument '" + a + "'");
+        throw UsageError(a.rfind("-", 0) == 0 && a != "-"
+                             ? "unknown option '" + a + "' before the command (options go after COMMAND KERNEL)"
+                             : "unexpected argument '" + a + "'");
     }
     if (o.help)
         throw HelpRequest{usage()};

@@ -73,6 +73,11 @@ case("a second KERNEL", run("check", kernel, kernel), 2, err=r"unexpected argume
 case("--json=0", run("check", kernel, "--json=0", *params), 2, err=r"--json takes no value")
 case("no KERNEL", run("check"), 2, err=r"^schedule-tool: error: check needs a KERNEL file\n" + USAGE)
 case("no command", run(), 2, err=r"^schedule-tool: error: missing COMMAND")
+case("an option before the command", run("--json", "check", kernel), 2,
+     err=r"^schedule-tool: error: unknown option '--json' before the command")
+case("an option without its value", run("check", kernel, "--param"), 2,
+     err=r"^schedule-tool: error: --param needs a value \(NAME=VALUE\)\n" + USAGE)
+case("a bad size", run("check", kernel, "--max-memory", "12Q"), 2, err=r"--max-memory takes a size such as 512M")
 case("bad --format", run("tree", kernel, "--format", "dott"), 2,
      err=r"tree --format takes block, flow, map, dot or svg, got 'dott' \(did you mean 'dot'\?\)")
 case("bad --deps", run("check", kernel, "--deps", "mey"), 2, err=r"--deps takes may or flow, got 'mey' \(did you mean 'may'\?\)")

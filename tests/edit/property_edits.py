@@ -89,7 +89,15 @@ class Tool:
         script = os.path.join(self.workdir, name + '.json')
         with open(script, 'w') as f:
             json.dump({'edits': edits}, f)
-        cmd = [self.exe] + args[:1] + [self.kernel] + args[1:] + ['--edits', script] + self.params
+        # tree takes no dependence options: schedule-tool refuses options a
+        # command does not use.
+        params = self.params
+        if args[0] == 'tree':
+            params = [p for p in params if p != '--no-count']
+            while '--deps' in params:
+                k = params.index('--deps')
+                params = params[:k] + params[k + 2:]
+        cmd = [self.exe] + args[:1] + [self.kernel] + args[1:] + ['--edits', script] + params
         self.calls += 1
         r = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
         return r, script
