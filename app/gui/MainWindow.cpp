@@ -269,6 +269,9 @@ void MainWindow::onSnapshot(const AnalysisSnapshotPtr &s)
 void MainWindow::onDocumentChanged()
 {
     const KernelPtr &k = m_explorer->kernel();
+    // Until the first picture arrives the empty tree says what is going on.
+    if (k)
+        m_tree->setPlaceholder(tr("Analysing %1\u2026").arg(QString::fromStdString(k->name)));
     if (k != m_viewKernel) {
         m_viewKernel = k;
         m_kernel->setKernel(k, m_explorer->session().fixedParams);

@@ -532,6 +532,10 @@ void tst_TruthfulViews::samplesSessionsAndFailedKernel()
     QVERIFY(!w.openKernel(broken));
     QVERIFY(w.treeView()->placeholder().contains(QLatin1String("broken.json")));
     QVERIFY(w.treeView()->placeholder().contains(QLatin1String("Open Sample")));
+    // Once a kernel is open, the empty tree (before its first picture) says so.
+    QVERIFY(w.openKernel(source("tests/widgets/data/stencil_2d.json")));
+    QVERIFY(w.treeView()->placeholder().startsWith(QLatin1String("Analysing")));
+    QVERIFY(settle(e));
 
     // The schedules a sample's description names are in File > Open Sample.
     QMenu *samples = nullptr;
