@@ -295,10 +295,13 @@ isl::ast_node buildOnce(const PolyhedralModel &model, const isl::schedule &sched
 isl::ast_node AstBuilder::build(const PolyhedralModel &model, const isl::schedule &schedule, const std::string &file)
 {
     IslContext &ctx = model.islContext();
-    // One computation over every statement: its budget grows with them.
-    // A 6-statement kernel's nest took 1.5M operations, pipeline_400's
-    // about 2M: a few units plus one per statement fits both with room.
-    const unsigned long units = 4 + model.statements().size();
+    // One computation over every statement: its budget grows with them,
+    // two units and one more per 16 statements (pipeline_400's nest needs
+    // about 2M operations; a 6-statement kernel's needed more than the one
+    // unit it had). Not much more: a random 5-statement nest that isl never
+    // finishes stops at 1.8M operations in 2 s, while at 3M it runs on in
+    // steps that neither count operations nor see the time limit.
+    const unsigned long units = 2 + model.statements().size() / 16;
     return QuotaScope::run(ctx, "generating the loop nest", units, [&] {
         checkUnroll(schedule, file); // before any raw isl object below
         const isl::schedule runsAll = injective(model, schedule);
