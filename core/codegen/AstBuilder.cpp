@@ -258,6 +258,25 @@ bool coversDomain(const isl::ast_node &ast, const isl::union_set &domain, Covera
     return domain.is_subset(run);
 }
 
+// The times of `schedule` as one band over the domain, with every division
+// explicit (isl_union_map_compute_divs) and pieces coalesced; null when
+// that is no band (no instance at all).
+isl::schedule withExplicitDivs(const PolyhedralModel &model, const isl::schedule &schedule)
+{
+    // { S[...] -> [t...] }, padded to one length by isl
+    isl::union_map times = schedule.get_map().intersect_domain(model.domain());
+    times = isl::manage(isl_union_map_compute_divs(times.release())).coalesce();
+    if (times.is_empty())
+        return {};
+    isl_union_pw_multi_aff *upma = isl_union_pw_multi_aff_from_union_map(times.release());
+    isl_multi_union_pw_aff *mupa = isl_multi_union_pw_aff_from_union_pw_multi_aff(upma);
+    if (!mupa)
+        return {};
+    const isl::union_set domain = isl::manage(isl_union_set_compute_divs(model.domain().copy()));
+    return isl::manage(
+        isl_schedule_insert_partial_schedule(isl_schedule_from_domain(domain.copy()), mupa));
+}
+
 isl::ast_node buildOnce(const PolyhedralModel &model, const isl::schedule &schedule, const std::string &file,
                         bool allowOr, Coverage &coverage)
 {
@@ -295,10 +314,13 @@ isl::ast_node buildOnce(const PolyhedralModel &model, const isl::schedule &sched
 isl::ast_node AstBuilder::build(const PolyhedralModel &model, const isl::schedule &schedule, const std::string &file)
 {
     IslContext &ctx = model.islContext();
-    // One computation over every statement: its budget grows with them.
-    // A 6-statement kernel's nest took 1.5M operations, pipeline_400's
-    // about 2M: a few units plus one per statement fits both with room.
-    const unsigned long units = 4 + model.statements().size();
+    // One computation over every statement: its budget grows with them,
+    // two units and one more per 16 statements (pipeline_400's nest needs
+    // about 2M operations; a 6-statement kernel's needed more than the one
+    // unit it had). Not much more: a random 5-statement nest that isl never
+    // finishes stops at 1.8M operations in 2 s, while at 3M it runs on in
+    // steps that neither count operations nor see the time limit.
+    const unsigned long units = 2 + model.statements().size() / 16;
     return QuotaScope::run(ctx, "generating the loop nest", units, [&] {
         checkUnroll(schedule, file); // before any raw isl object below
         const isl::schedule runsAll = injective(model, schedule);
@@ -308,7 +330,24 @@ isl::ast_node AstBuilder::build(const PolyhedralModel &model, const isl::schedul
         for (const bool allowOr : {false, true}) {
             QuotaScope::nextStep(ctx);
             Coverage coverage;
-            isl::ast_node ast = buildOnce(model, runsAll, file, allowOr, coverage);
+            isl::ast_node ast;
+            try {
+                ast = buildOnce(model, runsAll, file, allowOr, coverage);
+            } catch (const InputError &) {
+                // isl's generator can fail on a valid schedule ("some src
+                // divs are unknown" was reported on a piecewise one): the
+                // same times as one band, divisions made explicit and
+                // pieces coalesced, are tried before the schedule is refused.
+                const isl::schedule plain = withExplicitDivs(model, runsAll);
+                if (plain.is_null())
+                    throw;
+                QuotaScope::nextStep(ctx);
+                Coverage again;
+                ast = buildOnce(model, plain, file, allowOr, again);
+                if (coversDomain(ast, domain, again))
+                    return ast;
+                continue;
+            }
             if (coversDomain(ast, domain, coverage))
                 return ast;
         }

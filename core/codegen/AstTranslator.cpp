@@ -7,6 +7,8 @@
 #include <isl/ast.h>
 #include <isl/val.h>
 
+#include <stdexcept>
+
 namespace se {
 
 namespace {
@@ -31,6 +33,26 @@ std::vector<GenNode> AstTranslator::translate(const isl::ast_node &root)
 }
 
 std::vector<GenNode> AstTranslator::node(const isl::ast_node &n, const CaseSet &guard, const std::string &path)
+{
+    return node(path, [&] { return nodeUnchecked(n, guard, path); });
+}
+
+template <typename F>
+std::vector<GenNode> AstTranslator::node(const std::string &path, F &&f)
+{
+    // Checked 64-bit arithmetic (a huge coefficient times a shift) throws a
+    // bare overflow_error: said here, with the schedule file and the
+    // deepest node it happened in.
+    try {
+        return f();
+    } catch (const std::overflow_error &) {
+        m_reader.fail(path, "integer overflow: a coefficient or bound of the regenerated nest does not fit "
+                            "in 64 bits (the kernel format's integers)");
+    }
+}
+
+std::vector<GenNode> AstTranslator::nodeUnchecked(const isl::ast_node &n, const CaseSet &guard,
+                                                  const std::string &path)
 {
     std::vector<GenNode> out;
     if (guard.isNever())
@@ -66,9 +88,11 @@ std::vector<GenNode> AstTranslator::node(const isl::ast_node &n, const CaseSet &
     case isl_ast_node_user: {
         const isl::ast_expr call = n.as<isl::ast_node_user>().expr();
         const std::string p = child(path, "user " + AstExprReader::text(call));
-        for (auto &s : StatementRewriter(m_kernel, m_reader).rewrite(call, guard, p, m_nextId))
-            out.push_back(GenNode{std::move(s)});
-        return out;
+        return node(p, [&] {
+            for (auto &s : StatementRewriter(m_kernel, m_reader).rewrite(call, guard, p, m_nextId))
+                out.push_back(GenNode{std::move(s)});
+            return out;
+        });
     }
     default: m_reader.fail(path, "an AST node of a kind this translation does not know");
     }

@@ -277,10 +277,15 @@ def oracle_schedule(oracle, plan, params):
     return out
 
 
-def case(seed):
+def case(seed, max_statements=None):
+    """One case; with `max_statements`, kernels with more statements are
+    drawn again from the same generator (still one case per seed)."""
     rng = random.Random(seed)
-    g = KernelGen(rng)
-    doc = g.document(max_depth=rng.choice([1, 2, 2, 3, 3, 4]))
+    while True:
+        g = KernelGen(rng)
+        doc = g.document(max_depth=rng.choice([1, 2, 2, 3, 3, 4]))
+        if max_statements is None or len(g.stmts) <= max_statements:
+            break
     text, plan, label = schedule(rng, g.stmts)
     # the schedule names only the kernel's parameters
     if "M" not in g.params:

@@ -132,6 +132,8 @@ def codegen_mode(tool, kpath, spath, doc, sched):
         f.write(out)
     rc, out2, err2 = run([tool, "check", f.name, "--json"] + params_args(doc))
     os.unlink(f.name)
+    if rc == 3:
+        return LIMIT
     if rc != 0:
         return "regenerated kernel does not check legal (exit %d): %s" % (rc, (err2 or out2).strip()[:200])
     return None
@@ -222,10 +224,10 @@ def replay(tool, directory, modes):
 
 
 def one(args):
-    tool, seed, modes, tmp = args
+    tool, seed, modes, tmp, max_statements = args
     if modes == "rotate":  # one mode per case, in turn: a third of the runs
         modes = [("may", "flow", "codegen")[seed % 3]]
-    doc, text, plan, label = gen.case(seed)
+    doc, text, plan, label = gen.case(seed, max_statements)
     kpath = os.path.join(tmp, "case%d.json" % seed)
     spath = os.path.join(tmp, "case%d.map" % seed)
     with open(kpath, "w") as f:
@@ -234,6 +236,7 @@ def one(args):
         f.write(text + "\n")
     sched = gen.oracle_schedule(oracle, plan, fixed_of(doc))
     why = None
+    started = time.time()
     try:
         for mode in modes:
             why = codegen_mode(tool, kpath, spath, doc, sched) if mode == "codegen" else \
@@ -245,6 +248,8 @@ def one(args):
                 break
     except SystemExit as e:  # the oracle refuses the kernel: a generator bug
         why = "oracle: %s" % e
+    if os.environ.get("SE_DIFF_TIMES"):
+        print("seed %d: %.1f s" % (seed, time.time() - started), file=sys.stderr)
     return seed, label, why, kpath, spath
 
 
@@ -259,6 +264,8 @@ def main():
     ap.add_argument("--modes", default="may,flow,codegen")
     ap.add_argument("--keep", help="directory for the failing cases")
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--max-statements", type=int,
+                    help="redraw kernels with more statements (the quick CI run)")
     ap.add_argument("--rotate-modes", action="store_true",
                     help="each case in one of the modes, in turn (the quick CI run)")
     ap.add_argument("--replay", metavar="DIR", help="replay the regression cases in DIR instead")
@@ -276,7 +283,8 @@ def main():
         print("%d regressions, %d failed (%.1f s)" % (count, len(failures), time.time() - start))
         sys.exit(1 if failures else 0)
     with tempfile.TemporaryDirectory() as tmp:
-        work = [(a.tool, s, "rotate" if a.rotate_modes else modes, tmp) for s in range(a.seed, a.seed + a.cases)]
+        work = [(a.tool, s, "rotate" if a.rotate_modes else modes, tmp, a.max_statements)
+                for s in range(a.seed, a.seed + a.cases)]
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as pool:
             for seed, label, why, kpath, spath in pool.map(one, work):
                 if not why:
