@@ -71,6 +71,9 @@ public:
     };
     /// Writes an export (atomically); false with the error shown.
     bool exportFile(Export what, const QString &path);
+    /// The document's schedule as YAML or C, parametric unless the export
+    /// menu's "Keep Fixed Parameter Values" is checked.
+    std::string parametricExport(const AnalysisSnapshot &s, bool c, QString *error) const;
     /// Adds a view as a dock (remembered in the layout, listed in the View
     /// menu): how later views, such as an iteration-space plot, plug in.
     QDockWidget *addViewDock(const QString &title, const QString &name, QWidget *content, Qt::DockWidgetArea area);
@@ -178,6 +181,7 @@ private:
     QActionGroup *m_modeGroup = nullptr;
     QAction *m_modeMay = nullptr, *m_modeFlow = nullptr;
     QList<QAction *> m_exports;
+    QAction *m_exportFixed = nullptr; ///< YAML and C keep the fixed parameter values
     QComboBox *m_modeCombo = nullptr;
 
     QLabel *m_verdict = nullptr;

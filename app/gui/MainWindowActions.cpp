@@ -194,6 +194,11 @@ void MainWindow::createMenus()
     QAction *jscop = addExport(tr("Schedule as &JSCoP (Polly)\u2026"), [this] { exportDialog(Export::Jscop); });
     exp->removeAction(jscop);
     exp->insertAction(exp->actions().value(2), jscop);
+    exp->addSeparator();
+    m_exportFixed = exp->addAction(tr("Keep &Fixed Parameter Values in YAML and C"));
+    m_exportFixed->setCheckable(true);
+    m_exportFixed->setToolTip(tr("Off: the YAML and C exports are parametric, whatever values the Kernel dock "
+                                 "fixes. On: they hold for those values only. Each says which in its heading."));
     file->addSeparator();
     file->addAction(m_quit);
 

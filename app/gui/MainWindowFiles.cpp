@@ -4,6 +4,7 @@
 #include "Autosave.h"
 #include "MainWindow.h"
 
+#include "core/analysis/ScheduleExport.h"
 #include "core/interop/KernelSource.h"
 #include "core/support/InputError.h"
 #include "widgets/DependenceGraphView.h"
@@ -365,6 +366,33 @@ void MainWindow::exportDialog(Export what)
         statusBar()->showMessage(tr("Wrote %1").arg(path), 5000);
 }
 
+std::string MainWindow::parametricExport(const AnalysisSnapshot &s, bool c, QString *error) const
+{
+    // Parametric unless File > Export > Keep Fixed Parameter Values is on
+    // (issue 12): built again from the document, not from the analysed
+    // schedule, whose domain holds the fixed values only.
+    try {
+        const Session &doc = m_explorer->session();
+        ScheduleSource source;
+        source.text = doc.scheduleText;
+        source.file = doc.scheduleFile.toStdString();
+        std::size_t edits = 0;
+        if (!s.editScript.empty()) {
+            const nlohmann::json list = nlohmann::json::parse(s.editScript);
+            edits = list.size();
+            source.edits = EditScript::fromJson(nlohmann::json{{"edits", list}}, "the edit log");
+        }
+        source.description = doc.scheduleText.empty() ? "the original schedule" : "the schedule " + source.file;
+        if (edits)
+            source.description += " with " + std::to_string(edits) + (edits == 1 ? " edit" : " edits");
+        return ScheduleExport::write(s.kernel, s.fixedParams, source, m_exportFixed && m_exportFixed->isChecked(),
+                                     c ? ScheduleExport::Format::C : ScheduleExport::Format::BlockYaml);
+    } catch (const std::exception &e) {
+        *error = tr("Cannot write the export: %1").arg(QString::fromUtf8(e.what()));
+    }
+    return {};
+}
+
 bool MainWindow::exportFile(Export what, const QString &path)
 {
     const AnalysisSnapshotPtr s = m_explorer->snapshot();
@@ -375,11 +403,11 @@ bool MainWindow::exportFile(Export what, const QString &path)
     if (kindOf(what).text) {
         std::string text;
         switch (what) {
-        case Export::ScheduleYaml: text = s->scheduleYaml; break;
+        case Export::ScheduleYaml: text = parametricExport(*s, false, &error); break;
         case Export::ScheduleMap: text = s->scheduleMap + "\n"; break;
         case Export::EditScript: text = m_explorer->editScriptText(); break;
         case Export::KernelJson: text = s->nestKernelJson; break;
-        case Export::C: text = s->nestC; break;
+        case Export::C: text = parametricExport(*s, true, &error); break;
         case Export::Jscop: text = jscopText(&error); break;
         default: break;
         }

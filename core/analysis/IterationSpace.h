@@ -56,7 +56,7 @@ struct IterationSpace {
         std::size_t src = 0, dst = 0; ///< instance indices: src must run before dst
         std::string type;             ///< RAW, WAR, WAW
         std::size_t edge = 0;         ///< index of the dependence edge (CheckReport::edges)
-        bool violated = false;        ///< dst's time is not after src's
+        bool violated = false;        ///< dst's time is not after src's, or a set may run them either way
         bool assumed = false;         ///< its edge is assumed absent by an override
     };
 

@@ -295,7 +295,12 @@ IterationSpace IterationSpaceBuilder::build(const PolyhedralModel &model, const 
                     p.dst = ib->second;
                     p.type = type;
                     p.edge = e;
-                    p.violated = !(out.instances[p.src].time < out.instances[p.dst].time);
+                    const Point &ta = out.instances[p.src].time, &tb = out.instances[p.dst].time;
+                    // Times that first differ at a set's child position are
+                    // unordered: the set may run either child first.
+                    const auto k = std::mismatch(ta.begin(), ta.end(), tb.begin(), tb.end()).first - ta.begin();
+                    p.violated = !(ta < tb)
+                                 || (k < static_cast<long>(ta.size()) && flat.underSet(d.src, static_cast<unsigned>(k)));
                     p.assumed = assumed;
                     out.violatedTotal += p.violated && !assumed;
                     out.pairs.push_back(std::move(p));

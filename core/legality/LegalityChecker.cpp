@@ -88,7 +88,8 @@ isl::map LegalityChecker::violatingPairs(const Dependence &dep, const FlatSchedu
         for (unsigned k = 0; k < level.dim; ++k)
             same = isl_map_equate(same, isl_dim_in, static_cast<int>(k), isl_dim_out, static_cast<int>(k));
         const int d = static_cast<int>(level.dim);
-        // Two statements: the order of evaluation of arguments is unspecified.
+        // `same` is consumed by the second call: copy it first, in its own
+        // statement (the order arguments are evaluated in is unspecified).
         isl_map *before = isl_map_order_lt(isl_map_copy(same), isl_dim_in, d, isl_dim_out, d);
         isl_map *differ = isl_map_union(before, isl_map_order_gt(same, isl_dim_in, d, isl_dim_out, d));
         // { src -> dst } through their times

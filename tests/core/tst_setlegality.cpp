@@ -9,6 +9,7 @@
 // its two loops reversed: RAW s0 -> s2 on A (4 pairs), example s0[0] ->
 // s2[0]; with s0 and s1 reversed inside their loop: legal.
 #include "core/analysis/Analyzer.h"
+#include "core/analysis/IterationSpaceBuilder.h"
 #include "core/edit/EditScript.h"
 #include "core/edit/MoveFinder.h"
 #include "core/legality/LegalityChecker.h"
@@ -65,6 +66,7 @@ private Q_SLOTS:
     void setAfterLegalCheck();
     void timeBoundsDoNotSettleSets();
     void makeASetMove();
+    void iterationSpaceMarksSetPairs();
 };
 
 void tst_SetLegality::jacobiSet()
@@ -163,6 +165,22 @@ void tst_SetLegality::makeASetMove()
             QCOMPARE(m.verdict, MoveVerdict::Verdict::Legal);
         }
     QVERIFY(found);
+}
+
+// The iteration space of s0 and s2 draws the 4 RAW pairs red under the set,
+// though the printed order runs s0 first; none under the sequence.
+void tst_SetLegality::iterationSpaceMarksSetPairs()
+{
+    auto a = analyzer(setPair);
+    IterationSpaceQuery q;
+    q.statements = {"s0", "s2"};
+    const auto &deps = a->dependences(DepMode::May);
+    const IterationSpace seq = IterationSpaceBuilder::build(a->model(), deps, a->originalSchedule(), q);
+    QCOMPARE(seq.pairs.size(), std::size_t(4));
+    QCOMPARE(seq.violatedTotal, std::size_t(0));
+    const IterationSpace set = IterationSpaceBuilder::build(a->model(), deps, withEdits(*a, {Edit::toSet({0})}), q);
+    QCOMPARE(set.pairs.size(), std::size_t(4));
+    QCOMPARE(set.violatedTotal, std::size_t(4));
 }
 
 QTEST_GUILESS_MAIN(tst_SetLegality)

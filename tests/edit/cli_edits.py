@@ -41,7 +41,9 @@ r = run('apply', jacobi, '--edits', legal, '--out', out, *params)
 expect(r.returncode == 0 and r.stdout == '', 'apply legal --out: exit 0, nothing on stdout', r)
 expect('verdict: legal' in r.stderr and 'band flags' in r.stderr, 'apply reports legality and flags on stderr', r)
 text = open(out).read() if os.path.exists(out) else ''
-expect(text.startswith('domain:') and '\nchild:\n' in text, 'apply --out writes block-style YAML')
+body = '\n'.join(l for l in text.split('\n') if not l.startswith('#'))  # after its heading
+expect(text.startswith('# ') and body.startswith('domain:') and '\nchild:\n' in body,
+       'apply --out writes block-style YAML after a heading')
 r = run('check', jacobi, '--schedule', out, *params)
 expect(r.returncode == 0, 'the written schedule checks legal', r)
 

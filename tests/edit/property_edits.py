@@ -21,7 +21,9 @@ import argparse, glob, json, os, random, re, subprocess, sys, tempfile, time
 
 
 def flow_to_json(text):
-    """isl's flow YAML ({ domain: "...", child: { ... } }) as JSON: quote the keys."""
+    """isl's flow YAML ({ domain: "...", child: { ... } }) as JSON: quote the keys.
+    The heading's comment lines go, and so do the explicit leaves under marks."""
+    text = '\n'.join(l for l in text.split('\n') if not l.startswith('#')).replace(', child: { leaf }', '')
     out, i, n = [], 0, len(text)
     while i < n:
         c = text[i]
@@ -279,7 +281,10 @@ def main():
                     break
                 if legal and not truth:
                     fail('the tool calls an illegal schedule legal (%s)' % mode, kpath, trial, out['schedule'])
-                if truth and not legal:
+                # The map is one order of each set's children; a set promises
+                # any order, so the tool may rightly find a pair between two
+                # children that this order happens to keep (across_set).
+                if truth and not legal and not all(v.get('across_set') for v in out['violations']):
                     fail('the tool calls a legal schedule illegal (%s)' % mode, kpath, trial, out['schedule'])
                 edits = trial
                 kinds[edit['edit']] = kinds.get(edit['edit'], 0) + 1

@@ -94,9 +94,11 @@ void tst_Edit::apply_data()
                                  << q("[T, N] -> { s0[t, i] -> [t, 1, i]; s1[t, i] -> [t, 0, i] }") << false;
     QTest::newRow("jacobi distribute") << q("jacobi_1d") << q(R"([{"edit": "distribute", "node": [0]}])")
                                        << q("[T, N] -> { s0[t, i] -> [0, t, i]; s1[t, i] -> [1, t, i] }") << false;
-    // isl keeps a set's children in their written order.
+    // isl keeps a set's children in their written order, but a set
+    // promises any order: the reversed one breaks RAW and WAR s0 -> s1
+    // (oracle.py on the reversed map), so the set is illegal.
     QTest::newRow("jacobi to_set") << q("jacobi_1d") << q(R"([{"edit": "to_set", "node": [0, 0]}])")
-                                   << q(JACOBI_ORIGINAL) << true;
+                                   << q(JACOBI_ORIGINAL) << false;
     QTest::newRow("jacobi to_set to_sequence")
         << q("jacobi_1d")
         << q(R"([{"edit": "to_set", "node": [0, 0]}, {"edit": "to_sequence", "node": [0, 0]}])") << q(JACOBI_ORIGINAL)
