@@ -4,9 +4,14 @@
 #include "Commands.h"
 #include "ToolSession.h"
 #include "core/support/InputError.h"
+#include "core/support/MemoryLimit.h"
+#include "core/support/MemoryLimitError.h"
+#include "core/support/Utf8.h"
 
+#include <algorithm>
 #include <chrono>
 #include <condition_variable>
+#include <cstdio>
 #include <cstdlib>
 #include <functional>
 #include <iostream>
@@ -72,6 +77,31 @@ private:
     std::thread m_thread;
 };
 
+// The memory limit's last resort: memory kept growing past the limit in a
+// step that does not stop for it (or GMP failed to allocate). Exit status 3
+// with a message, never a signal or std::bad_alloc.
+void memoryHardStop(std::uint64_t resident)
+{
+    // No heap here: this may run because an allocation failed (the sizes
+    // fit std::string's in-place buffer).
+    const std::string limit = MemoryLimit::text(MemoryLimit::get()), used = MemoryLimit::text(resident);
+    char msg[256];
+    const int n = std::snprintf(msg, sizeof msg,
+                                "schedule-tool: stopped: the memory limit of %s was passed (%s in use) in a step "
+                                "that cannot be interrupted (raise it with --max-memory)\n",
+                                limit.c_str(), used.c_str());
+    if (n > 0)
+        std::fwrite(msg, 1, std::min(sizeof msg - 1, static_cast<std::size_t>(n)), stderr);
+    std::fflush(stderr);
+    std::_Exit(ResourceLimit);
+}
+
+int stopped(const std::string &what, const char *option)
+{
+    std::cerr << "schedule-tool: stopped: " << Utf8::sanitized(what) << " (raise it with " << option << ")\n";
+    return ResourceLimit;
+}
+
 } // namespace
 
 int run(int argc, char **argv)
@@ -97,24 +127,46 @@ int run(int argc, char **argv)
         return BadInput;
     }
     const HardDeadline deadline(options.timeLimit);
+    if (options.maxMemory)
+        MemoryLimit::set(*options.maxMemory);
+    MemoryLimit::setHardStop(memoryHardStop);
+    const MemoryLimit::Watch memory(nullptr); // watched from the first byte read
+    // isl is aborted only by the time and memory limits here: an abort that
+    // surfaces as some other error is still a limit, not bad input.
+    auto limitHit = [](const std::string &what) {
+        return what.find("execution aborted") != std::string::npos;
+    };
+    auto aborted = [&options](const std::string &what) {
+        if (MemoryLimit::passed())
+            return stopped(what + " at the memory limit of " + MemoryLimit::text(MemoryLimit::get()), "--max-memory");
+        char limit[32];
+        std::snprintf(limit, sizeof limit, "%g", options.timeLimit);
+        return stopped(what + " at the time limit of " + limit + " s", "--time-limit");
+    };
     try {
         ToolSession session(options);
         return it->second(session);
     } catch (const InputError &e) {
+        if (limitHit(e.what()))
+            return aborted(e.what());
         std::cerr << "schedule-tool: error: " << e.what() << "\n";
         return BadInput;
     } catch (const UsageError &e) {
         std::cerr << "schedule-tool: " << e.what() << "\n";
         return BadInput;
+    } catch (const MemoryLimitError &e) {
+        return stopped(e.what(), "--max-memory");
     } catch (const ResourceLimitError &e) {
-        std::cerr << "schedule-tool: stopped: " << e.what()
-                  << (e.limit() == ResourceLimitError::Limit::Time ? " (raise it with --time-limit)"
-                                                                    : " (raise the limit with --max-ops)")
-                  << "\n";
-        return ResourceLimit;
+        return stopped(e.what(), e.limit() == ResourceLimitError::Limit::Time ? "--time-limit" : "--max-ops");
+    } catch (const CancelledError &) {
+        return aborted("isl was aborted");
+    } catch (const std::bad_alloc &) {
+        return stopped("out of memory", "--max-memory");
     } catch (const std::exception &e) {
+        if (limitHit(e.what()))
+            return aborted(e.what());
         // Never let a failed analysis read as "no dependence".
-        std::cerr << "schedule-tool: analysis failed: " << e.what() << "\n";
+        std::cerr << "schedule-tool: analysis failed: " << Utf8::sanitized(e.what()) << "\n";
         return BadInput;
     }
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ToolOptions.h"
 
+#include "core/support/MemoryLimit.h"
+
 #include <cerrno>
 #include <cstdlib>
 
@@ -46,6 +48,8 @@ options:
   --node PATH         a schedule tree node as child indices, e.g. 0.1 (moves)
   --max-ops N         isl operation quota per unit of work (default 1000000; 0 = none)
   --time-limit S      stop the analysis after S seconds (default 60; 0 = none)
+  --max-memory SIZE   stop when the process uses more memory, e.g. 512M, 4G
+                      (default half the machine's memory; 0 = none)
   --no-count          skip pair counts
   -h, --help          this text
   --version           the version
@@ -124,6 +128,12 @@ ToolOptions ToolOptions::parse(int argc, char **argv)
             if (v.empty() || *end != '\0' || t < 0)
                 throw UsageError("--time-limit takes a number of seconds, got '" + v + "'");
             o.timeLimit = t;
+        } else if (arg == "--max-memory") {
+            const std::string v = takeValue();
+            const auto bytes = MemoryLimit::parse(v);
+            if (!bytes)
+                throw UsageError("--max-memory takes a size such as 512M or 4G (0 = none), got '" + v + "'");
+            o.maxMemory = *bytes;
         } else if (arg == "--max-ops") {
             const auto v = parseInt(takeValue(), "--max-ops");
             if (v < 0)

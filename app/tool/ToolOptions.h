@@ -4,6 +4,7 @@
 #include "core/deps/Dependence.h"
 #include "core/isl/PolyhedralModel.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,6 +26,7 @@ struct ToolOptions {
     std::string assumeNoDep; ///< --assume-no-dep FILE
     std::optional<unsigned long> maxOps; ///< --max-ops (0: no limit)
     double timeLimit = 60;               ///< --time-limit seconds (0: none)
+    std::optional<std::uint64_t> maxMemory; ///< --max-memory bytes (0: none; default: MemoryLimit's)
     bool counts = true;
     bool help = false;
     bool version = false;
