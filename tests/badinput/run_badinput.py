@@ -119,9 +119,10 @@ def nested_marks_tree(depth):
     """A flow-style schedule tree of `depth` nested marks over jacobi_1d's
     statements (issue 16: 40,000 took over 5 GB)."""
     inner = ('{ sequence: [ { filter: "{ s0[t, i] }" }, { filter: "{ s1[t, i] }" } ] }')
-    text = inner
-    for d in range(depth):
-        text = '{ mark: "m%d", child: %s }' % (d, text)
+    # Built inside out by joining: repeated wrapping would copy the text
+    # 40,000 times.
+    opens = "".join('{ mark: "m%d", child: ' % d for d in reversed(range(depth)))
+    text = opens + inner + " }" * depth
     return ('{ domain: "[T, N] -> { s0[t, i] : 0 <= t < T and 1 <= i < N - 1; s1[t, i] : 0 <= t < T and 1 <= i < N - 1 }",'
             ' child: { schedule: "[T, N] -> [{ s0[t, i] -> [(t)]; s1[t, i] -> [(t)] }]", child: %s } }' % text)
 
