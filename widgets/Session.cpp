@@ -3,6 +3,7 @@
 
 #include "core/model/KernelLoader.h"
 #include "core/support/InputError.h"
+#include "core/support/InputFile.h"
 
 #include <QDir>
 #include <QFile>
@@ -34,6 +35,11 @@ bool sameOverrides(const std::vector<DependenceOverride> &a, const std::vector<D
 
 std::string readTextFile(const QString &path)
 {
+    // Files on disk take the core's one reading path (the size cap, regular
+    // files only, the same messages as the CLI); Qt resources (the samples)
+    // are compiled in.
+    if (!path.startsWith(QLatin1Char(':')))
+        return InputFile::read(QFile::encodeName(path).toStdString());
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
         fail(path, "", "cannot open the file: " + f.errorString().toStdString());

@@ -7,15 +7,19 @@
 #include "ToolSession.h"
 #include "VersionText.h"
 #include "core/support/InputError.h"
+#include "core/support/MemoryLimit.h"
+#include "core/support/MemoryLimitError.h"
+#include "core/support/Utf8.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <iostream>
 #include <map>
 #include <new>
-#include <sys/resource.h>
 
 namespace se::tool {
 
@@ -70,13 +74,29 @@ int checkedExit(int status, bool json)
     return BadInput;
 }
 
-void applyMemoryLimit(const ToolOptions &o)
+// The memory limit's last resort: memory kept growing past the limit in a
+// step that does not stop for it (or GMP failed to allocate). Exit status 3
+// with a message, never a signal or std::bad_alloc.
+void memoryHardStop(std::uint64_t resident)
 {
-    if (!o.maxMemory || *o.maxMemory == 0)
-        return;
-    struct rlimit r {};
-    r.rlim_cur = r.rlim_max = static_cast<rlim_t>(*o.maxMemory);
-    setrlimit(RLIMIT_AS, &r);
+    // No heap here: this may run because an allocation failed (the sizes
+    // fit std::string's in-place buffer).
+    const std::string limit = MemoryLimit::text(MemoryLimit::get()), used = MemoryLimit::text(resident);
+    char msg[256];
+    const int n = std::snprintf(msg, sizeof msg,
+                                "schedule-tool: stopped: the memory limit of %s was passed (%s in use) in a step "
+                                "that cannot be interrupted (raise it with --max-memory)\n",
+                                limit.c_str(), used.c_str());
+    if (n > 0)
+        std::fwrite(msg, 1, std::min(sizeof msg - 1, static_cast<std::size_t>(n)), stderr);
+    std::fflush(stderr);
+    std::_Exit(ResourceLimit);
+}
+
+int stopped(const std::string &what, const char *option)
+{
+    std::cerr << "schedule-tool: stopped: " << Utf8::sanitized(what) << " (raise it with " << option << ")\n";
+    return ResourceLimit;
 }
 
 } // namespace
@@ -100,16 +120,35 @@ int run(int argc, char **argv)
     }
     const auto it = commands().find(options.command);
     const HardDeadline deadline(options.timeLimit);
-    applyMemoryLimit(options);
+    if (options.maxMemory)
+        MemoryLimit::set(*options.maxMemory);
+    MemoryLimit::setHardStop(memoryHardStop);
+    const MemoryLimit::Watch memory(nullptr); // watched from the first byte read
+    // isl is aborted only by the time and memory limits here: an abort that
+    // surfaces as some other error is still a limit, not bad input.
+    auto limitHit = [](const std::string &what) {
+        return what.find("execution aborted") != std::string::npos;
+    };
+    auto aborted = [&options](const std::string &what) {
+        if (MemoryLimit::passed())
+            return stopped(what + " at the memory limit of " + MemoryLimit::text(MemoryLimit::get()), "--max-memory");
+        char limit[32];
+        std::snprintf(limit, sizeof limit, "%g", options.timeLimit);
+        return stopped(what + " at the time limit of " + limit + " s", "--time-limit");
+    };
     try {
         ToolSession session(options);
         const int status = it->second(session);
         return checkedExit(status, options.json);
     } catch (const InputError &e) {
+        if (limitHit(e.what()))
+            return aborted(e.what());
         return fail(Diagnostic::fromInputError(e), options.json);
     } catch (const UsageError &e) {
         return fail(Diagnostic::plain("usage", e.what(), BadInput), options.json,
                     ToolOptions::shortUsage(e.command.empty() ? options.command : e.command));
+    } catch (const MemoryLimitError &e) {
+        return stopped(e.what(), "--max-memory");
     } catch (const ResourceLimitError &e) {
         return fail(Diagnostic::plain("resource",
                                       std::string("stopped: ") + e.what()
@@ -118,15 +157,15 @@ int run(int argc, char **argv)
                                                  : " (raise the limit with --max-ops)"),
                                       ResourceLimit),
                     options.json);
+    } catch (const CancelledError &) {
+        return aborted("isl was aborted");
     } catch (const std::bad_alloc &) {
-        return fail(Diagnostic::plain("resource",
-                                      "stopped: out of memory"
-                                          + std::string(options.maxMemory ? " (raise it with --max-memory)" : ""),
-                                      ResourceLimit),
-                    options.json);
+        return stopped("out of memory", "--max-memory");
     } catch (const std::exception &e) {
+        if (limitHit(e.what()))
+            return aborted(e.what());
         // Never let a failed analysis read as "no dependence".
-        return fail(Diagnostic::plain("internal", std::string("analysis failed: ") + e.what(), BadInput),
+        return fail(Diagnostic::plain("internal", std::string("analysis failed: ") + Utf8::sanitized(e.what()), BadInput),
                     options.json);
     }
 }

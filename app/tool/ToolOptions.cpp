@@ -99,7 +99,7 @@ void addOptions(CLI::App &sub, const CommandSpec &spec, ToolOptions &o, RawValue
     sub.add_option("--max-ops", raw.maxOps, "isl operation quota per unit of work (default 1000000; 0 = none)")
         ->type_name("N");
     sub.add_option("--time-limit", raw.timeLimit, "stop after S seconds (default 60; 0 = none)")->type_name("S");
-    sub.add_option("--max-memory", raw.maxMemory, "stop at this much memory, e.g. 2G (0 = none)")->type_name("SIZE");
+    sub.add_option("--max-memory", raw.maxMemory, "stop at this much memory, e.g. 2G (default half the machine's memory; 0 = none)")->type_name("SIZE");
     sub.add_option("--function", o.function, "the function of a C source KERNEL")->type_name("NAME");
     sub.add_option("--scop", raw.scop, "the N-th SCoP (from 1) of a C source KERNEL")->type_name("N");
     if (u & Schedule)

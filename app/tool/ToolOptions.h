@@ -30,11 +30,11 @@ struct ToolOptions {
     std::string assumeNoDep; ///< --assume-no-dep FILE
     std::optional<unsigned long> maxOps; ///< --max-ops (0: no limit)
     double timeLimit = 60;               ///< --time-limit seconds (0: none)
+    std::optional<std::uint64_t> maxMemory; ///< --max-memory bytes (0: none; default: MemoryLimit's)
     bool counts = true;
     // Kernel input (every command that reads a KERNEL takes them).
     std::string function;               ///< --function NAME: the function of a C input
     std::optional<unsigned> scop;       ///< --scop N: the N-th SCoP of a C input
-    std::optional<std::uint64_t> maxMemory; ///< --max-memory SIZE in bytes (0: no limit)
     bool fixed = false;     ///< --fixed: YAML and C exports keep the --param values
     bool help = false;
     bool version = false;

@@ -302,7 +302,9 @@ isl::ast_node buildOnce(const PolyhedralModel &model, const isl::schedule &sched
     } catch (const isl::exception_abort &) {
         throw;
     } catch (const isl::exception &e) {
-        if (isl_ctx_last_error(ctx.get()) == isl_error_quota)
+        // Quota, time and memory limits: not the schedule's fault.
+        if (const isl_error err = isl_ctx_last_error(ctx.get());
+            err == isl_error_quota || err == isl_error_abort || err == isl_error_alloc)
             throw;
         throw InputError(file, "", std::string("isl cannot generate the loop nest of this schedule: ")
                                        + islMessage(e.what()));

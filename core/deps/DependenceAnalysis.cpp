@@ -3,6 +3,7 @@
 
 #include "ProgramOrder.h"
 #include "core/isl/IslContext.h"
+#include "core/isl/IslLimits.h"
 #include "core/isl/IslUtil.h"
 #include "core/isl/PolyhedralModel.h"
 #include "core/schedule/OriginalSchedule.h"
@@ -148,10 +149,14 @@ std::vector<Dependence> DependenceAnalysis::may(const PolyhedralModel &model)
         byAlloc[a.allocation].push_back(&a);
 
     EdgeSet edges(model);
+    // The loop below makes no isl call for pairs whose shapes it has seen:
+    // the time and memory limits are looked at here instead.
+    const auto stopped = IslLimits::memoryFlag(model.islContext());
     // (src access shape, dst access shape, order) -> piece id, or -1 when empty
     std::map<std::tuple<std::string, std::string, unsigned, bool, bool>, int> cache;
     // { x's statement -> y's statement : both touch one element, x's instance first }
     auto piece = [&](const AccessModel &x, const AccessShape &xs, const AccessModel &y, const AccessShape &ys) {
+        IslLimits::throwIfStopped(model.islContext(), *stopped); // n * n pairs, most of them cached
         const std::size_t src = x.statement, dst = y.statement;
         const unsigned k = ProgramOrder::sharedLoops(model, src, dst);
         const bool same = src == dst;

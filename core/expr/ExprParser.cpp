@@ -2,6 +2,7 @@
 #include "ExprParser.h"
 
 #include "core/support/InputError.h"
+#include "core/support/Utf8.h"
 
 #include <cctype>
 #include <limits>
@@ -60,7 +61,8 @@ std::vector<Token> tokenize(const std::string &s)
                 if (std::string("+-*/%(),<>").find(c) == std::string::npos) {
                     if (c == '!' && i + 1 < s.size() && s[i + 1] == '=')
                         fail(t.column, "'!=' is not a supported comparison (use >=, <=, >, <, ==)");
-                    fail(t.column, std::string("unexpected character '") + c + "'");
+                    // The whole character, named: one byte of '−' is not UTF-8.
+                    fail(Utf8::column(s, i), "unexpected character " + Utf8::describeAt(s, i));
                 }
                 t.text = std::string(1, c);
             }

@@ -3,25 +3,61 @@
 
 #include <algorithm>
 
+#include "IslLimits.h"
 #include "core/support/InputError.h"
+#include "core/support/MemoryLimit.h"
 
 #include <isl/cpp.h>
 #include <isl/options.h>
 
 #include <chrono>
+#include <gmp.h>
+#include <mutex>
 #include <cstdio>
 #include <cstdlib>
 
 namespace se {
 
+namespace {
+
+// GMP has no way to report a failed allocation but abort(): SIGABRT, no
+// message. These end the process through the memory limit's hard stop
+// instead (exit status 3 and a message in the CLI).
+void *gmpAlloc(std::size_t n)
+{
+    void *p = std::malloc(n);
+    if (!p && n)
+        MemoryLimit::outOfMemory();
+    return p;
+}
+
+void *gmpRealloc(void *p, std::size_t, std::size_t n)
+{
+    void *q = std::realloc(p, n);
+    if (!q && n)
+        MemoryLimit::outOfMemory();
+    return q;
+}
+
+void gmpFree(void *p, std::size_t)
+{
+    std::free(p);
+}
+
+} // namespace
+
 IslContext::IslContext(unsigned long quota) : m_ctx(isl_ctx_alloc()), m_quota(quota)
 {
     // The C++ bindings check for errors themselves; keep isl from printing.
     isl_options_set_on_error(m_ctx, ISL_ON_ERROR_CONTINUE);
+    static std::once_flag gmp;
+    std::call_once(gmp, [] { mp_set_memory_functions(gmpAlloc, gmpRealloc, gmpFree); });
+    IslLimits::attach(*this); // the memory limit aborts it too
 }
 
 IslContext::~IslContext()
 {
+    IslLimits::detach(*this); // no abort once the context is going
     stopWatchdog();
     // A leaked isl object keeps isl_ctx_free from freeing the context, and
     // says so only through the error state. The fuzzers and sanitizer runs
@@ -94,20 +130,14 @@ std::string islMessage(const std::string &what)
     return what.substr(at);
 }
 
-namespace {
-ResourceLimitError timeLimitError(const IslContext &ctx, const std::string &what)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", ctx.timeLimit());
-    return ResourceLimitError(what + ": stopped at the time limit of " + buf + " s", ResourceLimitError::Limit::Time);
-}
-} // namespace
-
 QuotaScope::QuotaScope(IslContext &ctx, std::string what, unsigned long units)
     : m_ctx(ctx), m_what(std::move(what)), m_limit(ctx.quota() * std::max(1UL, units))
 {
     if (m_ctx.timedOut()) // the context stays aborted
-        throw timeLimitError(m_ctx, m_what);
+        throw IslLimits::timeLimitError(m_ctx, m_what);
+    // After a memory stop the next computation may start once memory is
+    // back under the limit (the app goes on after a run too large).
+    IslLimits::enterScope(m_ctx, m_what);
     isl_ctx_resume(m_ctx.get());
     isl_ctx_reset_operations(m_ctx.get());
     isl_ctx_set_max_operations(m_ctx.get(), m_limit);
@@ -115,12 +145,22 @@ QuotaScope::QuotaScope(IslContext &ctx, std::string what, unsigned long units)
 
 QuotaScope::~QuotaScope()
 {
+    IslLimits::leaveScope(m_ctx);
     isl_ctx_set_max_operations(m_ctx.get(), 0);
     isl_ctx_reset_error(m_ctx.get());
 }
 
 void QuotaScope::rethrow() const
 {
+    // An abort is the time limit, the memory limit, or a cancel on purpose;
+    // it may surface as isl's exception, as a failed C call's error state,
+    // or as the CancelledError a caller made of either.
+    auto stopped = [this] {
+        if (IslLimits::memoryStopped(m_ctx))
+            throw IslLimits::memoryLimitError(m_what);
+        if (m_ctx.timedOut())
+            throw IslLimits::timeLimitError(m_ctx, m_what);
+    };
     try {
         throw;
     } catch (const isl::exception_quota &) {
@@ -128,18 +168,27 @@ void QuotaScope::rethrow() const
         throw ResourceLimitError(m_what + ": stopped after " + std::to_string(m_limit)
                                  + " isl operations");
     } catch (const isl::exception_abort &) {
-        if (m_ctx.timedOut())
-            throw timeLimitError(m_ctx, m_what);
+        stopped();
         isl_ctx_resume(m_ctx.get());
         throw CancelledError();
+    } catch (const CancelledError &) {
+        stopped();
+        throw;
+    } catch (const std::bad_alloc &) {
+        throw IslLimits::memoryLimitError(m_what);
     } catch (const isl::exception &e) {
         // A failed isl call inside an analysis is never "no dependence".
         if (isl_ctx_last_error(m_ctx.get()) == isl_error_quota)
             throw ResourceLimitError(m_what + ": stopped after " + std::to_string(m_limit)
                                      + " isl operations");
-        if (m_ctx.timedOut() || isl_ctx_last_error(m_ctx.get()) == isl_error_abort)
-            throw timeLimitError(m_ctx, m_what);
-        throw std::runtime_error(m_what + ": isl failed: " + islMessage(e.what()));
+        stopped();
+        if (isl_ctx_last_error(m_ctx.get()) == isl_error_alloc)
+            throw IslLimits::memoryLimitError(m_what);
+        if (isl_ctx_last_error(m_ctx.get()) == isl_error_abort) { // neither limit: a cancel
+            isl_ctx_resume(m_ctx.get());
+            throw CancelledError();
+        }
+        throw std::runtime_error(m_what + ": isl failed: " + e.what());
     }
 }
 

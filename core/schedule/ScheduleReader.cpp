@@ -7,11 +7,13 @@
 #include "ScheduleYaml.h"
 #include "core/interop/JscopReader.h"
 #include "core/isl/IslContext.h"
+#include "core/isl/IslLimits.h"
 #include "core/isl/IslUtil.h"
 #include "core/isl/PolyhedralModel.h"
 #include "core/model/KernelLoader.h"
 #include "core/support/ChildProcess.h"
 #include "core/support/InputError.h"
+#include "core/support/Utf8.h"
 
 #include <isl/map.h>
 #include <isl/options.h>
@@ -286,6 +288,28 @@ isl::schedule attributed(const std::string &file, F &&f)
     }
 }
 
+// isl reads ASCII: a look-alike such as U+2212 MINUS SIGN would make it
+// quote one byte of the character. Comments ('#' to the end of the line,
+// outside strings) may hold anything.
+void checkAscii(const std::string &text, const std::string &file)
+{
+    bool quoted = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '"' || (c == '\n' && quoted)) {
+            quoted = !quoted && c == '"';
+        } else if (c == '#' && !quoted) {
+            i = text.find('\n', i);
+            if (i == std::string::npos)
+                return;
+        } else if (static_cast<unsigned char>(c) >= 0x80) {
+            const auto line = 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(i), '\n');
+            fail(file, "line " + std::to_string(line) + ", column " + std::to_string(Utf8::column(text, i)),
+                 "unexpected character " + Utf8::describeAt(text, i) + ": a schedule is ASCII text");
+        }
+    }
+}
+
 } // namespace
 
 bool ScheduleReader::looksLikeTree(const std::string &text)
@@ -313,6 +337,7 @@ isl::schedule ScheduleReader::read(const PolyhedralModel &model, const std::stri
             notes->push_back(in.note);
         return in.schedule;
     }
+    checkAscii(text, file);
     isl_ctx *ctx = model.islContext().get();
     // Parse outside any quota: a quota hit while parsing reads as a syntax error.
     if (looksLikeTree(text)) {
@@ -320,6 +345,8 @@ isl::schedule ScheduleReader::read(const PolyhedralModel &model, const std::stri
         const std::string yaml = ScheduleYaml::withExplicitLeaves(text);
         readYamlInChild(yaml, file);
         isl_schedule *s = isl_schedule_read_from_str(ctx, yaml.c_str());
+        if (!s)
+            IslLimits::checkStopped(model.islContext(), "reading the schedule");
         if (!s)
             fail(file, "", "not a valid isl schedule tree (YAML): "
                                + std::string(isl_ctx_last_error_msg(ctx) ? isl_ctx_last_error_msg(ctx)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "InputError.h"
 
+#include "Utf8.h"
+
 namespace se {
 
 InputError::InputError(std::string file, std::string place, std::string fault)
@@ -17,7 +19,8 @@ std::string InputError::format(const std::string &file, const std::string &place
         out += file + ": ";
     if (!place.empty())
         out += place + ": ";
-    return out + fault;
+    // Input text reaches the message: never a byte of a character alone.
+    return Utf8::sanitized(out + fault);
 }
 
 InputError InputError::inFile(const std::string &file) const

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """The bad-input corpus through the command line: every malformed kernel,
 schedule, edit script, dependence-override file, JSCoP and --param value
-makes schedule-tool exit with status 2 and one message naming the file, the
-place and the fault.
+makes schedule-tool exit with status 2 (or a row's `exit`) and one message
+naming the file, the place and the fault, in valid UTF-8.
 
   run_badinput.py SCHEDULE_TOOL SOURCE_DIR
 
@@ -17,7 +17,9 @@ Expectations:
   (file, place, fault), read from that table so they are written once,
   checked here through `schedule-tool check`.
 - Generated inputs too large to keep in the tree (deep nesting), written to a
-  temporary directory.
+  temporary directory; special files (a FIFO, a symbolic link loop,
+  /dev/zero) given to every input option; runs that outgrow a low
+  --max-memory (exit 3, within a few seconds).
 Every file under tests/badinput/ must have a row, and no run may print a
 sanitizer report, take longer than the time limit, or die on a signal.
 """
@@ -78,22 +80,100 @@ def generated_cases(tmp):
     return out
 
 
+def special_file_cases(tmp, kernel):
+    """Files that are not regular files, made on the fly (a FIFO cannot be
+    kept in git): each input option refuses them at once, naming the file.
+    A FIFO without a writer would block open() forever, /dev/zero would be
+    read until memory runs out."""
+    fifo = os.path.join(tmp, "fifo")
+    os.mkfifo(fifo)
+    loop_a, loop_b = os.path.join(tmp, "loop_a"), os.path.join(tmp, "loop_b")
+    os.symlink(loop_b, loop_a)
+    os.symlink(loop_a, loop_b)
+    dangling = os.path.join(tmp, "dangling")
+    os.symlink(os.path.join(tmp, "gone"), dangling)
+    faults = [("/dev/zero", "is a character device, not a regular file"),
+              (fifo, "is a pipe (FIFO), not a regular file"),
+              (loop_a, "cannot open the file: too many levels of symbolic links (a symbolic link loop)"),
+              (dangling, "cannot open the file: no such file (a symbolic link to a missing file)")]
+    out = []
+    for path, fault in faults:
+        for option in ("KERNEL", "--schedule", "--edits", "--assume-no-dep"):
+            args = ["check", path] if option == "KERNEL" else ["check", kernel, option, path]
+            out.append({"name": "special/%s %s" % (option, os.path.basename(path)), "args": args, "path": path,
+                        "place": "", "fault": fault})
+    return out
+
+
+def many_statements_kernel(n):
+    """n statements in one loop, each reading and writing the same array:
+    n * n dependence pairs (issue 16: 3,000 reached 4 GB)."""
+    body = [{"id": k, "writes": [{"tensor": "A", "index": ["i"]}], "reads": [{"tensor": "A", "index": ["i + 1"]}]}
+            for k in range(n)]
+    return {"version": 1, "name": "many_statements", "params": [{"name": "N", "min": 2}],
+            "tensors": [{"name": "A", "shape": ["N + 1"], "space": "dram"}],
+            "body": [{"loop": "i", "lb": 0, "ub": "N", "body": body}]}
+
+
+def nested_marks_tree(depth):
+    """A flow-style schedule tree of `depth` nested marks over jacobi_1d's
+    statements (issue 16: 40,000 took over 5 GB)."""
+    inner = ('{ sequence: [ { filter: "{ s0[t, i] }" }, { filter: "{ s1[t, i] }" } ] }')
+    # Built inside out by joining: repeated wrapping would copy the text
+    # 40,000 times.
+    opens = "".join('{ mark: "m%d", child: ' % d for d in reversed(range(depth)))
+    text = opens + inner + " }" * depth
+    return ('{ domain: "[T, N] -> { s0[t, i] : 0 <= t < T and 1 <= i < N - 1; s1[t, i] : 0 <= t < T and 1 <= i < N - 1 }",'
+            ' child: { schedule: "[T, N] -> [{ s0[t, i] -> [(t)]; s1[t, i] -> [(t)] }]", child: %s } }' % text)
+
+
+def resource_cases(tmp, kernel):
+    """Runs that grow without bound end at the memory limit with exit
+    status 3 and a message, never a signal or std::bad_alloc. A low
+    --max-memory makes them end within seconds."""
+    # 1,000 statements, not the issue's 3,000: the same growth (in the
+    # dependence pairs) after a model that builds 9 times faster. 3,000
+    # end the same way, in a minute.
+    big = os.path.join(tmp, "many_statements.json")
+    with open(big, "w") as f:
+        json.dump(many_statements_kernel(1000), f)
+    deep = os.path.join(tmp, "nested_marks.yaml")
+    with open(deep, "w") as f:
+        f.write(nested_marks_tree(40000))
+    stopped = r"^schedule-tool: stopped: .*memory limit of 100 MB.*\(raise it with --max-memory\)"
+    return [
+        {"name": "resources/1000 statements on one array", "args": ["check", big, "--max-memory", "100M"],
+         "exit": 3, "stderr": stopped, "within": 55},
+        {"name": "resources/40000 nested marks", "args": ["check", kernel, "--schedule", deep, "--max-memory", "100M"],
+         "exit": 3, "stderr": stopped, "within": 55},
+    ]
+
+
 def run(tool, args):
     start = time.monotonic()
     try:
-        r = subprocess.run([tool] + args, capture_output=True, text=True, errors="replace", timeout=TIMEOUT)
+        r = subprocess.run([tool] + args, capture_output=True, timeout=TIMEOUT)
     except subprocess.TimeoutExpired:
-        return None, "", TIMEOUT
-    return r.returncode, r.stderr, time.monotonic() - start
+        return None, "", TIMEOUT, True
+    try:
+        err, utf8 = r.stderr.decode("utf-8"), True
+    except UnicodeDecodeError:
+        err, utf8 = r.stderr.decode("utf-8", errors="replace"), False
+    return r.returncode, err, time.monotonic() - start, utf8
 
 
 def check(tool, case):
-    code, err, took = run(tool, case["args"])
+    code, err, took, utf8 = run(tool, case["args"])
     if code is None:
         return "still running after %d s" % TIMEOUT
     problems = []
-    if code != 2:
-        problems.append("exit %d, want 2" % code)
+    want = case.get("exit", 2)
+    if code != want:
+        problems.append("exit %d, want %d" % (code, want))
+    if not utf8:
+        problems.append("stderr is not valid UTF-8")
+    if "within" in case and took > case["within"]:
+        problems.append("took %.1f s, want at most %d" % (took, case["within"]))
     if re.search(r"AddressSanitizer|LeakSanitizer|runtime error:|Segmentation fault", err):
         problems.append("sanitizer report")
     if "stderr" in case:
@@ -159,6 +239,8 @@ def main():
     failed = 0
     with tempfile.TemporaryDirectory() as tmp:
         cases += generated_cases(tmp)
+        cases += special_file_cases(tmp, kernel)
+        cases += resource_cases(tmp, kernel)
         for c in cases:
             why = check(tool, c)
             if why:

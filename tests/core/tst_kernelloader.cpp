@@ -102,6 +102,21 @@ const BadKernel BadKernels[] = {
     {"tree_unknown_kind", "body[0].body[2].reads[1].index[0].kind", "unknown expression kind 'Abs'"},
     {"tree_variable_divisor", "body[0].body[2].reads[1].index[0].denom", "divisor must be an integer constant"},
     {"tree_unknown_variable", "body[0].body[2].reads[1].index[0]", "unknown identifier 'k'"},
+    // A key given twice: JSON readers keep the last one silently (issue 16).
+    {"duplicate_key_ub", "body[0].ub", "the key \"ub\" is given twice in one object, at line 7, column 26 and at line 7, column 37"},
+    {"duplicate_key_id", "body[0].body[0].id", "the key \"id\" is given twice in one object, at line 8, column 14 and at line 8, column 23"},
+    // isl keywords in any case (isl_stream.c matches them with strcasecmp).
+    {"reserved_iterator_AND", "body[0].loop", "iterator name 'AND' is reserved: isl reads it as its keyword 'and'"},
+    {"reserved_param_Floor", "params[0].name", "parameter name 'Floor' is reserved: isl reads it as its keyword 'floor'"},
+    {"reserved_iterator_floord", "body[0].loop", "'floord' is reserved: isl reads it as its keyword 'floord'"},
+    {"reserved_param_infinity", "params[0].name", "'infinity' is reserved: isl reads it as its keyword 'infinity'"},
+    {"reserved_param_nan", "params[0].name", "'nan' is reserved: isl reads it as its keyword 'nan'"},
+    {"reserved_iterator_Min", "body[0].loop", "'Min' is reserved: isl reads it as its keyword 'min'"},
+    // Look-alike characters: quoted whole and named (column in characters).
+    {"unicode_minus_in_bound", "body[0].ub, column 3", "unexpected character '\u2212' (U+2212 MINUS SIGN, use '-')"},
+    {"nbsp_in_index", "body[0].body[0].writes[0].index[0], column 2", "unexpected character '\u00a0' (U+00A0 NO-BREAK SPACE, use ' ')"},
+    {"fullwidth_digit_bound", "body[0].ub, column 1", "unexpected character '\uff11' (U+FF11 FULLWIDTH DIGIT ONE, use '1')"},
+    {"unicode_minus_outside_string", "line 7, column 32", "JSON syntax error: unexpected character '\u2212' (U+2212 MINUS SIGN, use '-')"},
 };
 
 } // namespace
@@ -292,7 +307,7 @@ void tst_KernelLoader::badKernels_data()
     QTest::addColumn<QString>("fault"); // a part of the message
     for (const BadKernel &b : BadKernels)
         QTest::newRow(b.file) << QString::fromLatin1(b.file) << QString::fromLatin1(b.place)
-                              << QString::fromLatin1(b.fault);
+                              << QString::fromUtf8(b.fault);
 }
 
 void tst_KernelLoader::badKernels()
@@ -335,7 +350,7 @@ void tst_KernelLoader::missingFile()
         QFAIL("loaded a missing file");
     } catch (const InputError &e) {
         QCOMPARE(e.file(), BadDir + "no-such-kernel.json");
-        QCOMPARE(e.fault(), std::string("cannot open the file"));
+        QCOMPARE(e.fault(), std::string("cannot open the file: no such file"));
     }
 }
 

@@ -319,7 +319,7 @@ void tst_ScheduleReader::fromFile()
         QFAIL("read a missing file");
     } catch (const InputError &e) {
         QCOMPARE(e.file(), schedulePath("no-such.map"));
-        QCOMPARE(e.fault(), std::string("cannot open the file"));
+        QCOMPARE(e.fault(), std::string("cannot open the file: no such file"));
     }
 }
 
