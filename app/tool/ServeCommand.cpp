@@ -15,6 +15,7 @@
 #include "core/schedule/ScheduleReader.h"
 #include "core/support/InputError.h"
 
+#include <isl/ctx.h>
 #include <nlohmann/json.hpp>
 
 #include <iostream>
@@ -79,6 +80,7 @@ int serveCommand(ToolSession &s)
     // --time-limit bounds each request, not the session: a search runs for
     // as long as it sends candidates.
     const double limit = o.timeLimit;
+    s.analyzer().context().setTimeLimit(0); // the loading's limit is spent; an idle client is no timeout
     std::string text;
     std::size_t line = 0;
     while (std::getline(std::cin, text)) {
@@ -92,7 +94,10 @@ int serveCommand(ToolSession &s)
             if (!request.is_object())
                 throw InputError(requestName(line), "", "a request is a JSON object");
             id = request.value("id", json());
+            // A request stopped at the time limit left the context aborted;
+            // the next one starts afresh.
             s.analyzer().context().setTimeLimit(limit);
+            isl_ctx_resume(s.analyzer().context().get());
             out = answer(request, line, s);
         } catch (const json::exception &e) {
             out = errorAnswer(id, "input", requestName(line) + ": not JSON: " + e.what());
