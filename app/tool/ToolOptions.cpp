@@ -225,6 +225,8 @@ void convert(ToolOptions &o, const RawValues &raw)
                                  + Suggestion::hint(o.format, fs),
                              c);
     }
+    if (c == "serve" && o.kernel == "-")
+        throw UsageError("serve reads its requests from stdin: KERNEL cannot be '-'", c);
     if (!o.schedulesFile.empty())
         for (auto &path : ScheduleList::read(o.schedulesFile))
             o.schedules.push_back(std::move(path));

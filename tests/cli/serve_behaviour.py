@@ -112,6 +112,9 @@ r = subprocess.run([tool, "check", kernel, "--schedules", os.path.join(work, "mi
                    text=True, timeout=60)
 expect("check --schedules missing file", r.returncode == 2 and "--schedules: cannot read" in r.stderr, r.stderr)
 
+r = subprocess.run([tool, "serve", "-"], input="", capture_output=True, text=True, timeout=60)
+expect("serve - refused", r.returncode == 2 and "KERNEL cannot be '-'" in r.stderr, r.stderr)
+
 shutil.rmtree(work)
 for f in failures:
     print("FAIL", f)
