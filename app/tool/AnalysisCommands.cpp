@@ -83,7 +83,7 @@ int batchCheck(ToolSession &s)
 int checkCommand(ToolSession &s)
 {
     const auto &o = s.options();
-    if (o.schedules.size() > 1)
+    if (o.schedules.size() > 1 || !o.schedulesFile.empty())
         return batchCheck(s);
     const Analyzer::CheckOptions co{o.counts, true, s.overrides()};
     const CheckReport r = s.analyzer().check(s.schedule(), o.deps, co);

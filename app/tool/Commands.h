@@ -18,5 +18,6 @@ int applyCommand(ToolSession &s);
 int suggestCommand(ToolSession &s);
 int movesCommand(ToolSession &s);
 int exportJscopCommand(ToolSession &s);
+int serveCommand(ToolSession &s);
 
 } // namespace se::tool

@@ -33,6 +33,7 @@ const std::map<std::string, Command> &commands()
         {"check", checkCommand},     {"deps", depsCommand},       {"tree", treeCommand},
         {"codegen", codegenCommand}, {"apply", applyCommand},     {"suggest", suggestCommand},
         {"moves", movesCommand},     {"export-jscop", exportJscopCommand},
+        {"serve", serveCommand},
     };
     return table;
 }
@@ -119,7 +120,8 @@ int run(int argc, char **argv)
         return checkedExit(Ok, false);
     }
     const auto it = commands().find(options.command);
-    const HardDeadline deadline(options.timeLimit);
+    // serve applies --time-limit to each request (a session has no end).
+    const HardDeadline deadline(options.command == "serve" ? 0 : options.timeLimit);
     if (options.maxMemory)
         MemoryLimit::set(*options.maxMemory);
     MemoryLimit::setHardStop(memoryHardStop);

@@ -6,6 +6,7 @@
 // the tool's own words.
 #include "ToolOptions.h"
 
+#include "ScheduleList.h"
 #include "Suggestion.h"
 
 #include <CLI/CLI.hpp>
@@ -61,6 +62,8 @@ const std::vector<CommandSpec> &commandSpecs()
         {"moves", "the edits that apply at a node (--node PATH) and their verdicts",
          Schedule | Edits | Deps | Counts | Node | Json, {}},
         {"export-jscop", "a JSCoP (Polly) description of the kernel and schedule", Schedule | Edits | Out, {}},
+        {"serve", "check schedules sent as JSON lines on stdin, one JSON verdict per line (dependences once)",
+         Deps | Counts, {}},
     };
     return specs;
 }
@@ -106,6 +109,10 @@ void addOptions(CLI::App &sub, const CommandSpec &spec, ToolOptions &o, RawValue
         sub.add_option("--schedule", o.schedules,
                        std::string("an isl schedule tree (YAML), union map or JSCoP; '-' for stdin")
                            + (spec.name == std::string("check") ? " (repeatable: one verdict each)" : ""))
+            ->type_name("FILE");
+    if (spec.name == std::string("check"))
+        sub.add_option("--schedules", o.schedulesFile,
+                       "a file of schedule file names, one per line (with any --schedule: one verdict each)")
             ->type_name("FILE");
     if (u & Edits)
         sub.add_option("--edits", o.edits, "an edit script applied to the schedule")->type_name("FILE");
@@ -222,6 +229,11 @@ void convert(ToolOptions &o, const RawValues &raw)
                                  + Suggestion::hint(o.format, fs),
                              c);
     }
+    if (c == "serve" && o.kernel == "-")
+        throw UsageError("serve reads its requests from stdin: KERNEL cannot be '-'", c);
+    if (!o.schedulesFile.empty())
+        for (auto &path : ScheduleList::read(o.schedulesFile))
+            o.schedules.push_back(std::move(path));
     if (!o.schedules.empty())
         o.schedule = o.schedules.front();
     if (o.schedules.size() > 1 && c != "check")

@@ -23,6 +23,7 @@ struct ToolOptions {
     bool json = false;
     std::string schedule;   ///< the first --schedule FILE ("-": stdin)
     std::vector<std::string> schedules; ///< every --schedule (check takes several: one verdict each)
+    std::string schedulesFile; ///< check --schedules FILE: more schedules, one file name per line
     std::string edits;      ///< --edits FILE
     std::string format;     ///< --format
     std::string out;        ///< --out FILE ("-": stdout)

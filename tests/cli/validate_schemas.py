@@ -92,6 +92,25 @@ validate("error", ["check", kernel, "--json", "--schedule", os.path.join(src, "t
 validate("error", ["check", kernel, "--json", "--nodes", "0"], 2)
 validate("error", ["check", os.path.join(src, "tests/data/bad-kernels/division_by_zero.json"), "--json"], 2)
 validate("error", ["check", os.path.join(src, "tests/data/limits/blowup.json"), "--json", "--time-limit", "1"], 3)
+# serve: its answers (verdicts and error lines) against serve.schema.json.
+serve_in = "".join(json.dumps(r) + "\n" for r in [
+    {"id": 1, "schedule_file": fuse},
+    {"id": "x", "schedule_file": fuse_shift, "assume_no_dep": json.load(open(overrides))},
+    {"id": 3, "schedule": "{ bad"},
+    {"schedule_file": "/nonexistent.map"}]) + "not json\n"
+r = subprocess.run([tool, "serve", kernel] + params, input=serve_in, capture_output=True, text=True, timeout=120)
+if r.returncode != 0:
+    failures.append("serve: exit %d: %s" % (r.returncode, r.stderr[:300]))
+for line in r.stdout.strip().split("\n"):
+    try:
+        jsonschema.validate(json.loads(line), schemas["serve"], cls=jsonschema.Draft202012Validator)
+    except jsonschema.ValidationError as e:
+        failures.append("serve: %s at %s" % (e.message, "/".join(map(str, e.absolute_path))))
+if len(r.stdout.strip().split("\n")) == 5:
+    checked.add("serve")
+    print("ok serve")
+else:
+    failures.append("serve: want 5 answer lines, got %r" % r.stdout[:300])
 for name in schemas:
     if name not in checked:
         failures.append("schema %s: no output checked against it" % name)

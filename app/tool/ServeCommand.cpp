@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: MIT
+// serve: a checker that a search loop (an autotuner) calls many times. The
+// kernel is loaded and its dependences computed once; each request on
+// stdin (one JSON object per line) is one verdict on stdout, so a
+// candidate costs a legality check instead of a process and a dependence
+// analysis.
+#include "Commands.h"
+
+#include "Diagnostic.h"
+#include "JsonOutput.h"
+#include "ToolSession.h"
+#include "core/analysis/ReportJson.h"
+#include "core/edit/EditScript.h"
+#include "core/legality/DependenceOverride.h"
+#include "core/schedule/ScheduleReader.h"
+#include "core/support/InputError.h"
+
+#include <isl/ctx.h>
+#include <nlohmann/json.hpp>
+
+#include <iostream>
+#include <new>
+#include <string>
+
+namespace se::tool {
+
+namespace {
+
+using nlohmann::json;
+
+// What a request's errors call it: the request's place in the session.
+std::string requestName(std::size_t line)
+{
+    return "<request line " + std::to_string(line) + ">";
+}
+
+json answer(const json &request, std::size_t line, ToolSession &s)
+{
+    const ToolOptions &o = s.options();
+    const std::string name = requestName(line);
+    const bool hasText = request.contains("schedule");
+    const bool hasFile = request.contains("schedule_file");
+    if (hasText == hasFile)
+        throw InputError(name, "", "a request has one of \"schedule\" (text) or \"schedule_file\" (a path)");
+    const json &src = hasText ? request.at("schedule") : request.at("schedule_file");
+    if (!src.is_string())
+        throw InputError(name, hasText ? "schedule" : "schedule_file", "must be a string");
+    std::vector<std::string> notes; // JSCoP statement matching: not needed in the answer
+    isl::schedule schedule = hasText ? ScheduleReader::read(s.model(), src.get<std::string>(), name, &notes)
+                                     : ScheduleReader::readFile(s.model(), src.get<std::string>(), &notes);
+    std::vector<DependenceOverride> overrides;
+    if (request.contains("edits")) {
+        const json &doc = request.at("edits");
+        if (!doc.is_object())
+            throw InputError(name, "edits", "an edit script object, as an --edits file holds");
+        const EditScript script = EditScript::fromJson(doc, name);
+        script.checkKernel(s.model().kernel()->name, name);
+        schedule = script.apply(s.analyzer().context(), schedule, name);
+        overrides = script.assumeNoDep;
+    }
+    for (auto &d : DependenceOverride::readList(request, name))
+        overrides.push_back(std::move(d));
+    const CheckReport r = s.analyzer().check(schedule, o.deps, Analyzer::CheckOptions{o.counts, true, overrides});
+    json j = ReportJson::check(r);
+    j["id"] = request.value("id", json());
+    j["format"] = JsonFormatVersion;
+    return j;
+}
+
+json errorAnswer(const json &id, const std::string &kind, const std::string &message)
+{
+    return {{"id", id}, {"error", message}, {"kind", kind}, {"format", JsonFormatVersion}};
+}
+
+} // namespace
+
+int serveCommand(ToolSession &s)
+{
+    const ToolOptions &o = s.options();
+    // --time-limit bounds each request, not the session: a search runs for
+    // as long as it sends candidates.
+    const double limit = o.timeLimit;
+    s.analyzer().context().setTimeLimit(0); // the loading's limit is spent; an idle client is no timeout
+    std::string text;
+    std::size_t line = 0;
+    while (std::getline(std::cin, text)) {
+        ++line;
+        if (text.find_first_not_of(" \t\r") == std::string::npos)
+            continue;
+        json id;
+        json out;
+        try {
+            const json request = json::parse(text);
+            if (!request.is_object())
+                throw InputError(requestName(line), "", "a request is a JSON object");
+            id = request.value("id", json());
+            // A request stopped at the time limit left the context aborted;
+            // the next one starts afresh.
+            s.analyzer().context().setTimeLimit(limit);
+            isl_ctx_resume(s.analyzer().context().get());
+            out = answer(request, line, s);
+        } catch (const json::exception &e) {
+            out = errorAnswer(id, "input", requestName(line) + ": not JSON: " + e.what());
+        } catch (const InputError &e) {
+            out = errorAnswer(id, "input", Diagnostic::fromInputError(e).text());
+        } catch (const ResourceLimitError &e) {
+            out = errorAnswer(id, "resource", std::string("stopped: ") + e.what());
+        } catch (const std::bad_alloc &) {
+            out = errorAnswer(id, "resource", "stopped: out of memory");
+        } catch (const std::exception &e) {
+            out = errorAnswer(id, "internal", std::string("analysis failed: ") + e.what());
+        }
+        s.analyzer().context().setTimeLimit(0);
+        std::cout << out.dump() << "\n";
+        std::cout.flush();
+        if (!std::cout.good())
+            return BadInput; // the client is gone
+    }
+    return Ok;
+}
+
+} // namespace se::tool

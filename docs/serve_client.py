@@ -1,0 +1,57 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""An autotuning loop over `schedule-tool serve`: one process, one
+dependence analysis, many candidate schedules.
+
+  python3 docs/serve_client.py [SCHEDULE_TOOL] [KERNEL]
+
+The sample kernel is sample-kernels/jacobi_1d.json (two statements,
+s0 and s1, in a time loop t). Each candidate fuses the two i loops and
+shifts s1 by `shift` iterations, optionally tiling i by `tile` (strip-mining:
+[t, floor(i/tile), i]). serve answers with the legality verdict; the
+client keeps the legal candidates, which a real tuner would then time.
+"""
+import json
+import os
+import subprocess
+import sys
+
+here = os.path.dirname(os.path.abspath(__file__))
+tool = sys.argv[1] if len(sys.argv) > 1 else "schedule-tool"
+kernel = sys.argv[2] if len(sys.argv) > 2 else os.path.join(here, "..", "sample-kernels", "jacobi_1d.json")
+
+
+def candidate(shift, tile):
+    """An isl union map: s1 runs `shift` iterations of i after s0."""
+    if tile == 1:
+        return ("[T, N] -> { s0[t, i] -> [t, i, 0]; s1[t, i] -> [t, i + %d, 1] }" % shift)
+    return ("[T, N] -> { s0[t, i] -> [t, floor(i / %d), i, 0]; "
+            "s1[t, i] -> [t, floor((i + %d) / %d), i + %d, 1] }" % (tile, shift, tile, shift))
+
+
+# --param fixes T so that the dependences are counted exactly.
+proc = subprocess.Popen([tool, "serve", kernel, "--param", "T=4"], stdin=subprocess.PIPE,
+                        stdout=subprocess.PIPE, text=True, bufsize=1)
+
+
+def ask(request):
+    """One request, one answer line (serve flushes each answer)."""
+    proc.stdin.write(json.dumps(request) + "\n")
+    proc.stdin.flush()
+    return json.loads(proc.stdout.readline())
+
+
+legal = []
+for shift in range(-1, 3):
+    for tile in (1, 4, 16):
+        answer = ask({"id": {"shift": shift, "tile": tile}, "schedule": candidate(shift, tile)})
+        if "error" in answer:
+            print("shift %2d tile %2d: error: %s" % (shift, tile, answer["error"]))
+        elif answer["legal"]:
+            legal.append(answer["id"])
+            print("shift %2d tile %2d: legal" % (shift, tile))
+        else:
+            print("shift %2d tile %2d: illegal (%d violated edges)" % (shift, tile, len(answer["violations"])))
+proc.stdin.close()  # EOF ends the session
+proc.wait()
+print("legal candidates:", legal)

@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""schedule-tool serve and check --schedules at the process level (issue 15).
+
+  serve_behaviour.py SCHEDULE_TOOL SOURCE_DIR CONFORMANCE_DIR
+
+Expected legality from the conformance suite's expected/ files (the
+oracle's): jacobi_1d.fuse.map illegal, jacobi_1d.fuse_shift.map legal. The
+serve verdicts must equal what `check --json` says for the same schedules.
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+tool, src, conf = sys.argv[1:4]
+failures = []
+kernel = os.path.join(conf, "kernels", "jacobi_1d.json")
+params = ["--param=%s=%d" % (p["name"], p["value"])
+          for p in json.load(open(kernel)).get("params", []) if "value" in p]
+fuse = os.path.join(conf, "schedules", "jacobi_1d.fuse.map")
+fuse_shift = os.path.join(conf, "schedules", "jacobi_1d.fuse_shift.map")
+syntax_error = os.path.join(src, "tests/badinput/schedules/syntax_error.map")
+work = tempfile.mkdtemp(prefix="se-serve-")
+script = {"kernel": "jacobi_1d", "edits": [{"edit": "fuse", "node": [0, 0], "child": 0}]}
+json.dump(script, open(os.path.join(work, "edits.json"), "w"))
+overrides = [{"type": "RAW", "src": "s0", "dst": "s1", "tensor": "B", "reason": "serve test"}]
+json.dump(overrides, open(os.path.join(work, "overrides.json"), "w"))
+
+
+def expect(name, ok, detail=""):
+    if ok:
+        print("ok", name)
+    else:
+        failures.append("%s %s" % (name, detail))
+
+
+def check_json(*args):
+    r = subprocess.run([tool, "check", kernel, "--json"] + params + list(args), capture_output=True, text=True,
+                       timeout=120)
+    return json.loads(r.stdout)
+
+
+# The original schedule as YAML text (a request always names its schedule).
+original = subprocess.run([tool, "tree", kernel], capture_output=True, text=True, timeout=60).stdout
+requests = [
+    {"id": 1, "schedule_file": fuse},
+    "this is not JSON",
+    {"id": "two", "schedule": open(fuse_shift).read()},
+    {"id": [3], "schedule_file": syntax_error},
+    {"id": 4},
+    "",
+    {"id": 5, "schedule_file": fuse, "assume_no_dep": overrides},
+    {"id": 6, "schedule": original, "edits": script},
+    {"id": 7, "schedule_file": fuse, "edits": {"kernel": "another", "edits": []}},
+    {"id": None, "schedule_file": fuse_shift},
+]
+text = "".join((r if isinstance(r, str) else json.dumps(r)) + "\n" for r in requests)
+r = subprocess.run([tool, "serve", kernel] + params, input=text, capture_output=True, text=True, timeout=120)
+expect("serve exits 0 at EOF", r.returncode == 0, "exit %d: %s" % (r.returncode, r.stderr[:300]))
+answers = [json.loads(l) for l in r.stdout.strip().split("\n")]
+expect("serve: one answer per non-blank line", len(answers) == 9, "got %d" % len(answers))
+ids = [a.get("id") for a in answers]
+expect("serve: ids echoed in order", ids == [1, None, "two", [3], 4, 5, 6, 7, None], repr(ids))
+if len(answers) == 9:
+    a = {k: v for k, v in zip(range(9), answers)}
+    expect("serve: fuse illegal", a[0].get("legal") is False, repr(a[0])[:200])
+    expect("serve: malformed line is an error", "not JSON" in a[1].get("error", ""), repr(a[1]))
+    expect("serve: fuse_shift legal", a[2].get("legal") is True, repr(a[2])[:200])
+    expect("serve: syntax error names the place", "syntax_error.map:1:35" in a[3].get("error", ""), repr(a[3]))
+    expect("serve: no schedule is an error", "schedule_file" in a[4].get("error", ""), repr(a[4]))
+    expect("serve: wrong kernel in edits is an error", "another" in a[7].get("error", ""), repr(a[7]))
+    for k in (1, 3, 4, 7):
+        expect("serve: error answer %d has only id/error/kind/format" % k,
+               set(a[k]) == {"id", "error", "kind", "format"}, repr(a[k]))
+    same = [(0, ["--schedule", fuse]), (2, ["--schedule", fuse_shift]), (5, ["--schedule", fuse, "--assume-no-dep",
+                                                            os.path.join(work, "overrides.json")]),
+            (6, ["--edits", os.path.join(work, "edits.json")]), (8, ["--schedule", fuse_shift])]
+    for k, args in same:
+        got = {x: v for x, v in a[k].items() if x != "id"}
+        want = check_json(*args)
+        expect("serve answer %d equals check --json" % k, got == want,
+               "\n   serve: %s\n   check: %s" % (json.dumps(got)[:300], json.dumps(want)[:300]))
+
+# A resource limit inside one request is that request's answer; the next
+# request is still answered.
+blowup = os.path.join(src, "tests/data/limits/blowup.json")
+tree = subprocess.run([tool, "tree", blowup, "--format", "map"], capture_output=True, text=True, timeout=60).stdout
+text = json.dumps({"id": "a", "schedule": tree}) + "\n" + json.dumps({"id": "b", "schedule": "{ bad"}) + "\n"
+r = subprocess.run([tool, "serve", blowup, "--time-limit", "1"], input=text, capture_output=True, text=True,
+                   timeout=60)
+answers = [json.loads(l) for l in r.stdout.strip().split("\n")] if r.stdout.strip() else []
+expect("serve: time limit per request", r.returncode == 0 and len(answers) == 2
+       and answers[0].get("kind") == "resource" and "time limit" in answers[0].get("error", "")
+       and answers[1].get("id") == "b" and "syntax error" in answers[1].get("error", ""),
+       "exit %d: %s" % (r.returncode, r.stdout[:400]))
+
+# check --schedules FILE: names relative to the list's folder, comments and
+# blank lines skipped, combined with --schedule; one verdict each.
+shutil.copy(fuse_shift, os.path.join(work, "shift.map"))
+with open(os.path.join(work, "list.txt"), "w") as f:
+    f.write("# candidates\n\n%s\n   shift.map   # legal\n" % fuse)
+r = subprocess.run([tool, "check", kernel, "--json", "--schedule", fuse_shift, "--schedules",
+                    os.path.join(work, "list.txt")] + params, capture_output=True, text=True, timeout=120)
+lines = [json.loads(l) for l in r.stdout.strip().split("\n")]
+got = [(os.path.basename(l["schedule"]), l["legal"]) for l in lines]
+expect("check --schedules", r.returncode == 1 and got == [("jacobi_1d.fuse_shift.map", True),
+                                                           ("jacobi_1d.fuse.map", False), ("shift.map", True)],
+       "exit %d: %r" % (r.returncode, got))
+r = subprocess.run([tool, "check", kernel, "--schedules", os.path.join(work, "missing.txt")], capture_output=True,
+                   text=True, timeout=60)
+expect("check --schedules missing file", r.returncode == 2 and "--schedules: cannot read" in r.stderr, r.stderr)
+
+r = subprocess.run([tool, "serve", "-"], input="", capture_output=True, text=True, timeout=60)
+expect("serve - refused", r.returncode == 2 and "KERNEL cannot be '-'" in r.stderr, r.stderr)
+
+shutil.rmtree(work)
+for f in failures:
+    print("FAIL", f)
+print("%d failures" % len(failures))
+sys.exit(1 if failures else 0)
