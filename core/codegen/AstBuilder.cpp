@@ -258,6 +258,19 @@ bool coversDomain(const isl::ast_node &ast, const isl::union_set &domain, Covera
     return domain.is_subset(run);
 }
 
+// True when some band of `schedule` carries AST build options.
+bool hasBandOptions(const isl::schedule &schedule)
+{
+    bool found = false;
+    schedule.root().foreach_descendant_top_down([&](const isl::schedule_node &n) {
+        if (!found && n.isa<isl::schedule_node_band>()
+            && !n.as<isl::schedule_node_band>().ast_build_options().is_empty())
+            found = true;
+        return !found;
+    });
+    return found;
+}
+
 // The times of `schedule` as one band over the domain, with every division
 // explicit (isl_union_map_compute_divs) and pieces coalesced; null when
 // that is no band (no instance at all).
@@ -340,6 +353,11 @@ isl::ast_node AstBuilder::build(const PolyhedralModel &model, const isl::schedul
                 // divs are unknown" was reported on a piecewise one): the
                 // same times as one band, divisions made explicit and
                 // pieces coalesced, are tried before the schedule is refused.
+                // That band has no AST options: a schedule whose options
+                // (unroll, separate) isl refused keeps its refusal rather
+                // than losing them silently.
+                if (hasBandOptions(runsAll))
+                    throw;
                 const isl::schedule plain = withExplicitDivs(model, runsAll);
                 if (plain.is_null())
                     throw;

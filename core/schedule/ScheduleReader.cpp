@@ -432,7 +432,14 @@ isl::schedule ScheduleReader::fromUnionMap(const PolyhedralModel &model, const i
 isl::schedule ScheduleReader::validateTree(const PolyhedralModel &model, const isl::schedule &tree,
                                            const std::string &file)
 {
-    ScheduleValidator::checkReadable(tree, file);
+    try {
+        ScheduleValidator::checkReadable(tree, file);
+    } catch (const InputError &) {
+        // A child isl could not make because time or memory ran out is no
+        // fault of the file.
+        IslLimits::checkStopped(model.islContext(), "reading the schedule");
+        throw;
+    }
     const isl::schedule_node root = tree.root();
     if (isl_schedule_node_get_type(root.get()) != isl_schedule_node_domain)
         fail(file, "", "a schedule tree must start with a domain node");
