@@ -1,8 +1,12 @@
 #!/bin/sh
 # Retakes the README's screenshots of the real app under Xvfb at 1400x900.
 # Usage: docs/screenshots.sh [BUILD_DIR]   (default build/release)
-# Needs xvfb-run, ImageMagick's import and xdotool.
+# Needs xvfb-run, ImageMagick's import and xdotool, installed here rather
+# than by tools/install-deps.sh: CI never takes screenshots.
 set -eu
+if ! command -v xvfb-run >/dev/null || ! command -v import >/dev/null || ! command -v xdotool >/dev/null; then
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends xvfb xauth imagemagick xdotool
+fi
 root=$(cd "$(dirname "$0")/.." && pwd)
 app=${1:-$root/build/release}/app/gui/schedule-explorer
 tmp=$(mktemp -d)

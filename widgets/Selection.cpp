@@ -2,6 +2,7 @@
 #include "Selection.h"
 
 #include "AnalysisSnapshot.h"
+#include "core/edit/Edit.h"
 
 namespace se {
 
@@ -47,14 +48,10 @@ void Selection::clear()
 
 namespace {
 
+// A report's node path ("0.1", "root"): the core's reading of it.
 std::vector<int> parsePath(const std::string &text)
 {
-    std::vector<int> path;
-    if (text.empty() || text == "root")
-        return path;
-    for (const QString &part : QString::fromStdString(text).split(QLatin1Char('.')))
-        path.push_back(part.toInt());
-    return path;
+    return parseNodePath(text).value_or(NodePath{});
 }
 
 template <typename A, typename B>

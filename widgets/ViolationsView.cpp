@@ -4,6 +4,7 @@
 #include "NaturalSortProxy.h"
 #include "Selection.h"
 #include "ViolationsModel.h"
+#include "core/edit/Edit.h"
 
 #include <QHeaderView>
 #include <QPainter>
@@ -12,14 +13,10 @@ namespace se {
 
 namespace {
 
+// A report's node path ("0.1", "root"): the core's reading of it.
 std::vector<int> parsePath(const std::string &text)
 {
-    std::vector<int> path;
-    if (text.empty() || text == "root")
-        return path;
-    for (const QString &part : QString::fromStdString(text).split(QLatin1Char('.')))
-        path.push_back(part.toInt());
-    return path;
+    return parseNodePath(text).value_or(NodePath{});
 }
 
 } // namespace

@@ -63,7 +63,7 @@ IslContext::~IslContext()
     // says so only through the error state. The fuzzers and sanitizer runs
     // set SE_ISL_LEAK_ABORT=1 to make that an abort they report.
     static const bool abortOnLeak = std::getenv("SE_ISL_LEAK_ABORT") != nullptr;
-    if (abortOnLeak)
+    if (abortOnLeak && !m_islLeaked)
         isl_options_set_on_error(m_ctx, ISL_ON_ERROR_ABORT);
     isl_ctx_free(m_ctx);
 }
