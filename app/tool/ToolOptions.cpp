@@ -36,6 +36,7 @@ enum Use : unsigned {
     AssumeNoDep = 1u << 7,
     Json = 1u << 8,
     Fixed = 1u << 9,
+    Into = 1u << 10,
 };
 
 struct CommandSpec {
@@ -61,7 +62,7 @@ const std::vector<CommandSpec> &commandSpecs()
          Deps | Counts | Format | Out | AssumeNoDep | Json, {"block", "flow", "map"}},
         {"moves", "the edits that apply at a node (--node PATH) and their verdicts",
          Schedule | Edits | Deps | Counts | Node | Json, {}},
-        {"export-jscop", "a JSCoP (Polly) description of the kernel and schedule", Schedule | Edits | Out, {}},
+        {"export-jscop", "a JSCoP (Polly) description of the kernel and schedule", Schedule | Edits | Out | Into, {}},
         {"serve", "check schedules sent as JSON lines on stdin, one JSON verdict per line (dependences once)",
          Deps | Counts, {}},
     };
@@ -132,6 +133,11 @@ void addOptions(CLI::App &sub, const CommandSpec &spec, ToolOptions &o, RawValue
             }());
     if (u & Out)
         sub.add_option("--out", o.out, "write the result to FILE ('-': stdout)")->type_name("FILE");
+    if (u & Into)
+        sub.add_option("--into", o.into,
+                       "put the schedule into POLLY.jscop, a file Polly exported for the same code "
+                       "(its names, loop counters and parameter order)")
+            ->type_name("POLLY.jscop");
     if (u & Node)
         sub.add_option("--node", o.node, "a schedule tree node as child indices, e.g. 0.1, or root")->type_name("PATH");
     if (u & Fixed)

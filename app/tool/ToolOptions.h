@@ -28,6 +28,7 @@ struct ToolOptions {
     std::string format;     ///< --format
     std::string out;        ///< --out FILE ("-": stdout)
     std::string node;       ///< --node PATH
+    std::string into;       ///< export-jscop --into POLLY.jscop
     std::string assumeNoDep; ///< --assume-no-dep FILE
     std::optional<unsigned long> maxOps; ///< --max-ops (0: no limit)
     double timeLimit = 60;               ///< --time-limit seconds (0: none)

@@ -61,10 +61,12 @@ isl::set footprint(const PolyhedralModel &model, const Tensor &t)
     return box.apply(toBuffer);
 }
 
+} // namespace
+
 // A map as isl writes it when that has no constraints (`[t, 0, i]`); else,
 // for a function, as isl writes functions (`[(floor((2t + i)/4)), (t)]`
 // rather than with existential variables), which isl reads back as a map.
-std::string functionText(const isl::map &m)
+std::string JscopWriter::functionText(const isl::map &m)
 {
     const isl::map c = m.coalesce();
     const std::string plain = islutil::str(c);
@@ -79,6 +81,8 @@ std::string functionText(const isl::map &m)
     free(t);
     return out;
 }
+
+namespace {
 
 // One size per dimension of an allocation: the extent when it is a number
 // (fixed parameters make it one), else the tensor's own shape expression,

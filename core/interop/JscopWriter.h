@@ -30,6 +30,9 @@ public:
     /// replaced by `schedule`'s, in the file's coordinates, names and
     /// parameter order: `opt-14 -polly-import-jscop` reads it unchanged.
     static std::string intoSource(const PolyhedralModel &model, const isl::schedule &schedule);
+    /// A map as Polly's files give one: a piecewise function where the map
+    /// is single-valued, else the map itself.
+    static std::string functionText(const isl::map &m);
     /// Throws InputError naming `path` when it cannot be written.
     static void writeFile(const PolyhedralModel &model, const isl::schedule &schedule, const std::string &path);
 };

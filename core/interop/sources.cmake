@@ -3,6 +3,7 @@ target_sources(se_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/ExternalTool.cpp
   ${CMAKE_CURRENT_LIST_DIR}/JscopCoordinates.cpp
   ${CMAKE_CURRENT_LIST_DIR}/JscopExport.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/JscopMerge.cpp
   ${CMAKE_CURRENT_LIST_DIR}/JscopKernel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/JscopReader.cpp
   ${CMAKE_CURRENT_LIST_DIR}/JscopWriter.cpp

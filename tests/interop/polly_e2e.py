@@ -5,6 +5,9 @@ Polly's coordinates, judged legal or illegal) -> export-jscop -> opt-14
 -polly-import-jscop -polly-codegen -> compiled with a driver and run -> its
 output equals the original program's, bit for bit (%a, strict FP). An
 illegal schedule: the tool says illegal and Polly refuses the same file.
+The INTO cases start from the project's own kernel JSON for the same code,
+with a schedule in the kernel's iterators, and put it into Polly's exported
+file with `export-jscop --into`.
 
   polly_e2e.py SCHEDULE_TOOL DATA_DIR
 """
@@ -17,6 +20,8 @@ POLLY_FLAGS = ["-polly-canonicalize", "-polly-process-unprofitable", "-polly-use
 STRICT = ["-O0", "-ffp-contract=off", "-fno-fast-math"]
 
 # (C kernel, schedule in Polly's statement names and loop counters, legal)
+# or, for INTO cases, in the kernel JSON's names and iterators.
+INTO = {"fdtd_2d": "fdtd_2d.json"}
 CASES = [
     ("gemm", "interchange j and k",
      "[nj, nk, ni] -> { Stmt_for_body4[i0, i1] -> [i0, 0, i1, 0]; Stmt_for_body15[i0, i1, i2] -> [i0, 1, i2, i1] }",
@@ -33,6 +38,12 @@ CASES = [
     ("fdtd_2d", "ey and hz fused",
      "[ny, nx, tmax] -> { Stmt_for_body4[i0, i1] -> [i0, 0, i1, 0, 0]; Stmt_for_body16[i0, i1, i2] -> [i0, 2, i1, i2, 0];"
      " Stmt_for_body49[i0, i1, i2] -> [i0, 1, i1, i2, 0]; Stmt_for_body85[i0, i1, i2] -> [i0, 2, i1, i2, 1] }", True),
+    ("fdtd_2d", "kernel JSON, ey at i fused with hz at i - 1, --into Polly's file",
+     "[tmax, nx, ny] -> { s0[t, j] -> [t, 0, j, 0, 0]; s1[t, i, j] -> [t, 2, i - 1, j, 0];"
+     " s2[t, i, j] -> [t, 1, i, j, 0]; s3[t, i, j] -> [t, 2, i, j, 1] }", True),
+    ("fdtd_2d", "kernel JSON, hz before ey, --into Polly's file",
+     "[tmax, nx, ny] -> { s0[t, j] -> [t, 0, j, 0, 0]; s1[t, i, j] -> [t, 3, i, j, 0];"
+     " s2[t, i, j] -> [t, 1, i, j, 0]; s3[t, i, j] -> [t, 2, i, j, 0] }", False),
 ]
 
 
@@ -53,6 +64,7 @@ def main():
     refs = {}
     for name, what, schedule, legal in CASES:
         label = "%s (%s)" % (name, what)
+        into = "--into" in what
         errors = []
         with tempfile.TemporaryDirectory(prefix="se-polly-") as tmp:
             src = os.path.join(data, name + ".c")
@@ -61,7 +73,8 @@ def main():
             with open(smap, "w") as f:
                 f.write(schedule + "\n")
             # The tool's verdict.
-            check = run([tool, "check", src, "--schedule", smap])
+            kernel = os.path.join(data, INTO[name]) if into else src
+            check = run([tool, "check", kernel, "--schedule", smap])
             if check.returncode != (0 if legal else 1):
                 errors.append("check exited %d, expected %d:\n%s%s" % (check.returncode, 0 if legal else 1,
                                                                        check.stdout[-2000:], check.stderr[-2000:]))
@@ -81,7 +94,8 @@ def main():
                 impdir = os.path.join(tmp, "import")
                 os.mkdir(impdir)
                 out = os.path.join(impdir, os.path.basename(names[0]))
-                exp = run([tool, "export-jscop", src, "--schedule", smap, "--out", out])
+                exp = run([tool, "export-jscop", kernel, "--schedule", smap, "--out", out]
+                          + (["--into", names[0]] if into else []))
                 if exp.returncode:
                     errors.append("export-jscop exited %d: %s" % (exp.returncode, exp.stderr))
                 bc = os.path.join(tmp, "polly.ll")
