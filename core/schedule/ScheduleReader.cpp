@@ -201,7 +201,14 @@ void checkYamlComplete(const std::string &text, const std::string &file)
 // a tree the child read reaches this process's isl; a read that failed
 // there is reported from there (the child's memory is capped, so a hang
 // can end there as a failed read that would run on here).
-constexpr double ChildReadSeconds = 10;
+// The child gets the analysis's time limit: a hang cannot be told from a
+// slow read (40,000 nested marks take over 10 s under a sanitizer on a busy
+// machine), so a read that does not finish is a time stop (exit 3), not a
+// fault of the file. No limit (0): a day.
+double childReadSeconds(const IslContext &ctx)
+{
+    return ctx.timeLimit() > 0 ? ctx.timeLimit() : 24 * 3600.0;
+}
 constexpr long RunawayKb = 256 * 1024;
 
 long maxRssKb()
@@ -211,7 +218,7 @@ long maxRssKb()
     return u.ru_maxrss;
 }
 
-void readYamlInChild(const std::string &yaml, const std::string &file)
+void readYamlInChild(const std::string &yaml, const std::string &file, double seconds)
 {
     const ChildProcess::Result r = ChildProcess::run(
         [&](int fd) {
@@ -232,7 +239,7 @@ void readYamlInChild(const std::string &yaml, const std::string &file)
             isl_ctx_free(c);
             return told ? 0 : 1;
         },
-        ChildReadSeconds);
+        seconds);
     const std::string prefix = "not a valid isl schedule tree (YAML): ";
     switch (r.outcome) {
     case ChildProcess::Outcome::Exited:
@@ -246,8 +253,8 @@ void readYamlInChild(const std::string &yaml, const std::string &file)
     case ChildProcess::Outcome::Crashed:
         fail(file, "", prefix + "isl's reader crashed on it (signal " + std::to_string(r.status) + ")");
     case ChildProcess::Outcome::TimedOut:
-        fail(file, "", prefix + "isl's reader did not finish (stopped after "
-                           + std::to_string(static_cast<int>(ChildReadSeconds)) + " s)");
+        throw ResourceLimitError("reading the schedule tree of " + file + ": isl's reader did not finish",
+                                 ResourceLimitError::Limit::Time);
     case ChildProcess::Outcome::Unavailable:
         return; // no fork: read here, unprotected, as before
     }
@@ -343,7 +350,7 @@ isl::schedule ScheduleReader::read(const PolyhedralModel &model, const std::stri
     if (looksLikeTree(text)) {
         checkYamlComplete(text, file);
         const std::string yaml = ScheduleYaml::withExplicitLeaves(text);
-        readYamlInChild(yaml, file);
+        readYamlInChild(yaml, file, childReadSeconds(model.islContext()));
         isl_schedule *s = isl_schedule_read_from_str(ctx, yaml.c_str());
         if (!s)
             IslLimits::checkStopped(model.islContext(), "reading the schedule");
