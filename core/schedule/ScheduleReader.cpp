@@ -204,10 +204,11 @@ void checkYamlComplete(const std::string &text, const std::string &file)
 // The child gets the analysis's time limit: a hang cannot be told from a
 // slow read (40,000 nested marks take over 10 s under a sanitizer on a busy
 // machine), so a read that does not finish is a time stop (exit 3), not a
-// fault of the file. No limit (0): a day.
+// fault of the file. No limit (0): ten minutes, as a hang of isl's reader
+// must end somewhere.
 double childReadSeconds(const IslContext &ctx)
 {
-    return ctx.timeLimit() > 0 ? ctx.timeLimit() : 24 * 3600.0;
+    return ctx.timeLimit() > 0 ? ctx.timeLimit() : 600.0;
 }
 constexpr long RunawayKb = 256 * 1024;
 
