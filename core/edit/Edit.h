@@ -118,6 +118,9 @@ struct Edit {
     static Edit fromJson(const nlohmann::json &doc);
 };
 
+/// For nlohmann::json: `json j = edits;` writes each edit's toJson().
+void to_json(nlohmann::json &doc, const Edit &edit);
+
 /// `0.1.0`, or `root`.
 std::string nodePathText(const NodePath &path);
 /// Reads `0.1.0` or `root`; nullopt when the text is not a path.
