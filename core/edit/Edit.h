@@ -106,12 +106,6 @@ struct Edit {
     /// inside a QuotaScope.
     isl::schedule apply(const isl::schedule &schedule) const;
 
-    /// The edit that undoes this one when applied to `apply(before)`, giving
-    /// a schedule with the same map as `before`; nullopt for edits with no
-    /// inverse (tile, scale, member_expr whose old expression is not
-    /// expressible, distribute over more than two children, ...).
-    std::optional<Edit> inverse(const isl::schedule &before) const;
-
     /// `{ "edit": "tile", "node": [0, 0], "sizes": [32, 32] }`
     nlohmann::json toJson() const;
     /// Throws InputError whose place is a path inside `doc` (`sizes[1]`).
