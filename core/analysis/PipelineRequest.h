@@ -60,8 +60,7 @@ struct PipelineRequest {
     Analyzer::CheckOptions check;
     /// false: only the schedule (no legality check, no tree).
     bool verdict = true;
-    /// The tree snapshot in the result (with computed flags merged). Built
-    /// anyway, when there are violations, to name their nodes.
+    /// The tree snapshot in the result (with computed flags merged).
     bool tree = false;
     Flags flags = Flags::None;
     /// Each step's verdict and flags (without counts or warnings), as

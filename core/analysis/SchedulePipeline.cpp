@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "SchedulePipeline.h"
 
+#include "ViolationNodes.h"
 #include "core/edit/FlagAnalysis.h"
 #include "core/support/InputError.h"
 
@@ -42,22 +43,16 @@ SchedulePipeline::~SchedulePipeline()
     m_replay.clear();
 }
 
-void SchedulePipeline::nameViolationNodes(const PipelineRequest &r, PipelineResult &out)
+void SchedulePipeline::nameViolationNodes(PipelineResult &out)
 {
-    if (!r.tree && out.report.violations.empty())
+    if (out.report.violations.empty())
         return;
     try {
-        out.tree = ScheduleTreeSnapshot::build(model(), out.schedule);
-        out.hasTree = true;
+        QuotaScope::run(m_analyzer->context(), "naming the violations' nodes",
+                        [&] { ViolationNodes::name(out.schedule, out.report.violations); });
     } catch (const ResourceLimitError &) {
-        if (r.tree)
-            throw;
-        return; // the verdict stands without the nodes' names
+        // The verdict stands without the nodes' names.
     }
-    for (auto &v : out.report.violations)
-        if (v.node.empty() && v.level >= 0)
-            if (const int k = out.tree.nodeForLevel(v.src, v.level); k >= 0)
-                v.node = ScheduleTreeSnapshot::pathText(out.tree.nodes[static_cast<std::size_t>(k)].path);
 }
 
 void SchedulePipeline::computeFlags(const PipelineRequest &r, PipelineResult &out)
@@ -91,10 +86,15 @@ PipelineResultPtr SchedulePipeline::run(const PipelineRequest &r, const Hooks &h
 
     out->report = m_analyzer->check(out->schedule, r.mode, r.check);
     step(hooks);
-    nameViolationNodes(r, *out);
+    nameViolationNodes(*out);
     if (hooks.verdict)
         hooks.verdict(out->report);
     step(hooks);
+
+    if (r.tree) {
+        out->tree = ScheduleTreeSnapshot::build(model(), out->schedule);
+        out->hasTree = true;
+    }
 
     if (r.flags != PipelineRequest::Flags::None)
         computeFlags(r, *out);

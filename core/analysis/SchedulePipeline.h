@@ -44,7 +44,7 @@ public:
     PipelineResultPtr run(const PipelineRequest &request) { return run(request, Hooks{}); }
 
 private:
-    void nameViolationNodes(const PipelineRequest &request, PipelineResult &out);
+    void nameViolationNodes(PipelineResult &out);
     void computeFlags(const PipelineRequest &request, PipelineResult &out);
 
     std::unique_ptr<Analyzer> m_analyzer; // first: its context outlives the caches below

@@ -10,3 +10,4 @@ target_sources(se_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/EditReplay.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SchedulePipeline.cpp
 )
+target_sources(se_core PRIVATE ${CMAKE_CURRENT_LIST_DIR}/ViolationNodes.cpp)

@@ -78,6 +78,13 @@ EdgeSet edgeSet(const QString &text)
     return out;
 }
 
+// The node the app's worker named before the pipeline: the snapshot's.
+std::string snapshotNode(const PipelineResult &out, const ViolationReport &v)
+{
+    const int k = out.tree.nodeForLevel(v.src, v.level);
+    return k < 0 ? std::string() : ScheduleTreeSnapshot::pathText(out.tree.nodes[static_cast<std::size_t>(k)].path);
+}
+
 PipelineRequest checkRequest(std::vector<Edit> log = {})
 {
     PipelineRequest r;
@@ -149,9 +156,11 @@ void tst_SchedulePipeline::conformanceCases()
     QCOMPARE(out->report.legal, expected["legal"].get<bool>());
     QCOMPARE(violated(out->report), want);
     QCOMPARE(out->report.edges.size(), expected["dependences"].size());
-    for (const auto &v : out->report.violations)
-        QCOMPARE(v.node, std::string(v.level >= 0 ? "0" : ""));
     QVERIFY(out->hasTree);
+    for (const auto &v : out->report.violations) {
+        QCOMPARE(v.node, std::string(v.level >= 0 ? "0" : ""));
+        QCOMPARE(v.node, snapshotNode(*out, v));
+    }
 }
 
 void tst_SchedulePipeline::sampleKernels_data()
@@ -180,8 +189,10 @@ void tst_SchedulePipeline::sampleKernels()
     const PipelineResultPtr out = p->run(r);
     QCOMPARE(out->report.legal, false);
     QCOMPARE(::violated(out->report), edgeSet(violated));
-    for (const auto &v : out->report.violations)
+    for (const auto &v : out->report.violations) {
         QCOMPARE(v.node, std::string(v.level >= 0 ? "0" : ""));
+        QCOMPARE(v.node, snapshotNode(*out, v));
+    }
 }
 
 void tst_SchedulePipeline::editLogs_data()
@@ -218,8 +229,10 @@ void tst_SchedulePipeline::editLogs()
     const PipelineResultPtr out = p->run(checkRequest(log));
     QCOMPARE(out->report.legal, legal);
     QCOMPARE(::violated(out->report), edgeSet(violated));
-    for (const auto &v : out->report.violations)
+    for (const auto &v : out->report.violations) {
         QCOMPARE(v.node, node.toStdString());
+        QCOMPARE(v.node, snapshotNode(*out, v));
+    }
     QCOMPARE(out->steps.size(), log.size());
     // The computed flags are merged into the tree: every band has them.
     for (const auto &n : out->tree.nodes)
