@@ -18,7 +18,8 @@
 //             counts (already inside `edges`; shown to tell counting apart,
 //             not added to the total)
 //   warnings  out-of-shape access warnings
-//   check     legality of the schedule, dependences already computed
+//   check     the analysis pipeline on the schedule (legality, each
+//             violation's tree node), dependences already computed
 //   recheck   the same schedule checked again (every cache warm)
 //   edit1     one statement's schedule edited (the last statement in
 //             program order, its last time dimension shifted by one) and
@@ -28,7 +29,7 @@
 //             cached
 // `total` is load + build + schedule + deps + edges + warnings + check: the
 // work of one `schedule-tool check --json`, without start-up and printing.
-#include "core/analysis/Analyzer.h"
+#include "core/analysis/SchedulePipeline.h"
 #include "core/deps/DependenceSummary.h"
 #include "core/model/KernelLoader.h"
 #include "core/schedule/ScheduleReader.h"
@@ -222,47 +223,55 @@ Outcome runOnce(const Options &o, PhaseTimes &t)
     se::Analyzer::Options ao;
     ao.params = fixedParams(o, *kernel);
     ao.quota = 0; // time the work, not the quota
-    auto analyzer = t.time("build", [&] {
-        auto a = std::make_unique<se::Analyzer>(kernel, ao);
+    auto pipeline = t.time("build", [&] {
+        auto p = std::make_unique<se::SchedulePipeline>(kernel, ao);
         if (o.schedule.empty())
-            a->originalSchedule();
-        return a;
+            p->analyzer().originalSchedule();
+        return p;
     });
+    se::Analyzer &analyzer = pipeline->analyzer();
     const isl::schedule schedule = t.time("schedule", [&] {
-        return o.schedule.empty() ? analyzer->originalSchedule()
-                                  : se::ScheduleReader::readFile(analyzer->model(), o.schedule);
+        return o.schedule.empty() ? analyzer.originalSchedule()
+                                  : se::ScheduleReader::readFile(analyzer.model(), o.schedule);
     });
-    t.time("deps", [&] { analyzer->dependences(o.mode); });
-    const auto &deps = analyzer->dependences(o.mode); // cached
-    t.time("edges", [&] { analyzer->edgeReports(o.mode, o.counts); });
+    // The pipeline's steps one by one (each cached for the check below).
+    t.time("deps", [&] { analyzer.dependences(o.mode); });
+    const auto &deps = analyzer.dependences(o.mode); // cached
+    t.time("edges", [&] { analyzer.edgeReports(o.mode, o.counts); });
     if (o.counts)
         t.time("count", [&] {
             // Once per edge shape, as the analyzer counts (tiles repeat a few shapes).
             std::set<int> shapes;
             for (const auto &d : deps)
                 if (d.shape < 0 || shapes.insert(d.shape).second)
-                    se::DependenceSummary::countPairs(analyzer->model(), d.relation);
+                    se::DependenceSummary::countPairs(analyzer.model(), d.relation);
         });
-    t.time("warnings", [&] { analyzer->warnings(); });
-    const se::Analyzer::CheckOptions co{o.counts, true};
-    const se::CheckReport r = t.time("check", [&] { return analyzer->check(schedule, o.mode, co); });
-    t.time("recheck", [&] { analyzer->check(schedule, o.mode, co); });
+    t.time("warnings", [&] { analyzer.warnings(); });
+    se::PipelineRequest request;
+    request.mode = o.mode;
+    request.check = {o.counts, true, {}};
+    auto check = [&](const isl::schedule &s) {
+        request.base = se::PipelineRequest::Base::fromTree(s);
+        return pipeline->run(request);
+    };
+    const se::PipelineResultPtr r = t.time("check", [&] { return check(schedule); });
+    t.time("recheck", [&] { check(schedule); });
     {
-        const isl::schedule edited = editOne(*analyzer, schedule);
-        t.time("edit1", [&] { analyzer->check(edited, o.mode, co); });
+        const isl::schedule edited = editOne(analyzer, schedule);
+        t.time("edit1", [&] { check(edited); });
     }
     if (!o.edit.empty()) {
-        const isl::schedule edited = se::ScheduleReader::readFile(analyzer->model(), o.edit);
-        const se::CheckReport e = t.time("edit", [&] { return analyzer->check(edited, o.mode, co); });
-        out.editLegal = e.legal;
-        out.editViolations = e.violations.size();
+        const isl::schedule edited = se::ScheduleReader::readFile(analyzer.model(), o.edit);
+        const se::PipelineResultPtr e = t.time("edit", [&] { return check(edited); });
+        out.editLegal = e->report.legal;
+        out.editViolations = e->report.violations.size();
     }
-    out.kernel = r.kernel;
-    out.statements = analyzer->model().statements().size();
-    out.edges = r.edges.size();
-    out.violations = r.violations.size();
-    out.legal = r.legal;
-    // The isl objects go before the context (inside the analyzer).
+    out.kernel = r->report.kernel;
+    out.statements = analyzer.model().statements().size();
+    out.edges = r->report.edges.size();
+    out.violations = r->report.violations.size();
+    out.legal = r->report.legal;
+    // The isl objects go before the context (inside the pipeline).
     return out;
 }
 

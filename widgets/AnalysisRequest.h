@@ -4,6 +4,7 @@
 #include "AnalysisSnapshot.h"
 #include "FigureFonts.h"
 #include "core/analysis/IterationSpace.h"
+#include "core/edit/Edit.h"
 #include "core/legality/DependenceOverride.h"
 
 namespace se {
@@ -20,7 +21,7 @@ struct AnalysisRequest {
     DepsMode mode = DepsMode::May;
     std::string scheduleText;
     QString scheduleFile; ///< labels errors in scheduleText
-    std::string editScript; ///< JSON array of edits (empty: none)
+    std::vector<Edit> edits; ///< the edit log, applied in order
     /// Skip edits that no longer apply (after the kernel changed on disk)
     /// instead of failing; the snapshot lists them.
     bool lenientEdits = false;

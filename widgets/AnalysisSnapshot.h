@@ -5,6 +5,7 @@
 #include "TreeFigure.h"
 #include "core/analysis/CheckReport.h"
 #include "core/analysis/IterationSpace.h"
+#include "core/edit/Edit.h"
 #include "core/legality/DependenceOverride.h"
 #include "core/model/Kernel.h"
 #include "core/schedule/ScheduleTreeSnapshot.h"
@@ -48,8 +49,10 @@ struct AnalysisSnapshot {
     std::string nestC;
     std::string nestKernelJson;
     std::string nestError;
-    /// The edits applied on top of the base schedule (a JSON array), and
-    /// those a lenient request had to skip (their descriptions).
+    /// The edits applied on top of the base schedule, the same as the
+    /// JSON array an edit script holds (for exports), and those a lenient
+    /// request had to skip (their descriptions).
+    std::vector<Edit> edits;
     std::string editScript;
     std::vector<std::string> droppedEdits;
     /// The overrides the check used, and what reading the schedule noted

@@ -3,18 +3,14 @@
 
 #include "GraphFigureBuilder.h"
 #include "TreeFigureBuilder.h"
-#include "core/analysis/Analyzer.h"
 #include "core/analysis/IterationSpaceBuilder.h"
+#include "core/analysis/SchedulePipeline.h"
 #include "core/codegen/CodeGenerator.h"
 #include "core/codegen/NestKernelWriter.h"
 #include "core/codegen/NestTextPrinter.h"
-#include "core/edit/EditScript.h"
-#include "core/edit/FlagAnalysis.h"
 #include "core/edit/MoveFinder.h"
 #include "core/edit/ScheduleSuggester.h"
-#include "core/model/KernelLoader.h"
 #include "core/schedule/SchedulePrinter.h"
-#include "core/schedule/ScheduleReader.h"
 #include "core/support/InputError.h"
 
 #include <QElapsedTimer>
@@ -154,146 +150,86 @@ bool AnalysisWorker::staleJob(quint64 job) const
     return m_shared->latestJob.load() != job;
 }
 
-void AnalysisWorker::ensureAnalyzer(const AnalysisRequest &r)
+void AnalysisWorker::ensurePipeline(const AnalysisRequest &r)
 {
-    if (m_analyzer && m_kernel == r.kernel && m_fixed == r.fixedParams && m_quota == r.quota)
+    if (m_pipeline && m_kernel == r.kernel && m_fixed == r.fixedParams && m_quota == r.quota)
         return;
-    m_prefix = Prefix(); // isl objects of the old context go first
-    m_flags.clear();
-    m_analyzer.reset(); // its isl objects go before a new context is made
+    m_pipeline.reset(); // its isl objects go before a new context is made
     Analyzer::Options options;
     for (const auto &[name, value] : r.fixedParams)
         options.params[name] = value;
     if (r.quota)
         options.quota = r.quota;
     options.timeLimit = r.timeLimit; // building the model, too
-    m_analyzer = std::make_unique<Analyzer>(r.kernel, options);
+    m_pipeline = std::make_unique<SchedulePipeline>(r.kernel, options);
     m_kernel = r.kernel;
     m_fixed = r.fixedParams;
     m_quota = r.quota;
 }
 
-isl::schedule AnalysisWorker::schedule(const AnalysisRequest &r, std::vector<std::string> *dropped,
-                                       std::string *applied, std::vector<std::string> *notes)
+PipelineRequest AnalysisWorker::pipelineRequest(const AnalysisRequest &r) const
 {
-    const PolyhedralModel &model = m_analyzer->model();
-    const std::string base = r.scheduleFile.toStdString() + '\n' + r.scheduleText;
-    if (m_prefix.base != base || m_prefix.schedules.empty()) {
-        m_prefix = Prefix();
-        std::vector<std::string> read;
-        isl::schedule s = r.scheduleText.empty() ? m_analyzer->originalSchedule()
-                                                 : ScheduleReader::read(model, r.scheduleText, r.scheduleFile.toStdString(), &read);
-        m_prefix.base = base;
-        m_prefix.schedules.push_back(s);
-        m_prefix.notes = std::move(read);
-    }
-    if (notes)
-        *notes = m_prefix.notes;
-    isl::schedule s = m_prefix.schedules.front();
-    if (r.editScript.empty())
-        return s;
-    const std::string file = "the edit log";
-    const nlohmann::json edits = KernelLoader::parseJson(r.editScript, file);
-    const EditScript script = EditScript::fromJson(nlohmann::json{{"edits", edits}}, file);
-    if (!r.lenientEdits) {
-        if (applied)
-            *applied = r.editScript;
-        // Reuse the longest prefix of edits the last request applied.
-        std::vector<std::string> dumps;
-        for (const auto &e : edits)
-            dumps.push_back(e.dump());
-        std::size_t same = 0;
-        while (same < dumps.size() && same < m_prefix.edits.size() && dumps[same] == m_prefix.edits[same])
-            ++same;
-        m_prefix.edits.resize(same);
-        m_prefix.schedules.resize(same + 1);
-        std::vector<isl::schedule> steps;
-        const isl::schedule out = script.apply(m_analyzer->context(), m_prefix.schedules.back(), file, &steps, same);
-        for (std::size_t k = 0; k < steps.size(); ++k) {
-            m_prefix.edits.push_back(dumps[same + k]);
-            m_prefix.schedules.push_back(steps[k]);
-        }
-        return out;
-    }
-    // After the kernel changed on disk: keep the edits that still apply.
-    nlohmann::json kept = nlohmann::json::array();
-    for (std::size_t k = 0; k < script.edits.size(); ++k) {
-        try {
-            s = QuotaScope::run(m_analyzer->context(), "applying an edit",
-                                [&] { return script.edits[k].apply(s); });
-            kept.push_back(edits[k]);
-        } catch (const InputError &) {
-            if (dropped)
-                dropped->push_back(script.edits[k].describe());
-        }
-    }
-    if (applied)
-        *applied = kept.empty() ? std::string() : kept.dump();
-    return s;
+    PipelineRequest p;
+    p.base = r.scheduleText.empty() ? PipelineRequest::Base::original()
+                                    : PipelineRequest::Base::fromText(r.scheduleText, r.scheduleFile.toStdString());
+    p.edits = r.edits;
+    p.lenientEdits = r.lenientEdits;
+    p.mode = depMode(r.mode);
+    p.check.counts = m_pipeline->model().allParamsFixed();
+    p.check.assumeNoDep = r.assumeNoDep;
+    p.tree = true;
+    p.flags = PipelineRequest::Flags::Hint;
+    return p;
+}
+
+isl::schedule AnalysisWorker::schedule(const AnalysisRequest &r)
+{
+    PipelineRequest p = pipelineRequest(r);
+    p.verdict = false;
+    return m_pipeline->run(p)->schedule;
 }
 
 AnalysisSnapshotPtr AnalysisWorker::analyse(const AnalysisRequest &r)
 {
     QElapsedTimer timer;
     timer.start();
-    ensureAnalyzer(r);
-    RunningScope running(*m_shared, m_analyzer->context(), false, r.timeLimit);
+    ensurePipeline(r);
+    RunningScope running(*m_shared, m_pipeline->analyzer().context(), false, r.timeLimit);
     checkpoint(m_shared->latest, r.generation);
-    const PolyhedralModel &model = m_analyzer->model();
-    const DepMode mode = depMode(r.mode);
+    const PolyhedralModel &model = m_pipeline->model();
 
-    auto snap = std::make_shared<AnalysisSnapshot>(headerOf(r));
-    const isl::schedule schedule = this->schedule(r, &snap->droppedEdits, &snap->editScript, &snap->scheduleNotes);
-    checkpoint(m_shared->latest, r.generation);
-
-    Analyzer::CheckOptions options;
-    options.counts = model.allParamsFixed();
-    options.assumeNoDep = r.assumeNoDep;
-    snap->report = m_analyzer->check(schedule, mode, options);
-    checkpoint(m_shared->latest, r.generation);
-    {
+    SchedulePipeline::Hooks hooks;
+    hooks.checkpoint = [&] { checkpoint(m_shared->latest, r.generation); };
+    hooks.verdict = [&](const CheckReport &report) {
         // The verdict first: on a big kernel the rest takes a second.
         auto partial = std::make_shared<AnalysisSnapshot>(headerOf(r));
-        partial->report = snap->report;
+        partial->report = report;
         partial->complete = false;
         partial->checkedAt = QDateTime::currentDateTime();
         partial->elapsedMs = timer.elapsed();
         Q_EMIT checked(partial);
-    }
-    if (r.space.enabled)
-        snap->space = iterationSpace(*m_analyzer, schedule, mode, r);
+    };
+    const PipelineResultPtr result = m_pipeline->run(pipelineRequest(r), hooks);
+    const isl::schedule &schedule = result->schedule;
+    checkpoint(m_shared->latest, r.generation);
 
-    snap->tree = ScheduleTreeSnapshot::build(model, schedule);
-    // Flags recomputed from the dependences, next to the declared ones.
-    // A hint, not the verdict: too large to compute leaves the declared ones.
-    FlagReport flags;
-    try {
-        flags = FlagAnalysis::compute(model, m_analyzer->dependences(mode), schedule, &m_flags);
-    } catch (const ResourceLimitError &) {
-        snap->scheduleNotes.push_back("parallelism flags not computed: too large");
-    }
-    for (const auto &band : flags.bands) {
-        const int k = snap->tree.find(band.path);
-        if (k < 0)
-            continue;
-        auto &node = snap->tree.nodes[static_cast<std::size_t>(k)];
-        node.permutableComputed = band.permutableComputed;
-        for (std::size_t m = 0; m < node.members.size() && m < band.coincidentComputed.size(); ++m)
-            node.members[m].coincidentComputed = band.coincidentComputed[m];
-    }
-    // Name the tree node where each violation's order breaks.
-    for (auto &v : snap->report.violations)
-        if (v.node.empty() && v.level >= 0)
-            if (const int k = snap->tree.nodeForLevel(v.src, v.level); k >= 0)
-                v.node = ScheduleTreeSnapshot::pathText(snap->tree.nodes[static_cast<std::size_t>(k)].path);
+    auto snap = std::make_shared<AnalysisSnapshot>(headerOf(r));
+    snap->report = result->report;
+    snap->tree = result->tree;
+    snap->edits = result->edits;
+    snap->droppedEdits = result->droppedEdits;
+    snap->scheduleNotes = result->notes;
+    if (!result->edits.empty())
+        snap->editScript = nlohmann::json(result->edits).dump();
+    if (r.space.enabled)
+        snap->space = iterationSpace(m_pipeline->analyzer(), schedule, depMode(r.mode), r);
     snap->scheduleYaml = SchedulePrinter::blockYaml(schedule);
     snap->scheduleMap = SchedulePrinter::flatMap(model, schedule);
     checkpoint(m_shared->latest, r.generation);
 
     // The regenerated nest; a schedule it cannot express is not an error of
     // the analysis, only of this view.
-    const std::size_t edits = snap->editScript.empty() ? 0 : nlohmann::json::parse(snap->editScript).size();
-    const std::string source = describeSource(r, edits);
+    const std::string source = describeSource(r, result->edits.size());
     try {
         const RegeneratedNest nest = CodeGenerator::generateWithC(model, schedule, r.scheduleFile.toStdString(),
                                                                   source, snap->nestC);
@@ -348,8 +284,8 @@ void AnalysisWorker::runJob(const AnalysisRequest &r, quint64 job, F &&body)
     if (staleJob(job))
         return;
     try {
-        ensureAnalyzer(r);
-        RunningScope running(*m_shared, m_analyzer->context(), true, r.timeLimit);
+        ensurePipeline(r);
+        RunningScope running(*m_shared, m_pipeline->analyzer().context(), true, r.timeLimit);
         checkpoint(m_shared->latestJob, job);
         body();
     } catch (const InputError &e) {
@@ -369,9 +305,9 @@ void AnalysisWorker::runJob(const AnalysisRequest &r, quint64 job, F &&body)
 void AnalysisWorker::evaluateMoves(const AnalysisRequest &r, quint64 job, const std::vector<int> &node)
 {
     runJob(r, job, [&] {
-        const isl::schedule s = schedule(r, nullptr, nullptr);
-        const MovesReport report = MoveFinder::evaluate(*m_analyzer, s, node, depMode(r.mode),
-                                                        m_analyzer->model().allParamsFixed());
+        const isl::schedule s = schedule(r);
+        const MovesReport report = MoveFinder::evaluate(m_pipeline->analyzer(), s, node, depMode(r.mode),
+                                                        m_pipeline->model().allParamsFixed());
         MovesResult out;
         out.generation = job;
         out.node = report.node;
@@ -397,7 +333,7 @@ void AnalysisWorker::suggest(const AnalysisRequest &r, quint64 job)
 {
     runJob(r, job, [&] {
         const isl::schedule s
-            = ScheduleSuggester::suggest(m_analyzer->model(), m_analyzer->dependences(depMode(r.mode)));
+            = ScheduleSuggester::suggest(m_pipeline->model(), m_pipeline->analyzer().dependences(depMode(r.mode)));
         const QString yaml = q(SchedulePrinter::blockYaml(s));
         if (!staleJob(job))
             Q_EMIT suggestionReady(job, yaml);

@@ -2,7 +2,6 @@
 #pragma once
 
 #include "AnalysisRequest.h"
-#include "core/edit/FlagCache.h"
 #include "MovesResult.h"
 
 #include <QObject>
@@ -15,8 +14,9 @@ namespace isl { class schedule; }
 
 namespace se {
 
-class Analyzer;
 class IslContext;
+class SchedulePipeline;
+struct PipelineRequest;
 
 /// What the GUI thread and the worker share: the newest generation asked
 /// for (analyses, and side jobs: legal moves, suggestions), and the isl
@@ -34,10 +34,12 @@ struct AnalysisShared {
 };
 
 /// Runs analyses on its own thread (it is moved to a QThread). It owns the
-/// isl world: one Analyzer, kept while the kernel and fixed parameters stay
-/// the same, so dependences are computed once per kernel. Results leave as
-/// immutable snapshots; a request that is no longer the newest is skipped,
-/// interrupted (`IslContext::abort`) or its result dropped.
+/// isl world: one SchedulePipeline, kept while the kernel and fixed
+/// parameters stay the same, so dependences are computed once per kernel
+/// and an edit replays only itself. The worker adds the threading and the
+/// cancellation, and turns the pipeline's result into an immutable
+/// snapshot with its figures; a request that is no longer the newest is
+/// skipped, interrupted (`IslContext::abort`) or its result dropped.
 class AnalysisWorker : public QObject {
     Q_OBJECT
 public:
@@ -65,32 +67,21 @@ Q_SIGNALS:
 
 private:
     AnalysisSnapshotPtr analyse(const AnalysisRequest &request);
-    void ensureAnalyzer(const AnalysisRequest &request);
+    void ensurePipeline(const AnalysisRequest &request);
+    /// The pipeline's request for `request`.
+    PipelineRequest pipelineRequest(const AnalysisRequest &request) const;
     /// The base schedule with the request's edits applied.
-    isl::schedule schedule(const AnalysisRequest &request, std::vector<std::string> *dropped,
-                           std::string *applied, std::vector<std::string> *notes = nullptr);
+    isl::schedule schedule(const AnalysisRequest &request);
     bool stale(quint64 generation) const;
     bool staleJob(quint64 job) const;
     template <typename F>
     void runJob(const AnalysisRequest &request, quint64 job, F &&body);
 
     std::shared_ptr<AnalysisShared> m_shared;
-    std::unique_ptr<Analyzer> m_analyzer;
+    std::unique_ptr<SchedulePipeline> m_pipeline;
     KernelPtr m_kernel;
     ParamMap m_fixed;
     unsigned long m_quota = 0;
-    /// The last request's schedules after 0, 1, ... of its edits (declared
-    /// after the analyzer: they go before its isl context). An edit, an
-    /// undo or a redo reuses the common prefix and applies one edit, not
-    /// the whole log again.
-    struct Prefix {
-        std::string base; ///< schedule file and text
-        std::vector<std::string> edits;
-        std::vector<isl::schedule> schedules; ///< size edits.size() + 1
-        std::vector<std::string> notes;
-    };
-    Prefix m_prefix;
-    FlagCache m_flags; ///< also isl objects of the analyzer's context
 };
 
 } // namespace se

@@ -2,6 +2,7 @@
 #include "Explorer.h"
 
 #include "AnalysisController.h"
+#include "EditCommand.h"
 #include "ScheduleCommand.h"
 #include "Selection.h"
 #include "core/edit/EditScript.h"
@@ -14,6 +15,8 @@
 #include <QFileInfo>
 #include <QFileSystemWatcher>
 #include <QUndoStack>
+
+#include <algorithm>
 
 namespace se {
 
@@ -62,7 +65,7 @@ Explorer::Explorer(QObject *parent)
         Session after = m_session;
         after.scheduleText = yaml.toStdString();
         after.scheduleFile = tr("isl's scheduler");
-        after.edits = nlohmann::json::array();
+        after.edits.clear();
         change(after, tr("Suggested schedule (isl scheduler)"));
     });
     connect(m_undo, &QUndoStack::indexChanged, this, &Explorer::documentChanged);
@@ -111,7 +114,7 @@ bool Explorer::openKernel(const QString &path, QString *error, const QString &sc
             const EditScript script = EditScript::fromJson(
                 KernelLoader::parseJson(readTextFile(editsFile), editsFile.toStdString()), editsFile.toStdString());
             script.checkKernel(kernel->name, editsFile.toStdString());
-            s.edits = script.toJson()["edits"];
+            s.edits = script.edits;
             s.assumeNoDep = script.assumeNoDep;
         }
     } catch (const InputError &e) {
@@ -147,7 +150,7 @@ bool Explorer::loadSchedule(const QString &path, QString *error)
         return false;
     }
     after.scheduleFile = absolute(path);
-    after.edits = nlohmann::json::array();
+    after.edits.clear();
     change(after, tr("Load schedule %1").arg(QFileInfo(path).fileName()));
     return true;
 }
@@ -159,7 +162,7 @@ void Explorer::resetSchedule()
     Session after = m_session;
     after.scheduleText.clear();
     after.scheduleFile.clear();
-    after.edits = nlohmann::json::array();
+    after.edits.clear();
     if (after != m_session)
         change(after, tr("Reset to the original schedule"));
 }
@@ -215,8 +218,9 @@ void Explorer::applyEdit(const Edit &edit)
     if (!m_kernel)
         return;
     Session after = m_session;
-    after.edits.push_back(edit.toJson());
+    after.edits.push_back(edit);
     change(after, QString::fromStdString(edit.describe()));
+    m_pending->edit = edit; // undone by dropping it again, not by a copy of the session
 }
 
 bool Explorer::loadEdits(const QString &path, QString *error)
@@ -228,7 +232,7 @@ bool Explorer::loadEdits(const QString &path, QString *error)
         const EditScript script
             = EditScript::fromJson(KernelLoader::parseJson(readTextFile(path), path.toStdString()), path.toStdString());
         script.checkKernel(m_kernel->name, path.toStdString());
-        after.edits = script.toJson()["edits"];
+        after.edits = script.edits;
         after.assumeNoDep = script.assumeNoDep; // the overrides the edits were judged under
     } catch (const InputError &e) {
         if (error)
@@ -239,19 +243,11 @@ bool Explorer::loadEdits(const QString &path, QString *error)
     return true;
 }
 
-std::vector<Edit> Explorer::edits() const
-{
-    std::vector<Edit> out;
-    for (const auto &e : m_session.edits)
-        out.push_back(Edit::fromJson(e));
-    return out;
-}
-
 std::string Explorer::editScriptText() const
 {
     EditScript script;
     script.kernel = m_kernel ? m_kernel->name : std::string();
-    script.edits = edits();
+    script.edits = m_session.edits;
     script.assumeNoDep = m_session.assumeNoDep;
     return script.toJson().dump(2) + "\n";
 }
@@ -308,8 +304,7 @@ AnalysisRequest Explorer::request() const
     r.mode = m_session.mode;
     r.scheduleText = m_session.scheduleText;
     r.scheduleFile = m_session.scheduleFile.isEmpty() ? tr("the session's schedule") : m_session.scheduleFile;
-    if (!m_session.edits.empty())
-        r.editScript = m_session.edits.dump();
+    r.edits = m_session.edits;
     r.fonts = m_fonts;
     r.lenientEdits = m_reloading;
     r.quota = m_quota;
@@ -340,14 +335,22 @@ void Explorer::applyScheduleState(const Session &from)
     submit();
 }
 
+void Explorer::applyEditState(std::size_t keep, const Edit *edit)
+{
+    m_pending.reset();
+    m_session.edits.resize(std::min(keep, m_session.edits.size()));
+    if (edit)
+        m_session.edits.push_back(*edit);
+    submit();
+}
+
 void Explorer::onFinished(const AnalysisSnapshotPtr &snapshot)
 {
     if (m_reloading) {
         m_reloading = false;
         if (!snapshot->droppedEdits.empty()) {
             // The changed kernel keeps only the edits that still apply.
-            m_session.edits = snapshot->editScript.empty() ? nlohmann::json::array()
-                                                           : nlohmann::json::parse(snapshot->editScript);
+            m_session.edits = snapshot->edits;
             m_undo->clear();
             QStringList dropped;
             for (const auto &d : snapshot->droppedEdits)
@@ -363,7 +366,10 @@ void Explorer::onFinished(const AnalysisSnapshotPtr &snapshot)
     if (m_pending && m_pending->generation == snapshot->generation) {
         const Change c = *m_pending;
         m_pending.reset();
-        m_undo->push(new ScheduleCommand(this, c.before, m_session, c.text));
+        if (c.edit)
+            m_undo->push(new EditCommand(this, *c.edit, c.before.edits.size(), c.text));
+        else
+            m_undo->push(new ScheduleCommand(this, c.before, m_session, c.text));
     }
     Q_EMIT snapshotChanged(snapshot);
     // After the views have the new snapshot: an old violation's outline or

@@ -77,7 +77,7 @@ public:
     /// The edit log as an edit script (`{ "kernel": ..., "edits": [...] }`).
     std::string editScriptText() const;
     /// The edits of the log, in order.
-    std::vector<Edit> edits() const;
+    const std::vector<Edit> &edits() const { return m_session.edits; }
     /// Asks for the legal moves at a node (movesReady()).
     void requestMoves(const std::vector<int> &node);
     /// Runs isl's scheduler; its tree becomes the base schedule (undoable).
@@ -124,10 +124,12 @@ Q_SIGNALS:
 
 private:
     friend class ScheduleCommand;
+    friend class EditCommand;
     struct Change {
         quint64 generation = 0;
         Session before;
         QString text;
+        std::optional<Edit> edit; ///< the change appends this edit to the log
     };
 
     AnalysisRequest request() const;
@@ -137,6 +139,9 @@ private:
     void change(const Session &after, const QString &text);
     /// Undo/redo: sets the schedule part of the session.
     void applyScheduleState(const Session &from);
+    /// Undo/redo of one edit: keeps the log's first `keep` edits, then
+    /// appends `edit` if given.
+    void applyEditState(std::size_t keep, const Edit *edit);
     void watch(const QString &path);
     void reloadKernel();
     void onFinished(const AnalysisSnapshotPtr &snapshot);

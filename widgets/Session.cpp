@@ -148,7 +148,14 @@ Session Session::fromJson(const nlohmann::json &doc, const QString &sessionFile)
     if (doc.contains("edits")) {
         if (!doc["edits"].is_array())
             fail(sessionFile, "edits", "expected an array of edits");
-        s.edits = doc["edits"];
+        const auto &edits = doc["edits"];
+        for (std::size_t k = 0; k < edits.size(); ++k) {
+            try {
+                s.edits.push_back(Edit::fromJson(edits[k]));
+            } catch (const InputError &e) {
+                throw e.inFile(sessionFile.toStdString()).under("edits[" + std::to_string(k) + "]");
+            }
+        }
     }
     s.assumeNoDep = DependenceOverride::readList(doc, sessionFile.toStdString());
     return s;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "AnalysisSnapshot.h"
+#include "core/edit/Edit.h"
 
 #include <nlohmann/json.hpp>
 
@@ -25,7 +26,7 @@ struct Session {
     DepsMode mode = DepsMode::May;
     std::string scheduleText; ///< empty: the original schedule
     QString scheduleFile;     ///< where scheduleText came from (for people)
-    nlohmann::json edits = nlohmann::json::array();
+    std::vector<Edit> edits; ///< the edit log, as values (JSON only in the file)
     /// Dependence edges assumed absent, each with its reason (issue 8).
     std::vector<DependenceOverride> assumeNoDep;
 

@@ -24,15 +24,6 @@ QString kernelName(const AutosaveRecord &r)
     return QFileInfo(r.session.kernelPath).fileName();
 }
 
-QString describe(const nlohmann::json &edit, std::size_t k)
-{
-    try {
-        return QString::fromStdString(Edit::fromJson(edit).describe());
-    } catch (const std::exception &) {
-        return QObject::tr("Edit %1").arg(k + 1);
-    }
-}
-
 // English plurals without a translator (tr's %n would print "edit(s)").
 QString count(int n, const char *one, const char *many)
 {
@@ -139,13 +130,13 @@ bool MainWindow::restoreAutosave(const QString &file)
         Session next = cur;
         next.scheduleText = target.scheduleText;
         next.scheduleFile = target.scheduleFile;
-        next.edits = nlohmann::json::array();
+        next.edits.clear();
         step(next, tr("Restore the autosaved base schedule"));
     }
     for (std::size_t k = cur.edits.size(); k < target.edits.size(); ++k) {
         Session next = cur;
         next.edits.push_back(target.edits[k]);
-        step(next, describe(target.edits[k], k));
+        step(next, QString::fromStdString(target.edits[k].describe()));
     }
     if (!sameAssumptions(cur, target)) {
         Session next = cur;

@@ -376,12 +376,8 @@ std::string MainWindow::parametricExport(const AnalysisSnapshot &s, bool c, QStr
         ScheduleSource source;
         source.text = doc.scheduleText;
         source.file = doc.scheduleFile.toStdString();
-        std::size_t edits = 0;
-        if (!s.editScript.empty()) {
-            const nlohmann::json list = nlohmann::json::parse(s.editScript);
-            edits = list.size();
-            source.edits = EditScript::fromJson(nlohmann::json{{"edits", list}}, "the edit log");
-        }
+        const std::size_t edits = s.edits.size();
+        source.edits.edits = s.edits;
         source.description = doc.scheduleText.empty() ? "the original schedule" : "the schedule " + source.file;
         if (edits)
             source.description += " with " + std::to_string(edits) + (edits == 1 ? " edit" : " edits");

@@ -43,13 +43,14 @@ std::string pictureText(const ToolOptions &o, const std::string &dot)
 int batchCheck(ToolSession &s)
 {
     const auto o = s.options();
-    const Analyzer::CheckOptions co{o.counts, true, s.overrides()};
+    s.overrides(); // a bad --assume-no-dep file stops the batch before it starts
     int status = Ok;
     for (const auto &path : o.schedules) {
         const std::string name = path == "-" ? "<stdin>" : path;
         try {
             s.selectSchedule(path);
-            const CheckReport r = s.analyzer().check(s.schedule(), o.deps, co);
+            const PipelineResultPtr result = s.analyse(s.request());
+            const CheckReport &r = result->report;
             if (!r.legal && status == Ok)
                 status = Violations;
             if (o.json) {
@@ -85,8 +86,8 @@ int checkCommand(ToolSession &s)
     const auto &o = s.options();
     if (o.schedules.size() > 1 || !o.schedulesFile.empty())
         return batchCheck(s);
-    const Analyzer::CheckOptions co{o.counts, true, s.overrides()};
-    const CheckReport r = s.analyzer().check(s.schedule(), o.deps, co);
+    const PipelineResultPtr result = s.analyse(s.request());
+    const CheckReport &r = result->report;
     if (o.json) {
         std::cout << versionedJson(ReportJson::check(r));
     } else {

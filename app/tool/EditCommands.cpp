@@ -8,7 +8,6 @@
 #include "ToolOptions.h"
 #include "ToolSession.h"
 #include "core/analysis/ReportJson.h"
-#include "core/edit/FlagAnalysis.h"
 #include "core/edit/MoveFinder.h"
 #include "core/edit/ScheduleSuggester.h"
 #include "core/schedule/SchedulePrinter.h"
@@ -96,12 +95,12 @@ std::string emitSchedule(ToolSession &s, const isl::schedule &sched)
 
 // The result's report on stdout (--json) or the schedule on stdout and
 // the report on stderr.
-int report(ToolSession &s, const isl::schedule &sched, json extra, const std::string &preface)
+int report(ToolSession &s, const PipelineResult &result, json extra, const std::string &preface)
 {
     const auto &o = s.options();
-    const CheckReport r = s.analyzer().check(sched, o.deps, {o.counts, true, s.overrides()});
-    const FlagReport flags = FlagAnalysis::compute(s.model(), s.analyzer().dependences(o.deps), sched);
-    const std::string text = emitSchedule(s, sched);
+    const CheckReport &r = result.report;
+    const FlagReport &flags = result.flags;
+    const std::string text = emitSchedule(s, result.schedule);
     if (o.json) {
         json j = ReportJson::check(r);
         for (auto &[k, v] : extra.items())
@@ -127,33 +126,34 @@ int applyCommand(ToolSession &s)
     const auto &o = s.options();
     if (o.edits.empty())
         throw UsageError("apply needs --edits FILE");
-    const EditScript &script = s.editScript();
-    const auto &steps = s.editSteps();
+    PipelineRequest request = s.request();
+    request.flags = PipelineRequest::Flags::Required;
+    request.stepVerdicts = true;
+    const PipelineResultPtr result = s.analyse(request);
+    const std::vector<Edit> &edits = result->edits;
     json jsteps = json::array();
-    std::string preface = "schedule: " + s.scheduleSource() + "\n\nedits (" + std::to_string(steps.size()) + ")\n";
+    std::string preface = "schedule: " + s.scheduleSource() + "\n\nedits (" + std::to_string(edits.size()) + ")\n";
     TextTable t({"#", "edit", "result", "flags"});
-    for (std::size_t k = 0; k < steps.size(); ++k) {
-        // Legality and flags after every edit: a later edit can break a
-        // flag an earlier one made true.
-        const CheckReport r = s.analyzer().check(steps[k], o.deps, {false, false, s.overrides()});
-        const FlagReport f = FlagAnalysis::compute(s.model(), s.analyzer().dependences(o.deps), steps[k]);
+    for (std::size_t k = 0; k < edits.size(); ++k) {
+        const CheckReport &r = result->stepReports[k];
+        const FlagReport &f = result->stepFlags[k];
         std::size_t stale = 0;
         for (const auto &b : f.bands)
             stale += b.stale() ? 1 : 0;
-        const std::string result = r.legal ? "legal"
-                                           : "illegal (" + std::to_string(r.violations.size()) + " edge"
-                                                 + (r.violations.size() == 1 ? "" : "s") + " violated)";
-        t.add({std::to_string(k), script.edits[k].describe(), result,
+        const std::string verdict = r.legal ? "legal"
+                                            : "illegal (" + std::to_string(r.violations.size()) + " edge"
+                                                  + (r.violations.size() == 1 ? "" : "s") + " violated)";
+        t.add({std::to_string(k), edits[k].describe(), verdict,
                stale ? std::to_string(stale) + " band" + (stale == 1 ? "" : "s") + " with stale flags" : "ok"});
         jsteps.push_back({{"index", k},
-                          {"edit", script.edits[k].toJson()},
-                          {"description", script.edits[k].describe()},
+                          {"edit", edits[k].toJson()},
+                          {"description", edits[k].describe()},
                           {"legal", r.legal},
                           {"violated_edges", r.violations.size()},
                           {"flags", flagsJson(f)}});
     }
-    preface += steps.empty() ? "  none\n" : t.str();
-    return report(s, s.schedule(), json{{"edits", jsteps}}, preface);
+    preface += edits.empty() ? "  none\n" : t.str();
+    return report(s, *result, json{{"edits", jsteps}}, preface);
 }
 
 int suggestCommand(ToolSession &s)
@@ -161,8 +161,11 @@ int suggestCommand(ToolSession &s)
     const auto &o = s.options();
     if (!o.schedule.empty() || !o.edits.empty())
         throw UsageError("suggest computes its own schedule: it takes no --schedule or --edits");
-    const isl::schedule sched = ScheduleSuggester::suggest(s.model(), s.analyzer().dependences(o.deps));
-    return report(s, sched, json{{"source", "isl scheduler"}},
+    PipelineRequest request = s.request();
+    request.base
+        = PipelineRequest::Base::fromTree(ScheduleSuggester::suggest(s.model(), s.analyzer().dependences(o.deps)));
+    request.flags = PipelineRequest::Flags::Required;
+    return report(s, *s.analyse(request), json{{"source", "isl scheduler"}},
                   "schedule: isl's scheduler (dependences as validity, proximity and coincidence constraints)\n");
 }
 

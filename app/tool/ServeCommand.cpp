@@ -45,23 +45,28 @@ json answer(const json &request, std::size_t line, ToolSession &s)
     const json &src = hasText ? request.at("schedule") : request.at("schedule_file");
     if (!src.is_string())
         throw InputError(name, hasText ? "schedule" : "schedule_file", "must be a string");
+    // Read first: a schedule that does not read is the error, whatever the edits.
     std::vector<std::string> notes; // JSCoP statement matching: not needed in the answer
-    isl::schedule schedule = hasText ? ScheduleReader::read(s.model(), src.get<std::string>(), name, &notes)
-                                     : ScheduleReader::readFile(s.model(), src.get<std::string>(), &notes);
+    PipelineRequest r;
+    r.base = PipelineRequest::Base::fromTree(hasText
+                                                 ? ScheduleReader::read(s.model(), src.get<std::string>(), name, &notes)
+                                                 : ScheduleReader::readFile(s.model(), src.get<std::string>(), &notes));
     std::vector<DependenceOverride> overrides;
     if (request.contains("edits")) {
         const json &doc = request.at("edits");
         if (!doc.is_object())
             throw InputError(name, "edits", "an edit script object, as an --edits file holds");
-        const EditScript script = EditScript::fromJson(doc, name);
+        EditScript script = EditScript::fromJson(doc, name);
         script.checkKernel(s.model().kernel()->name, name);
-        schedule = script.apply(s.analyzer().context(), schedule, name);
-        overrides = script.assumeNoDep;
+        r.edits = std::move(script.edits);
+        overrides = std::move(script.assumeNoDep);
     }
     for (auto &d : DependenceOverride::readList(request, name))
         overrides.push_back(std::move(d));
-    const CheckReport r = s.analyzer().check(schedule, o.deps, Analyzer::CheckOptions{o.counts, true, overrides});
-    json j = ReportJson::check(r);
+    r.editsFile = name;
+    r.mode = o.deps;
+    r.check = {o.counts, true, std::move(overrides)};
+    json j = ReportJson::check(s.analyse(r)->report);
     j["id"] = request.value("id", json());
     j["format"] = JsonFormatVersion;
     return j;

@@ -28,7 +28,7 @@ ToolSession::ToolSession(const ToolOptions &options) : m_options(options)
                                  + " applies to a C source KERNEL only",
                              options.command);
     }
-    m_analyzer = std::make_unique<Analyzer>(
+    m_pipeline = std::make_unique<SchedulePipeline>(
         options.kernel == "-" ? KernelLoader::loadText(InputFiles::stdinText(), InputFiles::StdinName)
                               : KernelSource::load(options.kernel, {options.function, options.scop ? int(*options.scop) : 0}),
         ao);
@@ -38,7 +38,7 @@ const isl::schedule &ToolSession::baseSchedule()
 {
     if (!m_base) {
         if (m_options.schedule.empty())
-            m_base = m_analyzer->originalSchedule();
+            m_base = analyzer().originalSchedule();
         else {
             std::vector<std::string> notes; // how a JSCoP's statements were matched
             m_base = m_options.schedule == "-" ? ScheduleReader::read(model(), InputFiles::stdinText(),
@@ -63,38 +63,51 @@ const EditScript &ToolSession::editScript()
     return *m_script;
 }
 
+PipelineRequest ToolSession::scheduleRequest()
+{
+    PipelineRequest r;
+    r.edits = editScript().edits; // the script's faults before the schedule's, as ever
+    r.base = PipelineRequest::Base::fromTree(baseSchedule());
+    r.editsFile = m_options.edits;
+    r.verdict = false;
+    return r;
+}
+
+PipelineRequest ToolSession::request()
+{
+    const std::vector<DependenceOverride> &assumed = overrides(); // read before the schedule, as ever
+    PipelineRequest r = scheduleRequest();
+    r.verdict = true;
+    r.mode = m_options.deps;
+    r.check = {m_options.counts, true, assumed};
+    return r;
+}
+
 const isl::schedule &ToolSession::schedule()
 {
-    if (!m_schedule) {
-        const EditScript &script = editScript();
-        m_steps.clear();
-        m_schedule = script.apply(m_analyzer->context(), baseSchedule(), m_options.edits, &m_steps);
+    if (!m_schedule)
+        m_schedule = m_pipeline->run(scheduleRequest());
+    return m_schedule->schedule;
+}
+
+const std::vector<DependenceOverride> &ToolSession::overrides()
+{
+    if (!m_overrides) {
+        std::vector<DependenceOverride> out = editScript().assumeNoDep;
+        if (!m_options.assumeNoDep.empty())
+            for (auto &o : DependenceOverride::readFile(m_options.assumeNoDep))
+                out.push_back(std::move(o));
+        m_overrides = std::move(out);
     }
-    return *m_schedule;
-}
-
-const std::vector<isl::schedule> &ToolSession::editSteps()
-{
-    schedule();
-    return m_steps;
-}
-
-std::vector<DependenceOverride> ToolSession::overrides()
-{
-    std::vector<DependenceOverride> out = editScript().assumeNoDep;
-    if (!m_options.assumeNoDep.empty())
-        for (auto &o : DependenceOverride::readFile(m_options.assumeNoDep))
-            out.push_back(std::move(o));
-    return out;
+    return *m_overrides;
 }
 
 void ToolSession::selectSchedule(const std::string &path)
 {
     m_options.schedule = path;
-    m_base.reset();
-    m_schedule.reset();
-    m_steps.clear();
     m_export.reset();
+    m_schedule.reset();
+    m_base.reset();
 }
 
 std::string ToolSession::statementSources() const
@@ -121,7 +134,7 @@ const ScheduleExport &ToolSession::exported()
 {
     if (!m_export) {
         const ScheduleSource source{"", m_options.schedule, editScript(), scheduleSource()};
-        m_export = std::make_unique<ScheduleExport>(m_analyzer->context(), model(), schedule(), source, m_options.fixed);
+        m_export = std::make_unique<ScheduleExport>(analyzer().context(), model(), schedule(), source, m_options.fixed);
     }
     return *m_export;
 }

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "ToolOptions.h"
-#include "core/analysis/Analyzer.h"
+#include "core/analysis/SchedulePipeline.h"
 #include "core/analysis/ScheduleExport.h"
 #include "core/edit/EditScript.h"
 
@@ -10,26 +10,28 @@
 
 namespace se::tool {
 
-/// What every subcommand starts from: the kernel loaded, its analyzer, and
-/// the schedule the options name (the original one by default, then any
-/// `--schedule` file, then any `--edits` script applied).
+/// What every subcommand starts from: the kernel loaded, its analysis
+/// pipeline, and the schedule the options name (the original one by
+/// default, then any `--schedule` file, then any `--edits` script applied).
 class ToolSession {
 public:
     explicit ToolSession(const ToolOptions &options);
 
     const ToolOptions &options() const { return m_options; }
-    Analyzer &analyzer() { return *m_analyzer; }
-    const PolyhedralModel &model() const { return m_analyzer->model(); }
+    Analyzer &analyzer() { return m_pipeline->analyzer(); }
+    const PolyhedralModel &model() const { return m_pipeline->model(); }
+    /// The analysis of what the options name: base, edits, --deps, counts
+    /// and the overrides; callers add what else they need (flags, ...).
+    PipelineRequest request();
+    PipelineResultPtr analyse(const PipelineRequest &request) { return m_pipeline->run(request); }
     /// The schedule to analyse.
     const isl::schedule &schedule();
     /// The schedule before any `--edits` script.
     const isl::schedule &baseSchedule();
-    /// The `--edits` script (empty without one) and the schedule after each
-    /// of its edits.
+    /// The `--edits` script (empty without one).
     const EditScript &editScript();
-    const std::vector<isl::schedule> &editSteps();
     /// Dependence overrides: the edit script's, then `--assume-no-dep`'s.
-    std::vector<DependenceOverride> overrides();
+    const std::vector<DependenceOverride> &overrides();
     /// Switches to another --schedule file (a batch check: the kernel and
     /// its dependences stay).
     void selectSchedule(const std::string &path);
@@ -43,13 +45,16 @@ public:
     const ScheduleExport &exported();
 
 private:
+    /// The schedule alone: no legality check, no overrides read.
+    PipelineRequest scheduleRequest();
+
     ToolOptions m_options;
-    std::unique_ptr<Analyzer> m_analyzer;
+    std::unique_ptr<SchedulePipeline> m_pipeline;
     std::optional<isl::schedule> m_base;
-    std::optional<isl::schedule> m_schedule;
     std::optional<EditScript> m_script;
-    std::vector<isl::schedule> m_steps;
-    std::unique_ptr<ScheduleExport> m_export; // after m_analyzer: its isl objects go first
+    std::optional<std::vector<DependenceOverride>> m_overrides;
+    PipelineResultPtr m_schedule; ///< the schedule alone (no verdict)
+    std::unique_ptr<ScheduleExport> m_export; // after m_pipeline: its isl objects go first
 };
 
 } // namespace se::tool

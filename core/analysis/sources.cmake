@@ -6,3 +6,8 @@ target_sources(se_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/ReportJson.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScheduleExport.cpp
 )
+target_sources(se_core PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/EditReplay.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/SchedulePipeline.cpp
+)
+target_sources(se_core PRIVATE ${CMAKE_CURRENT_LIST_DIR}/ViolationNodes.cpp)

@@ -14,11 +14,6 @@ public:
     /// Applies `e` (a band kind) to the tree rooted at `root`.
     static void apply(const Edit &e, TreeNode &root);
 
-    /// The expression of member `k` of `band` for `statement` as kernel
-    /// grammar text (`t + i`, `floor(i / 32)`), when isl writes it as one
-    /// quasi-affine piece; empty otherwise.
-    static std::string memberText(const TreeNode &band, unsigned k, const std::string &statement);
-
 private:
     static void permute(const Edit &e, TreeNode &b);
     static void interchange(const Edit &e, TreeNode &b);

@@ -106,17 +106,14 @@ struct Edit {
     /// inside a QuotaScope.
     isl::schedule apply(const isl::schedule &schedule) const;
 
-    /// The edit that undoes this one when applied to `apply(before)`, giving
-    /// a schedule with the same map as `before`; nullopt for edits with no
-    /// inverse (tile, scale, member_expr whose old expression is not
-    /// expressible, distribute over more than two children, ...).
-    std::optional<Edit> inverse(const isl::schedule &before) const;
-
     /// `{ "edit": "tile", "node": [0, 0], "sizes": [32, 32] }`
     nlohmann::json toJson() const;
     /// Throws InputError whose place is a path inside `doc` (`sizes[1]`).
     static Edit fromJson(const nlohmann::json &doc);
 };
+
+/// For nlohmann::json: `json j = edits;` writes each edit's toJson().
+void to_json(nlohmann::json &doc, const Edit &edit);
 
 /// `0.1.0`, or `root`.
 std::string nodePathText(const NodePath &path);

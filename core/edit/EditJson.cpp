@@ -95,6 +95,11 @@ NodePath readPath(const json &v)
 
 } // namespace
 
+void to_json(json &doc, const Edit &edit)
+{
+    doc = edit.toJson();
+}
+
 json Edit::toJson() const
 {
     json j = {{"edit", editKindName(kind)}, {"node", node}};

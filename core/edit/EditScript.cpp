@@ -46,10 +46,7 @@ EditScript EditScript::loadFile(const std::string &path)
 
 json EditScript::toJson() const
 {
-    json e = json::array();
-    for (const auto &x : edits)
-        e.push_back(x.toJson());
-    json doc{{"kernel", kernel}, {"edits", e}};
+    json doc{{"kernel", kernel}, {"edits", json(edits)}};
     if (!assumeNoDep.empty()) {
         json a = json::array();
         for (const auto &o : assumeNoDep)
@@ -67,6 +64,12 @@ void EditScript::checkKernel(const std::string &kernelName, const std::string &f
 
 isl::schedule EditScript::apply(IslContext &ctx, const isl::schedule &start, const std::string &file,
                                 std::vector<isl::schedule> *steps, std::size_t from) const
+{
+    return apply(ctx, edits, start, file, steps, from);
+}
+
+isl::schedule EditScript::apply(IslContext &ctx, const std::vector<Edit> &edits, const isl::schedule &start,
+                                const std::string &file, std::vector<isl::schedule> *steps, std::size_t from)
 {
     isl::schedule s = start;
     for (std::size_t k = from; k < edits.size(); ++k) {

@@ -38,6 +38,10 @@ struct EditScript {
     /// `from`: `start` already has edits[0, from) applied (a cached prefix).
     isl::schedule apply(IslContext &ctx, const isl::schedule &start, const std::string &file,
                         std::vector<isl::schedule> *steps = nullptr, std::size_t from = 0) const;
+    /// The same for an edit log held as values (SchedulePipeline's replay).
+    static isl::schedule apply(IslContext &ctx, const std::vector<Edit> &edits, const isl::schedule &start,
+                               const std::string &file, std::vector<isl::schedule> *steps = nullptr,
+                               std::size_t from = 0);
 };
 
 } // namespace se

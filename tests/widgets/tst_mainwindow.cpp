@@ -575,7 +575,7 @@ void tst_MainWindow::inlineMemberEditAppliesInTheWindow()
     QTest::keyClick(ed, Qt::Key_Return);
     QVERIFY(settle(e));
     QCOMPARE(e->session().edits.size(), std::size_t(1));
-    QCOMPARE(e->session().edits[0]["edit"].get<std::string>(), std::string("member_expr"));
+    QCOMPARE(nlohmann::json(e->session().edits[0])["edit"].get<std::string>(), std::string("member_expr"));
     e->undoStack()->undo();
     QVERIFY(settle(e));
     QCOMPARE(e->session().edits.size(), std::size_t(0));

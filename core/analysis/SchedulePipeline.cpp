@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: MIT
+#include "SchedulePipeline.h"
+
+#include "ViolationNodes.h"
+#include "core/edit/FlagAnalysis.h"
+#include "core/support/InputError.h"
+
+namespace se {
+
+namespace {
+
+void step(const SchedulePipeline::Hooks &hooks)
+{
+    if (hooks.checkpoint)
+        hooks.checkpoint();
+}
+
+// Each band's computed flags next to its declared ones in the tree.
+void mergeFlags(const FlagReport &flags, ScheduleTreeSnapshot &tree)
+{
+    for (const auto &band : flags.bands) {
+        const int k = tree.find(band.path);
+        if (k < 0)
+            continue;
+        auto &node = tree.nodes[static_cast<std::size_t>(k)];
+        node.permutableComputed = band.permutableComputed;
+        for (std::size_t m = 0; m < node.members.size() && m < band.coincidentComputed.size(); ++m)
+            node.members[m].coincidentComputed = band.coincidentComputed[m];
+    }
+}
+
+} // namespace
+
+SchedulePipeline::SchedulePipeline(KernelPtr kernel, Analyzer::Options options)
+    : m_analyzer(std::make_unique<Analyzer>(std::move(kernel), std::move(options)))
+{
+}
+
+SchedulePipeline::~SchedulePipeline()
+{
+    // The caches' isl objects go before the analyzer's context.
+    m_flags.clear();
+    m_replay.clear();
+}
+
+void SchedulePipeline::nameViolationNodes(PipelineResult &out)
+{
+    if (out.report.violations.empty())
+        return;
+    try {
+        QuotaScope::run(m_analyzer->context(), "naming the violations' nodes",
+                        [&] { ViolationNodes::name(out.schedule, out.report.violations); });
+    } catch (const ResourceLimitError &) {
+        // The verdict stands without the nodes' names.
+    }
+}
+
+void SchedulePipeline::computeFlags(const PipelineRequest &r, PipelineResult &out)
+{
+    // Recomputed from the dependences, next to the declared ones. A hint,
+    // not the verdict: too large to compute leaves the declared ones.
+    try {
+        out.flags = FlagAnalysis::compute(model(), m_analyzer->dependences(r.mode), out.schedule, &m_flags);
+    } catch (const ResourceLimitError &) {
+        if (r.flags == PipelineRequest::Flags::Required)
+            throw;
+        out.notes.push_back("parallelism flags not computed: too large");
+        return;
+    }
+    if (out.hasTree)
+        mergeFlags(out.flags, out.tree);
+}
+
+PipelineResultPtr SchedulePipeline::run(const PipelineRequest &r, const Hooks &hooks)
+{
+    auto out = std::make_shared<PipelineResult>();
+    EditReplay::Outcome replayed = m_replay.replay(*m_analyzer, r);
+    out->schedule = std::move(replayed.schedule);
+    out->steps = std::move(replayed.steps);
+    out->edits = std::move(replayed.applied);
+    out->droppedEdits = std::move(replayed.dropped);
+    out->notes = std::move(replayed.notes);
+    if (!r.verdict)
+        return out;
+    step(hooks);
+
+    out->report = m_analyzer->check(out->schedule, r.mode, r.check);
+    step(hooks);
+    nameViolationNodes(*out);
+    if (hooks.verdict)
+        hooks.verdict(out->report);
+    step(hooks);
+
+    if (r.tree) {
+        out->tree = ScheduleTreeSnapshot::build(model(), out->schedule);
+        out->hasTree = true;
+    }
+
+    if (r.flags != PipelineRequest::Flags::None)
+        computeFlags(r, *out);
+    if (r.stepVerdicts) {
+        // Legality and flags after every edit: a later edit can break a
+        // flag an earlier one made true.
+        Analyzer::CheckOptions quick{false, false, r.check.assumeNoDep};
+        for (const auto &s : out->steps) {
+            out->stepReports.push_back(m_analyzer->check(s, r.mode, quick));
+            out->stepFlags.push_back(FlagAnalysis::compute(model(), m_analyzer->dependences(r.mode), s, &m_flags));
+        }
+    }
+    return out;
+}
+
+} // namespace se

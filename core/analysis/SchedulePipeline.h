@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "Analyzer.h"
+#include "EditReplay.h"
+#include "PipelineRequest.h"
+#include "PipelineResult.h"
+#include "core/edit/FlagCache.h"
+
+#include <functional>
+#include <memory>
+
+namespace se {
+
+/// The one way to analyse a schedule, for the CLI, the app's worker and the
+/// bench: the base schedule, the edits replayed (prefix cached), the
+/// legality check with the overrides (the analyzer's caches), each
+/// violation's tree node named, the band flags computed and merged into the
+/// tree. Owns the kernel's Analyzer and lives on one thread with it.
+class SchedulePipeline {
+public:
+    /// Optional calls during run(): `checkpoint` between steps (throws to
+    /// stop, e.g. CancelledError when a newer request came), `verdict` with
+    /// the finished report (nodes named) before the flags.
+    struct Hooks {
+        std::function<void()> checkpoint;
+        std::function<void(const CheckReport &)> verdict;
+    };
+
+    /// Throws as Analyzer's constructor does.
+    SchedulePipeline(KernelPtr kernel, Analyzer::Options options);
+    ~SchedulePipeline();
+    SchedulePipeline(const SchedulePipeline &) = delete;
+    SchedulePipeline &operator=(const SchedulePipeline &) = delete;
+
+    /// For the exploration features that are not the analysis (legal moves,
+    /// isl's scheduler, exports, the dependence listing).
+    Analyzer &analyzer() { return *m_analyzer; }
+    const PolyhedralModel &model() const { return m_analyzer->model(); }
+
+    /// Throws InputError (a base that does not read, an edit that does not
+    /// apply), ResourceLimitError, CancelledError.
+    PipelineResultPtr run(const PipelineRequest &request, const Hooks &hooks);
+    PipelineResultPtr run(const PipelineRequest &request) { return run(request, Hooks{}); }
+
+private:
+    void nameViolationNodes(PipelineResult &out);
+    void computeFlags(const PipelineRequest &request, PipelineResult &out);
+
+    std::unique_ptr<Analyzer> m_analyzer; // first: its context outlives the caches below
+    EditReplay m_replay;
+    FlagCache m_flags;
+};
+
+} // namespace se

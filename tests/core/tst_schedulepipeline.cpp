@@ -1,0 +1,346 @@
+// SPDX-License-Identifier: MIT
+// SchedulePipeline: the one analysis of the CLI, the app's worker and the
+// bench. Verdicts and violated edges come from the conformance expected
+// files or from tools/oracle.py on the edited schedule's map (given in each
+// row); the violations' tree nodes are worked by hand from the tree's shape
+// (a union map reads as domain -> one band, node 0; the original trees are
+// printed by `schedule-tool tree`).
+#include "core/analysis/SchedulePipeline.h"
+#include "core/isl/IslUtil.h"
+#include "core/model/KernelLoader.h"
+#include "core/schedule/ScheduleReader.h"
+#include "core/support/InputError.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QtTest>
+
+#include <fstream>
+#include <set>
+#include <tuple>
+
+using namespace se;
+
+namespace {
+
+using EdgeSet = std::set<std::tuple<std::string, std::string, std::string, std::string>>;
+
+QString q(const char *s) { return QString::fromUtf8(s); }
+
+std::string conformance(const std::string &rel)
+{
+    return std::string(SE_CONFORMANCE_DIR) + "/" + rel;
+}
+
+std::string sample(const std::string &rel)
+{
+    return std::string(SE_SOURCE_DIR) + "/sample-kernels/" + rel;
+}
+
+// Every parameter fixed at its value, as the oracle runs the kernel.
+std::unique_ptr<SchedulePipeline> pipeline(const std::string &kernel, bool isSample = false)
+{
+    KernelPtr k = KernelLoader::loadFile(isSample ? sample(kernel + ".json") : conformance("kernels/" + kernel + ".json"));
+    Analyzer::Options o;
+    for (const auto &p : k->params)
+        if (p.value)
+            o.params[p.name] = *p.value;
+    return std::make_unique<SchedulePipeline>(k, o);
+}
+
+std::vector<Edit> edits(const std::string &json)
+{
+    std::vector<Edit> out;
+    for (const auto &e : nlohmann::json::parse(json))
+        out.push_back(Edit::fromJson(e));
+    return out;
+}
+
+EdgeSet violated(const CheckReport &r)
+{
+    EdgeSet out;
+    for (const auto &v : r.violations)
+        out.insert({v.type, v.src, v.dst, v.allocation});
+    return out;
+}
+
+// `RAW s0 s1 A; WAR s0 s1 A`
+EdgeSet edgeSet(const QString &text)
+{
+    EdgeSet out;
+    for (const QString &e : text.split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
+        const QStringList f = e.trimmed().split(QLatin1Char(' '));
+        out.insert({f[0].toStdString(), f[1].toStdString(), f[2].toStdString(), f[3].toStdString()});
+    }
+    return out;
+}
+
+// The node the app's worker named before the pipeline: the snapshot's.
+std::string snapshotNode(const PipelineResult &out, const ViolationReport &v)
+{
+    const int k = out.tree.nodeForLevel(v.src, v.level);
+    return k < 0 ? std::string() : ScheduleTreeSnapshot::pathText(out.tree.nodes[static_cast<std::size_t>(k)].path);
+}
+
+PipelineRequest checkRequest(std::vector<Edit> log = {})
+{
+    PipelineRequest r;
+    r.edits = std::move(log);
+    r.tree = true;
+    r.flags = PipelineRequest::Flags::Hint;
+    return r;
+}
+
+#define FUSE R"({"edit": "fuse", "node": [0, 0], "child": 0})"
+#define SHIFT R"({"edit": "shift", "node": [0, 0], "member": 0, "offsets": {"s1": 1}})"
+#define REVERSE_T R"({"edit": "reverse", "node": [0], "member": 0})"
+#define MOVE_INIT_LAST R"({"edit": "move", "node": [0, 0], "child": 0, "to": 2})"
+
+} // namespace
+
+class tst_SchedulePipeline : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void conformanceCases_data();
+    void conformanceCases();
+    void sampleKernels_data();
+    void sampleKernels();
+    void editLogs_data();
+    void editLogs();
+    void prefixCacheEqualsFreshReplay();
+    void verdictFirstHasNodes();
+    void lenientSkipsEditsThatDoNotApply();
+    void editThatDoesNotApplyNamesIt();
+    void cliCheckNamesNode_data();
+    void cliCheckNamesNode();
+};
+
+void tst_SchedulePipeline::conformanceCases_data()
+{
+    QTest::addColumn<QString>("kernel");
+    QTest::addColumn<QString>("schedule"); // a case of schedules/, or empty for the original
+    const char *cases[][2] = {
+        {"jacobi_1d", "fuse"},           {"jacobi_1d", "fuse_shift"},      {"jacobi_1d", ""},
+        {"ceil_ops", "reversed"},        {"ceil_ops", "split"},            {"loop_sequence", "interchange_reduce_first"},
+        {"sbuf_alias", "pipelined"},     {"sbuf_alias", "store_first"},    {"triangle_strided", "swap"},
+        {"two_mm", "fused"},             {"two_mm", "distributed_k_outer"}, {"two_mm", ""},
+    };
+    for (const auto &c : cases)
+        QTest::newRow((std::string(c[0]) + "." + (*c[1] ? c[1] : "original")).c_str()) << q(c[0]) << q(c[1]);
+}
+
+// The verdict and the violated edges are the expected file's; a union map
+// is one band under the domain, so every violation at a level is at node 0.
+void tst_SchedulePipeline::conformanceCases()
+{
+    QFETCH(QString, kernel);
+    QFETCH(QString, schedule);
+    const std::string k = kernel.toStdString(), c = schedule.toStdString();
+    std::ifstream f(conformance("expected/" + k + "." + (c.empty() ? "original" : c) + ".json"));
+    QVERIFY(f.good());
+    const nlohmann::json expected = nlohmann::json::parse(f);
+    EdgeSet want;
+    for (const auto &v : expected["violations"])
+        want.insert({v["type"].get<std::string>(), v["src"].get<std::string>(), v["dst"].get<std::string>(),
+                     v["tensor"].get<std::string>()});
+
+    auto p = pipeline(k);
+    PipelineRequest r = checkRequest();
+    if (!c.empty())
+        r.base = PipelineRequest::Base::fromTree(
+            ScheduleReader::readFile(p->model(), conformance("schedules/" + k + "." + c + ".map")));
+    const PipelineResultPtr out = p->run(r);
+    QCOMPARE(out->report.legal, expected["legal"].get<bool>());
+    QCOMPARE(violated(out->report), want);
+    QCOMPARE(out->report.edges.size(), expected["dependences"].size());
+    QVERIFY(out->hasTree);
+    for (const auto &v : out->report.violations) {
+        QCOMPARE(v.node, std::string(v.level >= 0 ? "0" : ""));
+        QCOMPARE(v.node, snapshotNode(*out, v));
+    }
+}
+
+void tst_SchedulePipeline::sampleKernels_data()
+{
+    QTest::addColumn<QString>("schedule"); // sample-kernels/schedules/NAME.CASE.map
+    QTest::addColumn<QString>("violated"); // oracle.py check NAME.json --schedule schedules/NAME.CASE.map
+
+    QTest::newRow("gauss_seidel_2d.interchange") << q("gauss_seidel_2d.interchange") << q("RAW s0 s0 A; WAR s0 s0 A");
+    QTest::newRow("matmul.reverse_k") << q("matmul.reverse_k") << q("RAW s1 s1 C; WAR s1 s1 C; WAW s1 s1 C");
+    QTest::newRow("trisolv.interchange") << q("trisolv.interchange") << q("RAW s0 s1 x; RAW s2 s1 x; WAW s0 s1 x");
+    QTest::newRow("scalar_temp.reverse") << q("scalar_temp.reverse")
+                                         << q("RAW s0 s1 tmp; WAR s1 s0 tmp; WAW s0 s0 tmp");
+    QTest::newRow("red_black_1d.fuse") << q("red_black_1d.fuse") << q("RAW s0 s1 A; WAR s0 s1 A");
+}
+
+// Illegal schedules of the samples: the oracle's violated edges, each at
+// the one band a union map reads as (node 0) unless at the same time.
+void tst_SchedulePipeline::sampleKernels()
+{
+    QFETCH(QString, schedule);
+    QFETCH(QString, violated);
+    const std::string c = schedule.toStdString();
+    auto p = pipeline(c.substr(0, c.find('.')), true);
+    PipelineRequest r = checkRequest();
+    r.base = PipelineRequest::Base::fromTree(ScheduleReader::readFile(p->model(), sample("schedules/" + c + ".map")));
+    const PipelineResultPtr out = p->run(r);
+    QCOMPARE(out->report.legal, false);
+    QCOMPARE(::violated(out->report), edgeSet(violated));
+    for (const auto &v : out->report.violations) {
+        QCOMPARE(v.node, std::string(v.level >= 0 ? "0" : ""));
+        QCOMPARE(v.node, snapshotNode(*out, v));
+    }
+}
+
+void tst_SchedulePipeline::editLogs_data()
+{
+    QTest::addColumn<QString>("kernel");
+    QTest::addColumn<QString>("edits");
+    QTest::addColumn<bool>("legal");      // oracle.py on the edited map (in the comment)
+    QTest::addColumn<QString>("violated"); // likewise
+    QTest::addColumn<QString>("node");    // every violation's node, by hand
+
+    // { s0[t, i] -> [t, i, 0]; s1[t, i] -> [t, i, 1] } (schedules/jacobi_1d.fuse.map): s1 overwrites
+    // A[i - 1] at i - 1, before s0 reads it at i: the fused band 0.0 (member i) breaks it.
+    QTest::newRow("jacobi fuse") << q("jacobi_1d") << q("[" FUSE "]") << false << q("WAR s0 s1 A") << q("0.0");
+    QTest::newRow("jacobi fuse shift") << q("jacobi_1d") << q("[" FUSE ", " SHIFT "]") << true << q("") << q("");
+    // { s0[t, i] -> [-t, 0, i]; s1[t, i] -> [-t, 1, i] }: every edge crosses t, the band 0.
+    QTest::newRow("jacobi reverse t")
+        << q("jacobi_1d") << q("[" REVERSE_T "]") << false
+        << q("RAW s0 s1 B; RAW s1 s0 A; WAR s0 s1 A; WAR s1 s0 B; WAW s0 s0 B; WAW s1 s1 A") << q("0");
+    // { s0[i] -> [i, 2, 0]; s1[i, j] -> [i, 0, j]; s2[i] -> [i, 1, 0] }: the init runs last inside
+    // the sequence 0.0, whose child position breaks the order.
+    QTest::newRow("loop_sequence init last") << q("loop_sequence") << q("[" MOVE_INIT_LAST "]") << false
+                                             << q("RAW s0 s1 A; RAW s0 s2 A") << q("0.0");
+}
+
+void tst_SchedulePipeline::editLogs()
+{
+    QFETCH(QString, kernel);
+    QFETCH(QString, edits);
+    QFETCH(bool, legal);
+    QFETCH(QString, violated);
+    QFETCH(QString, node);
+    auto p = pipeline(kernel.toStdString());
+    const std::vector<Edit> log = ::edits(edits.toStdString());
+    const PipelineResultPtr out = p->run(checkRequest(log));
+    QCOMPARE(out->report.legal, legal);
+    QCOMPARE(::violated(out->report), edgeSet(violated));
+    for (const auto &v : out->report.violations) {
+        QCOMPARE(v.node, node.toStdString());
+        QCOMPARE(v.node, snapshotNode(*out, v));
+    }
+    QCOMPARE(out->steps.size(), log.size());
+    // The computed flags are merged into the tree: every band has them.
+    for (const auto &n : out->tree.nodes)
+        if (n.kind == ScheduleTreeSnapshot::Kind::Band)
+            QVERIFY(n.permutableComputed.has_value());
+}
+
+// Edits, an undo and a redo on one pipeline give what a fresh pipeline
+// replaying the whole log gives.
+void tst_SchedulePipeline::prefixCacheEqualsFreshReplay()
+{
+    const std::vector<std::vector<Edit>> logs = {
+        edits("[" FUSE "]"), edits("[" FUSE ", " SHIFT "]"), edits("[" FUSE "]"), edits("[]"),
+        edits("[" FUSE ", " SHIFT "]"), edits("[" REVERSE_T "]"),
+    };
+    auto cached = pipeline("jacobi_1d");
+    for (const auto &log : logs) {
+        const PipelineResultPtr a = cached->run(checkRequest(log));
+        auto fresh = pipeline("jacobi_1d");
+        const PipelineResultPtr b = fresh->run(checkRequest(log));
+        // Maps compared as text: the two pipelines have their own contexts.
+        QCOMPARE(islutil::str(a->schedule.get_map()), islutil::str(b->schedule.get_map()));
+        QCOMPARE(a->steps.size(), log.size());
+        QCOMPARE(a->report.verdict(), b->report.verdict());
+        QCOMPARE(violated(a->report), violated(b->report));
+        for (std::size_t k = 0; k < a->report.violations.size(); ++k)
+            QCOMPARE(a->report.violations[k].node, b->report.violations[k].node);
+        QCOMPARE(a->edits, log);
+    }
+}
+
+void tst_SchedulePipeline::verdictFirstHasNodes()
+{
+    auto p = pipeline("jacobi_1d");
+    std::optional<CheckReport> early;
+    int checkpoints = 0;
+    SchedulePipeline::Hooks hooks;
+    hooks.verdict = [&](const CheckReport &r) { early = r; };
+    hooks.checkpoint = [&] { ++checkpoints; };
+    const PipelineResultPtr out = p->run(checkRequest(edits("[" FUSE "]")), hooks);
+    QVERIFY(early.has_value());
+    QCOMPARE(early->verdict(), std::string("illegal: 1 violated edge"));
+    QCOMPARE(early->violations.size(), std::size_t(1));
+    QCOMPARE(early->violations[0].node, std::string("0.0"));
+    QCOMPARE(out->report.violations[0].node, std::string("0.0"));
+    QVERIFY(checkpoints >= 2);
+}
+
+// After the kernel changed: the edits that still apply are kept.
+void tst_SchedulePipeline::lenientSkipsEditsThatDoNotApply()
+{
+    auto p = pipeline("jacobi_1d");
+    PipelineRequest r = checkRequest(edits(R"([{"edit": "merge", "node": [0, 5]}, )" FUSE "]"));
+    r.lenientEdits = true;
+    const PipelineResultPtr out = p->run(r);
+    QCOMPARE(out->droppedEdits.size(), std::size_t(1));
+    QCOMPARE(out->edits, edits("[" FUSE "]"));
+    QCOMPARE(out->report.legal, false); // the fuse alone: WAR s0 -> s1 on A
+}
+
+void tst_SchedulePipeline::editThatDoesNotApplyNamesIt()
+{
+    auto p = pipeline("jacobi_1d");
+    PipelineRequest r = checkRequest(edits("[" FUSE R"(, {"edit": "merge", "node": [0, 5]}])"));
+    r.editsFile = "edits.json";
+    try {
+        p->run(r);
+        QFAIL("an edit at a node that does not exist applied");
+    } catch (const InputError &e) {
+        QCOMPARE(e.file(), std::string("edits.json"));
+        QCOMPARE(e.place(), std::string("edits[1]"));
+    }
+    // The pipeline still works, from the cached prefix.
+    QCOMPARE(p->run(checkRequest(edits("[" FUSE "]")))->report.violations[0].node, std::string("0.0"));
+}
+
+void tst_SchedulePipeline::cliCheckNamesNode_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("node");
+    const QString kernel = QString::fromStdString(conformance("kernels/jacobi_1d.json"));
+    const QStringList params{q("--param"), q("T=4"), q("--param"), q("N=10"), q("--json")};
+    QTest::newRow("union map") << (QStringList{q("check"), kernel, q("--schedule"),
+                                               QString::fromStdString(conformance("schedules/jacobi_1d.fuse.map"))}
+                                   + params)
+                               << q("0");
+    const QString script = QDir::temp().filePath(q("tst_schedulepipeline.fuse.json"));
+    QFile f(script);
+    if (f.open(QIODevice::WriteOnly))
+        f.write(R"({"kernel": "jacobi_1d", "edits": [)" FUSE "]}");
+    f.close();
+    QTest::newRow("edit script") << (QStringList{q("check"), kernel, q("--edits"), script} + params) << q("0.0");
+}
+
+void tst_SchedulePipeline::cliCheckNamesNode()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, node);
+    QProcess tool;
+    tool.start(q(SE_TOOL_PATH), args);
+    QVERIFY(tool.waitForFinished(60000));
+    QCOMPARE(tool.exitCode(), 1); // illegal
+    const auto report = nlohmann::json::parse(tool.readAllStandardOutput().toStdString());
+    QCOMPARE(report["format"].get<int>(), 1);
+    QCOMPARE(report["violations"].size(), std::size_t(1));
+    QCOMPARE(report["violations"][0]["type"].get<std::string>(), std::string("WAR"));
+    QCOMPARE(report["violations"][0]["node"].get<std::string>(), node.toStdString());
+}
+
+QTEST_MAIN(tst_SchedulePipeline)
+#include "tst_schedulepipeline.moc"
