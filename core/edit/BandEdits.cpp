@@ -42,7 +42,7 @@ TreeNode &childBand(const Edit &e, TreeNode &b)
 
 isl::val val(const isl::union_pw_aff &like, std::int64_t v)
 {
-    return isl::manage(isl_val_int_from_si(like.ctx().get(), static_cast<long>(v)));
+    return isl::val(like.ctx(), static_cast<long>(v));
 }
 
 // The statement's instances that reach the band: { s1[t, i] : ... }.
@@ -314,8 +314,8 @@ void BandEdits::skew(const Edit &e, TreeNode &b)
     // every instance of the band.
     if (!b.reach.is_null() && (!b.reach.is_subset(src.domain()) || !b.reach.is_subset(x.domain())))
         throw EditError(e.node, "skew: the two members are not defined on the same instances");
-    x = isl::manage(isl_union_pw_aff_add(
-        x.copy(), isl_union_pw_aff_scale_val(src.copy(), val(src, e.factor).release())));
+    isl::val f = val(src, e.factor);
+    x = x.add(isl::manage(isl_union_pw_aff_scale_val(src.copy(), f.release())));
     setMembers(b, m);
 }
 
@@ -346,6 +346,8 @@ std::string BandEdits::memberText(const TreeNode &band, unsigned k, const std::s
         return {};
     const isl::union_pw_aff upa = ScheduleTree::member(band, k);
     const isl::union_pw_aff mine = upa.intersect_domain(isl::union_set(isl::set::universe(stmt.space())));
+    // raw isl begin: the one piece of a union_pw_aff as an aff, printed; cpp.h 0.25 walks
+    // pw_aff pieces only as multi_aff and has no to_str
     isl_pw_aff_list *list = isl_union_pw_aff_get_pw_aff_list(mine.get());
     isl_pw_aff *raw = list && isl_pw_aff_list_n_pw_aff(list) == 1 ? isl_pw_aff_list_get_pw_aff(list, 0) : nullptr;
     isl_pw_aff_list_free(list);
@@ -370,6 +372,7 @@ std::string BandEdits::memberText(const TreeNode &band, unsigned k, const std::s
     char *c = isl_aff_to_str(a.get());
     std::string text = c ? c : "";
     free(c);
+    // raw isl end
     // [N] -> { s0[t, i] -> [(t + i)] }: keep what is inside `[( ... )]`.
     const auto open = text.find("[(");
     const auto close = text.rfind(")]");
