@@ -244,7 +244,7 @@ Outcome runOnce(const Options &o, PhaseTimes &t)
                     se::DependenceSummary::countPairs(analyzer->model(), d.relation);
         });
     t.time("warnings", [&] { analyzer->warnings(); });
-    const se::Analyzer::CheckOptions co{o.counts, true};
+    const se::Analyzer::CheckOptions co{o.counts, true, {}};
     const se::CheckReport r = t.time("check", [&] { return analyzer->check(schedule, o.mode, co); });
     t.time("recheck", [&] { analyzer->check(schedule, o.mode, co); });
     {

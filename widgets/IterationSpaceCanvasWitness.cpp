@@ -52,7 +52,11 @@ void IterationSpaceCanvas::drawWitness()
     if (!m_witness || !m_snapshot)
         return;
     const IterationSpace &sp = m_snapshot->space;
-    const auto text = [](const std::string &s, const std::vector<std::int64_t> &p) { return q(s) + vec(p); };
+    // QString, not auto: with QT_USE_QSTRINGBUILDER `a + b` is a builder that
+    // refers to the temporaries q(s) and vec(p), gone once the lambda returns.
+    const auto text = [](const std::string &s, const std::vector<std::int64_t> &p) -> QString {
+        return q(s) + vec(p);
+    };
     const QString pair = text(m_witness->src, m_witness->srcPoint) + QStringLiteral(" \u2192 ")
                        + text(m_witness->dst, m_witness->dstPoint);
     const auto slot = [&](const std::string &name) {
