@@ -22,6 +22,8 @@ std::optional<IslSyntaxProbe::Result> IslSyntaxProbe::probe(const std::string &t
             // isl writes the position with fprintf(stderr): stderr is the pipe.
             if (dup2(fd, STDERR_FILENO) < 0)
                 return 1;
+            // raw isl begin: a scratch context whose parse errors isl prints (ISL_ON_ERROR_WARN)
+            // with the position; cpp.h would throw and print nothing
             isl_ctx *ctx = isl_ctx_alloc();
             isl_options_set_on_error(ctx, ISL_ON_ERROR_WARN);
             if (tree)
@@ -29,6 +31,7 @@ std::optional<IslSyntaxProbe::Result> IslSyntaxProbe::probe(const std::string &t
             else
                 isl_union_map_free(isl_union_map_read_from_str(ctx, text.c_str()));
             isl_ctx_free(ctx);
+            // raw isl end
             return 0;
         },
         5);

@@ -45,8 +45,8 @@ isl::set paramValues(const PolyhedralModel &model, IterationSpace &out)
 
 isl::set fixDim(const isl::set &s, int dim, std::int64_t v)
 {
-    isl_val *val = isl_val_int_from_si(s.ctx().get(), static_cast<long>(v));
-    return isl::manage(isl_set_fix_val(s.copy(), isl_dim_set, static_cast<unsigned>(dim), val));
+    isl::val val(s.ctx(), static_cast<long>(v));
+    return isl::manage(isl_set_fix_val(s.copy(), isl_dim_set, static_cast<unsigned>(dim), val.release()));
 }
 
 std::optional<std::int64_t> toInt(const isl::val &v)
@@ -59,6 +59,8 @@ std::optional<std::int64_t> toInt(const isl::val &v)
 // True when some member of the band takes a floor (a tile band).
 bool takesFloor(const isl::schedule_node &band)
 {
+    // raw isl begin: each piece's aff (for its div count); cpp.h 0.25 walks pieces only as
+    // multi_aff through pw_multi_aff, and has no div count
     isl_multi_union_pw_aff *mupa = isl_schedule_node_band_get_partial_schedule(band.get());
     bool found = false;
     const isl_size n = isl_multi_union_pw_aff_size(mupa);
@@ -84,12 +86,13 @@ bool takesFloor(const isl::schedule_node &band)
         isl_union_pw_aff_free(upa);
     }
     isl_multi_union_pw_aff_free(mupa);
+    // raw isl end
     return found;
 }
 
 bool isBand(const isl::schedule_node &n)
 {
-    return isl_schedule_node_get_type(n.get()) == isl_schedule_node_band;
+    return n.isa<isl::schedule_node_band>();
 }
 
 // Visits each (instance, values) pair of a map over the slice.
@@ -316,7 +319,7 @@ IterationSpace IterationSpaceBuilder::build(const PolyhedralModel &model, const 
         std::vector<bool> tiled(stmts.size(), false);
         std::int64_t bands = 0;
         ScheduleTreeWalk::forEach(schedule.root(), [&](const isl::schedule_node &node, const std::vector<int> &path) {
-            if (!isBand(node) || isl_schedule_node_n_children(node.get()) != 1 || !isBand(node.child(0))
+            if (!isBand(node) || node.n_children() != 1 || !isBand(node.child(0))
                 || !takesFloor(node))
                 return;
             QuotaScope::nextStep(model.islContext());

@@ -81,9 +81,9 @@ constexpr long MaxUnroll = 1024;
 void checkUnroll(const isl::schedule &schedule, const std::string &file)
 {
     ScheduleTreeWalk::forEach(schedule.root(), [&](const isl::schedule_node &n, const std::vector<int> &path) {
-        if (isl_schedule_node_get_type(n.get()) != isl_schedule_node_band)
+        if (!n.isa<isl::schedule_node_band>())
             return;
-        const int members = static_cast<int>(isl_schedule_node_band_n_member(n.get()));
+        const int members = static_cast<int>(n.as<isl::schedule_node_band>().n_member());
         for (int k = 0; k < members; ++k) {
             if (isl_schedule_node_band_member_get_ast_loop_type(n.get(), k) != isl_ast_loop_unroll
                 && isl_schedule_node_band_member_get_isolate_ast_loop_type(n.get(), k) != isl_ast_loop_unroll)
@@ -98,6 +98,7 @@ void checkUnroll(const isl::schedule &schedule, const std::string &file)
             isl::map loop;
             times.foreach_map([&](isl::map m) {
                 const unsigned n_out = static_cast<unsigned>(isl_map_dim(m.get(), isl_dim_out));
+                // raw isl: positional projection and moves; cpp.h 0.25 has no isl_dim_type methods
                 isl_set *r = isl_map_range(isl_map_project_out(m.release(), isl_dim_out, outer + 1, n_out - outer - 1));
                 isl::map l = isl::manage(isl_map_move_dims(isl_map_from_range(r), isl_dim_in, 0, isl_dim_out, 0, outer));
                 l = isl::manage(isl_map_reset_tuple_id(isl_map_reset_tuple_id(l.release(), isl_dim_in), isl_dim_out));
@@ -133,6 +134,8 @@ struct LeafBand {
 
 isl::multi_union_pw_aff identityOn(const isl::union_set &domain, unsigned depth)
 {
+    // raw isl begin: a positionally padded identity (no isl_dim_type methods in cpp.h 0.25),
+    // added to the union in place
     isl_union_pw_multi_aff *upma = isl_union_pw_multi_aff_empty(isl_union_set_get_space(domain.get()));
     domain.foreach_set([&](isl::set s) {
         const unsigned n = static_cast<unsigned>(isl_set_dim(s.get(), isl_dim_set));
@@ -146,8 +149,10 @@ isl::multi_union_pw_aff identityOn(const isl::union_set &domain, unsigned depth)
         upma = isl_union_pw_multi_aff_add_pw_multi_aff(upma, isl_pw_multi_aff_from_map(id));
     });
     return isl::manage(isl_multi_union_pw_aff_from_union_pw_multi_aff(upma));
+    // raw isl end
 }
 
+// raw isl begin: a C callback of isl_schedule_map_schedule_node_bottom_up (not in cpp.h 0.25)
 isl_schedule_node *addIdentityAtLeaf(isl_schedule_node *node, void *user)
 {
     if (isl_schedule_node_get_type(node) != isl_schedule_node_leaf)
@@ -165,6 +170,7 @@ isl_schedule_node *addIdentityAtLeaf(isl_schedule_node *node, void *user)
         return nullptr;
     }
 }
+// raw isl end
 
 isl::schedule injective(const PolyhedralModel &model, const isl::schedule &schedule)
 {
@@ -205,6 +211,7 @@ namespace {
 // and s1 never), so every nest is checked before it is used: at_each_domain
 // sees each statement call isl makes, with the instances it is to run, and
 // tags the call; the calls that reach the final AST must cover the domain.
+// raw isl begin: C callbacks of the AST build (annotations, user pointers: not in cpp.h 0.25)
 struct Coverage {
     std::vector<isl_union_set *> calls; // the instances of each tagged call
     std::vector<bool> kept;             // the call is in the final AST
@@ -244,6 +251,7 @@ isl_bool markKept(isl_ast_node *node, void *user)
         c->kept[k - 1] = true;
     return isl_bool_true;
 }
+// raw isl end
 
 // True when the calls in `ast` run every instance of `domain`.
 bool coversDomain(const isl::ast_node &ast, const isl::union_set &domain, Coverage &c)
@@ -251,10 +259,10 @@ bool coversDomain(const isl::ast_node &ast, const isl::union_set &domain, Covera
     c.kept.assign(c.calls.size(), false);
     if (isl_ast_node_foreach_descendant_top_down(ast.get(), markKept, &c) < 0 || c.failed)
         return false;
-    isl::union_set run = isl::manage(isl_union_set_empty(isl_union_set_get_space(domain.get())));
+    isl::union_set run = isl::manage(isl_union_set_empty(domain.get_space().release()));
     for (std::size_t k = 0; k < c.calls.size(); ++k)
         if (c.kept[k])
-            run = run.unite(isl::manage(isl_union_set_copy(c.calls[k])));
+            run = run.unite(isl::manage(isl_union_set_copy(c.calls[k]))); // raw isl: kept raw by the callback
     return domain.is_subset(run);
 }
 
@@ -278,16 +286,16 @@ isl::schedule withExplicitDivs(const PolyhedralModel &model, const isl::schedule
 {
     // { S[...] -> [t...] }, padded to one length by isl
     isl::union_map times = schedule.get_map().intersect_domain(model.domain());
-    times = isl::manage(isl_union_map_compute_divs(times.release())).coalesce();
+    times = times.compute_divs().coalesce();
     if (times.is_empty())
         return {};
     isl_union_pw_multi_aff *upma = isl_union_pw_multi_aff_from_union_map(times.release());
     isl_multi_union_pw_aff *mupa = isl_multi_union_pw_aff_from_union_pw_multi_aff(upma);
     if (!mupa)
         return {};
-    const isl::union_set domain = isl::manage(isl_union_set_compute_divs(model.domain().copy()));
-    return isl::manage(
-        isl_schedule_insert_partial_schedule(isl_schedule_from_domain(domain.copy()), mupa));
+    const isl::multi_union_pw_aff band = isl::manage(mupa); // owned before anything below may throw
+    const isl::union_set domain = model.domain().compute_divs();
+    return isl::manage(isl_schedule_insert_partial_schedule(isl::schedule::from_domain(domain).release(), band.copy()));
 }
 
 isl::ast_node buildOnce(const PolyhedralModel &model, const isl::schedule &schedule, const std::string &file,
@@ -299,15 +307,16 @@ isl::ast_node buildOnce(const PolyhedralModel &model, const isl::schedule &sched
     const unsigned n = depth(schedule);
     // Owned: from_context below may throw (quota), and a leaked list
     // keeps the context from being freed.
-    isl::id_list ids = isl::manage(isl_id_list_alloc(ctx.get(), static_cast<int>(n)));
+    isl::id_list ids(isl::ctx(ctx.get()), static_cast<int>(n));
     for (unsigned k = 0; k < n; ++k)
-        ids = isl::manage(
-            isl_id_list_add(ids.release(), isl_id_alloc(ctx.get(), (prefix + std::to_string(k)).c_str(), nullptr)));
+        // raw isl: a plain name; cpp.h's id(ctx, string) parses the text instead
+        ids = ids.add(isl::manage(isl_id_alloc(ctx.get(), (prefix + std::to_string(k)).c_str(), nullptr)));
     isl::ast_build build = isl::ast_build::from_context(model.context());
-    // cpp.h has no setter for the iterator names or this callback; no C++
+    // raw isl begin: cpp.h has no setter for the iterator names or this callback; no C++
     // callbacks are set, so passing the build through C is safe.
     build = isl::manage(isl_ast_build_set_iterators(build.release(), ids.release()));
     build = isl::manage(isl_ast_build_set_at_each_domain(build.release(), recordDomain, &coverage));
+    // raw isl end
     try {
         return build.node_from(schedule);
     } catch (const isl::exception_quota &) {
@@ -316,6 +325,7 @@ isl::ast_node buildOnce(const PolyhedralModel &model, const isl::schedule &sched
         throw;
     } catch (const isl::exception &e) {
         // Quota, time and memory limits: not the schedule's fault.
+        // raw isl: cpp.h keeps the error code private
         if (const isl_error err = isl_ctx_last_error(ctx.get());
             err == isl_error_quota || err == isl_error_abort || err == isl_error_alloc)
             throw;

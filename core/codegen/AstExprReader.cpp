@@ -48,7 +48,7 @@ const char *opName(isl_ast_expr_op_type t)
 // cpp.h offers isa<> per operator class; the C enum gives one switch.
 isl_ast_expr_op_type opType(const isl::ast_expr &e)
 {
-    return isl_ast_expr_op_get_type(e.get());
+    return isl_ast_expr_op_get_type(e.get()); // raw isl: cpp.h has no operator type enum accessor
 }
 
 std::vector<isl::ast_expr> args(const isl::ast_expr &e)
@@ -114,6 +114,7 @@ void AstExprReader::fail(const std::string &place, const std::string &fault) con
 
 Pieces AstExprReader::pieces(const isl::ast_expr &e, const std::string &place, Mode mode) const
 {
+    // raw isl: one switch over the expression type; cpp.h has only isa<> per class
     switch (isl_ast_expr_get_type(e.get())) {
     case isl_ast_expr_id: {
         const std::string name = e.as<isl::ast_expr_id>().id().name();
@@ -250,7 +251,7 @@ Pieces AstExprReader::select(const isl::ast_expr &e, const std::string &place, M
 
 CaseSet AstExprReader::condition(const isl::ast_expr &e, const std::string &place) const
 {
-    if (isl_ast_expr_get_type(e.get()) != isl_ast_expr_op)
+    if (!e.isa<isl::ast_expr_op>())
         fail(place, "`" + text(e) + "` is not a condition");
     const isl_ast_expr_op_type t = opType(e);
     const std::vector<isl::ast_expr> a = args(e);

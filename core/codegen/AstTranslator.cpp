@@ -57,6 +57,7 @@ std::vector<GenNode> AstTranslator::nodeUnchecked(const isl::ast_node &n, const 
     std::vector<GenNode> out;
     if (guard.isNever())
         return out; // nothing under it can run
+    // raw isl: one switch over the node type; cpp.h has only isa<> per class
     switch (isl_ast_node_get_type(n.get())) {
     case isl_ast_node_for: return forNode(n.as<isl::ast_node_for>(), guard, path);
     case isl_ast_node_block: {
@@ -109,7 +110,7 @@ std::vector<GenNode> AstTranslator::forNode(const isl::ast_node_for &n, const Ca
     const bool once = n.is_degenerate();
     const isl::ast_expr init = n.init();
     const isl::ast_expr cond = once ? isl::manage(isl_ast_expr_le(it.copy(), init.copy())) : n.cond();
-    const isl::ast_expr inc = once ? isl::manage(isl_ast_expr_from_val(isl_val_one(it.ctx().get()))) : n.inc();
+    const isl::ast_expr inc = once ? isl::manage(isl_ast_expr_from_val(isl::val::one(it.ctx()).release())) : n.inc();
     for (const auto &v : LoopHeaderReader(m_reader).read(iterator, init, cond, inc, p)) {
         CaseSet inner = guard.conjoin(v.when);
         for (const auto &c : v.bodyGuard)

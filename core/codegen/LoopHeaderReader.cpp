@@ -11,7 +11,8 @@ namespace {
 
 bool isOp(const isl::ast_expr &e, isl_ast_expr_op_type t)
 {
-    return isl_ast_expr_get_type(e.get()) == isl_ast_expr_op && isl_ast_expr_op_get_type(e.get()) == t;
+    // raw isl: the operator type as an enum value; cpp.h has only isa<> per operator class
+    return e.isa<isl::ast_expr_op>() && isl_ast_expr_op_get_type(e.get()) == t;
 }
 
 // The arguments of a top-level `kind`, or the expression itself.
@@ -92,7 +93,7 @@ LoopHeaderReader::upperBounds(const std::string &iterator, const isl::ast_expr &
     const bool lt = isOp(cond, isl_ast_expr_op_lt);
     const bool le = isOp(cond, isl_ast_expr_op_le);
     const auto op = (lt || le) ? cond.as<isl::ast_expr_op>() : isl::ast_expr_op();
-    if (!(lt || le) || isl_ast_expr_get_type(op.arg(0).get()) != isl_ast_expr_id
+    if (!(lt || le) || !op.arg(0).isa<isl::ast_expr_id>()
         || op.arg(0).as<isl::ast_expr_id>().id().name() != iterator)
         m_reader.fail(where, "the loop condition `" + AstExprReader::text(cond) + "` does not compare " + iterator
                                  + " with < or <=");

@@ -31,12 +31,11 @@ std::vector<GenStatement> StatementRewriter::rewrite(const isl::ast_expr &call, 
                                                      const std::string &place, std::int64_t &nextId) const
 {
     const std::string text = AstExprReader::text(call);
-    if (isl_ast_expr_get_type(call.get()) != isl_ast_expr_op
-        || isl_ast_expr_op_get_type(call.get()) != isl_ast_expr_op_call)
+    if (!call.isa<isl::ast_expr_op>() || !call.as<isl::ast_expr_op>().isa<isl::ast_expr_op_call>())
         m_reader.fail(place, "the statement `" + text + "` is not a call s<id>(...)");
     const auto op = call.as<isl::ast_expr_op>();
     const isl::ast_expr fn = op.arg(0);
-    if (isl_ast_expr_get_type(fn.get()) != isl_ast_expr_id)
+    if (!fn.isa<isl::ast_expr_id>())
         m_reader.fail(place, "the statement `" + text + "` does not name a statement");
     const std::string name = fn.as<isl::ast_expr_id>().id().name();
     const StatementPlace *sp = m_kernel.place(name);

@@ -55,7 +55,7 @@ DependenceSummary::Shape &DependenceSummary::shape(const Dependence &dep)
     for (unsigned d = 0; d < k; ++d) {
         QuotaScope::nextStep(m_model.islContext());
         auto has = [&](int sign) {
-            isl_set *x = isl_set_copy(deltas.get());
+            isl_set *x = deltas.copy();
             x = sign > 0   ? isl_set_lower_bound_si(x, isl_dim_set, d, 1)
                 : sign < 0 ? isl_set_upper_bound_si(x, isl_dim_set, d, -1)
                            : isl_set_fix_si(x, isl_dim_set, d, 0);

@@ -42,7 +42,7 @@ TreeNode &childBand(const Edit &e, TreeNode &b)
 
 isl::val val(const isl::union_pw_aff &like, std::int64_t v)
 {
-    return isl::manage(isl_val_int_from_si(like.ctx().get(), static_cast<long>(v)));
+    return isl::val(like.ctx(), static_cast<long>(v));
 }
 
 // The statement's instances that reach the band: { s1[t, i] : ... }.
@@ -314,8 +314,8 @@ void BandEdits::skew(const Edit &e, TreeNode &b)
     // every instance of the band.
     if (!b.reach.is_null() && (!b.reach.is_subset(src.domain()) || !b.reach.is_subset(x.domain())))
         throw EditError(e.node, "skew: the two members are not defined on the same instances");
-    x = isl::manage(isl_union_pw_aff_add(
-        x.copy(), isl_union_pw_aff_scale_val(src.copy(), val(src, e.factor).release())));
+    isl::val f = val(src, e.factor);
+    x = x.add(isl::manage(isl_union_pw_aff_scale_val(src.copy(), f.release())));
     setMembers(b, m);
 }
 

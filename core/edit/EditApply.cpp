@@ -59,7 +59,7 @@ isl::schedule Edit::apply(const isl::schedule &schedule) const
         throw;
     } catch (const std::exception &ex) {
         // A C call that returned null may have hit the quota or been stopped.
-        const isl_error err = isl_ctx_last_error(schedule.ctx().get());
+        const isl_error err = isl_ctx_last_error(schedule.ctx().get()); // raw isl: cpp.h keeps the error code private
         if (err == isl_error_quota)
             throw ResourceLimitError(std::string("applying ") + editKindName(kind)
                                      + ": stopped at the isl operation limit");

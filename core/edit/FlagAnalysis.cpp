@@ -68,6 +68,8 @@ DependenceFlags evaluate(const isl::set &d, int outer, unsigned members)
 // several (times with min/max in them).
 isl::multi_aff onlyPiece(const isl::map &m)
 {
+    // raw isl begin: a map that is not a function gives null here, where cpp.h's
+    // as_pw_multi_aff throws; the piece comes out of a C callback
     isl_pw_multi_aff *pma = isl_pw_multi_aff_from_map(m.copy());
     isl::multi_aff out;
     if (pma && isl_pw_multi_aff_n_piece(pma) == 1)
@@ -80,6 +82,7 @@ isl::multi_aff onlyPiece(const isl::map &m)
             },
             &out);
     isl_pw_multi_aff_free(pma);
+    // raw isl end
     return out;
 }
 
@@ -92,14 +95,13 @@ DependenceFlags evaluatePairs(const isl::map &r, const isl::multi_aff &src, cons
                               unsigned members)
 {
     const isl::set pairs = r.wrap(); // { [a -> b] }
-    isl_space *space = isl_space_unwrap(pairs.space().release());
+    const isl::space space = pairs.space().unwrap();
     // { [a -> b] -> [dst(b) - src(a)] }
-    const isl::multi_aff delta = isl::manage(isl_multi_aff_sub(
-        isl_multi_aff_pullback_multi_aff(dst.copy(), isl_multi_aff_range_map(isl_space_copy(space))),
-        isl_multi_aff_pullback_multi_aff(src.copy(), isl_multi_aff_domain_map(space))));
-    const isl::set any = isl::set::universe(isl::manage(isl_space_range(isl_multi_aff_get_space(delta.get()))));
+    const isl::multi_aff delta = dst.pullback(isl::multi_aff::range_map(space))
+                                     .sub(src.pullback(isl::multi_aff::domain_map(space)));
+    const isl::set any = isl::set::universe(delta.space().range());
     return ask(pairs, any, outer, members, [&](const isl::set &on, const isl::set &cond) {
-        return on.intersect(isl::manage(isl_set_preimage_multi_aff(cond.copy(), delta.copy())));
+        return on.intersect(cond.preimage(delta));
     });
 }
 
@@ -109,11 +111,11 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
     isl_schedule_node *p = node.get();
     BandFlags f;
     f.path = path;
-    f.members = static_cast<unsigned>(isl_schedule_node_band_n_member(p));
-    f.permutableDeclared = isl_schedule_node_band_get_permutable(p) == isl_bool_true;
+    const auto band = node.as<isl::schedule_node_band>();
+    f.members = band.n_member();
+    f.permutableDeclared = band.permutable();
     for (unsigned k = 0; k < f.members; ++k)
-        f.coincidentDeclared.push_back(isl_schedule_node_band_member_get_coincident(p, static_cast<int>(k))
-                                       == isl_bool_true);
+        f.coincidentDeclared.push_back(band.member_get_coincident(static_cast<int>(k)));
     f.permutableComputed = true;
     f.coincidentComputed.assign(f.members, true);
 
@@ -184,7 +186,7 @@ FlagReport FlagAnalysis::compute(const PolyhedralModel &model, const std::vector
             cache->begin(deps);
         FlagReport r;
         ScheduleTreeWalk::forEach(schedule.root(), [&](const isl::schedule_node &n, const std::vector<int> &path) {
-            if (isl_schedule_node_get_type(n.get()) == isl_schedule_node_band) {
+            if (n.isa<isl::schedule_node_band>()) {
                 QuotaScope::nextStep(model.islContext());
                 r.bands.push_back(flagsOf(model, n, path, deps, cache));
             }

@@ -130,7 +130,7 @@ MovesReport MoveFinder::evaluate(Analyzer &analyzer, const isl::schedule &schedu
             r.moves.push_back(std::move(v));
             continue;
         }
-        const CheckReport c = analyzer.check(after, mode, {counts, false});
+        const CheckReport c = analyzer.check(after, mode, {counts, false, {}});
         v.verdict = c.legal ? MoveVerdict::Verdict::Legal : MoveVerdict::Verdict::Illegal;
         v.violatedEdges = c.violations.size();
         if (!c.legal) {

@@ -26,6 +26,8 @@ T checked(T obj, const char *what)
 TreeNode readNode(const isl::schedule_node &n, NodePath &path)
 {
     TreeNode t;
+    // raw isl begin: every node kind through one untyped pointer and one switch over the type;
+    // a band member's loop type and the node's domain are C-only in cpp.h 0.25
     isl_schedule_node *p = n.get();
     t.reach = isl::manage(isl_schedule_node_get_domain(p));
     switch (isl_schedule_node_get_type(p)) {
@@ -65,6 +67,7 @@ TreeNode readNode(const isl::schedule_node &n, NodePath &path)
                               "edited");
     }
     const int nc = isl_schedule_node_n_children(p);
+    // raw isl end
     for (int k = 0; k < nc; ++k) {
         path.push_back(k);
         t.children.push_back(readNode(n.child(k), path));
@@ -84,6 +87,7 @@ isl::schedule_node grow(const isl::schedule_node &leaf, const TreeNode &t)
     case TreeNode::Kind::Leaf: return leaf;
     case TreeNode::Kind::Domain: throw std::logic_error("a domain node below the root");
     case TreeNode::Kind::Band: {
+        // raw isl begin: a band isl refuses comes back null for checked() to report, not as an exception
         isl_schedule_node *b = isl_schedule_node_insert_partial_schedule(leaf.copy(), t.band.copy());
         if (b) {
             b = isl_schedule_node_band_set_permutable(b, t.permutable ? 1 : 0);
@@ -96,6 +100,7 @@ isl::schedule_node grow(const isl::schedule_node &leaf, const TreeNode &t)
             if (!t.options.is_null() && !t.options.is_empty())
                 b = isl_schedule_node_band_set_ast_build_options(b, t.options.copy());
         }
+        // raw isl end
         isl::schedule_node n = checked(isl::manage(b), "inserting a band");
         return grow(n.child(0), only()).parent();
     }
@@ -294,6 +299,7 @@ isl::multi_union_pw_aff ScheduleTree::fromMembers(const std::vector<isl::union_p
 {
     if (members.empty())
         throw std::logic_error("a band needs at least one member");
+    // raw isl begin: parameter alignment of a bare space is C-only; a null result goes to checked()
     isl_ctx *ctx = members.front().ctx().get();
     isl_space *space = isl_space_set_alloc(ctx, 0, static_cast<unsigned>(members.size()));
     isl_union_pw_aff_list *list = isl_union_pw_aff_list_alloc(ctx, static_cast<int>(members.size()));
@@ -302,6 +308,7 @@ isl::multi_union_pw_aff ScheduleTree::fromMembers(const std::vector<isl::union_p
         list = isl_union_pw_aff_list_add(list, m.copy());
     }
     return checked(isl::manage(isl_multi_union_pw_aff_from_union_pw_aff_list(space, list)), "building a band");
+    // raw isl end
 }
 
 } // namespace se

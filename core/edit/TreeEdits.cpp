@@ -61,12 +61,12 @@ NodePath parentOf(const NodePath &p) { return NodePath(p.begin(), p.end() - 1); 
 // again (the filters above the band restrict it anyway).
 isl::multi_union_pw_aff restrict(const isl::multi_union_pw_aff &m, const isl::union_set &dom)
 {
-    return isl::manage(isl_multi_union_pw_aff_intersect_domain(m.copy(), dom.copy()));
+    return m.intersect_domain(dom);
 }
 
 isl::multi_union_pw_aff tidy(const isl::multi_union_pw_aff &m, const isl::union_set &dom)
 {
-    return isl::manage(isl_multi_union_pw_aff_gist(m.copy(), dom.copy()));
+    return m.gist(dom);
 }
 
 } // namespace

@@ -29,24 +29,21 @@ isl::map JscopCoordinates::counters(const PolyhedralModel &model, const Statemen
 {
     const isl::space space = st.domain.get_space();
     ExprToIsl conv(space);
-    isl_pw_aff_list *list = isl_pw_aff_list_alloc(space.ctx().get(), static_cast<int>(st.depth()));
+    isl::pw_aff_list list(space.ctx(), static_cast<int>(st.depth()));
     for (const Loop *l : st.place->loops) {
         // A kernel opened from a JSCoP: its own coordinates only (its loops'
         // bounds, when it has any, are for people).
-        if (l->lb.empty() || !st.statement().domainText.empty()) {
-            isl_pw_aff_list_free(list);
+        if (l->lb.empty() || !st.statement().domainText.empty())
             return {};
-        }
         isl::pw_aff lb = conv.convert(l->lb.front());
         for (std::size_t k = 1; k < l->lb.size(); ++k)
             lb = lb.max(conv.convert(l->lb[k]));
         isl::pw_aff c = conv.convert(Expr::variable(l->iterator)).sub(lb);
         if (l->stride != 1)
             c = c.scale_down(isl::val(space.ctx(), l->stride)).floor();
-        list = isl_pw_aff_list_add(list, c.release());
+        list = list.add(c);
     }
-    isl_space *sp = isl_space_map_from_set(space.copy());
-    isl::map m = isl::manage(isl_map_from_multi_pw_aff(isl_multi_pw_aff_from_pw_aff_list(sp, list)));
+    isl::map m = isl::multi_pw_aff(space.map_from_set(), list).as_map();
     (void)model;
     return m.intersect_domain(st.domain);
 }
@@ -55,14 +52,17 @@ JscopCoordinates::Mapping JscopCoordinates::map(const PolyhedralModel &model, co
                                                 const std::string &jdomain, const std::string &tuple,
                                                 const std::string &file, const std::string &place)
 {
+    // raw isl: the identity on a space; cpp.h 0.25 has only set::identity, which builds it from the set
     const isl::map identity = isl::manage(isl_map_identity(isl_space_map_from_set(st.domain.get_space().release())))
                                   .intersect_domain(st.domain);
     if (jdomain.empty())
         return {renameOut(identity, tuple), Kind::Iterators};
 
+    // raw isl begin: parse without throwing, so that isl's message becomes an InputError at the JSON place
     isl_set *raw = isl_set_read_from_str(model.islContext().get(), jdomain.c_str());
     if (!raw) {
         const char *msg = isl_ctx_last_error_msg(model.islContext().get());
+        // raw isl end
         throw InputError(file, place, "not an isl set: " + std::string(msg ? msg : "syntax error"));
     }
     isl::set jd = isl::manage(raw);

@@ -102,6 +102,8 @@ private:
     // parameters, when each is one affine piece; none otherwise.
     static void bounds(const Item &it, unsigned depth, Loop &l)
     {
+        // raw isl begin: positional projection and moves, and the first output of a
+        // pw_multi_aff; cpp.h 0.25 has no isl_dim_type methods
         isl_set *s = isl_set_copy(it.domain.get());
         s = isl_set_project_out(s, isl_dim_set, depth + 1, it.depth - depth - 1);
         isl_map *m = isl_map_move_dims(isl_map_from_range(s), isl_dim_in, 0, isl_dim_out, 0, depth);
@@ -113,6 +115,7 @@ private:
         };
         ExprPtr lb = one(isl_map_lexmin_pw_multi_aff(isl_map_copy(m)), 0);
         ExprPtr ub = one(isl_map_lexmax_pw_multi_aff(m), 1);
+        // raw isl end
         if (lb && ub) {
             l.lb = {lb};
             l.ub = {ub};
@@ -128,11 +131,10 @@ private:
     {
         if (d >= static_cast<unsigned>(isl_map_dim(it.schedule.get(), isl_dim_out)))
             return 0; // shorter maps are padded with zeros
-        isl_val *v = isl_map_plain_get_val_if_fixed(it.schedule.get(), isl_dim_out, d);
+        const isl::val v = isl::manage(isl_map_plain_get_val_if_fixed(it.schedule.get(), isl_dim_out, d));
         std::optional<long> out;
-        if (v && isl_val_is_int(v))
-            out = isl_val_get_num_si(v);
-        isl_val_free(v);
+        if (!v.is_null() && v.is_int())
+            out = v.get_num_si();
         return out;
     }
 
@@ -140,7 +142,7 @@ private:
     {
         if (d >= static_cast<unsigned>(isl_map_dim(it.schedule.get(), isl_dim_out)))
             return false;
-        isl_map *eq = isl_map_universe(isl_map_get_space(it.schedule.get()));
+        isl_map *eq = isl::map::universe(it.schedule.get_space()).release();
         eq = isl_map_equate(eq, isl_dim_in, static_cast<int>(depth), isl_dim_out, static_cast<int>(d));
         return it.schedule.is_subset(isl::manage(eq));
     }
@@ -155,6 +157,8 @@ ExprPtr exprOf(isl::pw_aff pa, std::int64_t offset, const std::vector<std::strin
 {
     if (pa.is_null())
         return nullptr;
+    // raw isl begin: a pw_aff's pieces as affs, read coefficient by coefficient; cpp.h 0.25 walks
+    // pieces only as multi_aff and has no coefficient or positional accessors
     if (isl_pw_aff_n_piece(pa.get()) != 1) {
         // A maximum by cases (max(0, nx - 1)): the case of large parameters,
         // which is the size a person reads (the tensor's shape is shown,
@@ -210,9 +214,11 @@ ExprPtr exprOf(isl::pw_aff pa, std::int64_t offset, const std::vector<std::strin
             return isl_stat_ok;
         },
         &out);
+    // raw isl end
     return out.e;
 }
 
+// raw isl begin: takes the objects the C tuple renames below return; cpp.h has no to_str
 std::string islText(isl_set *s)
 {
     char *c = isl_set_to_str(s);
@@ -230,6 +236,7 @@ std::string islText(isl_map *m)
     isl_map_free(m);
     return out;
 }
+// raw isl end
 
 std::string kernelName(const std::string &file)
 {
@@ -247,6 +254,7 @@ KernelPtr JscopKernel::fromDocument(const JscopDocument &doc, const std::string 
                                     const Labels &labels)
 {
     IslContext ctx;
+    // raw isl begin: parse without throwing, so that isl's message becomes an InputError at the JSON place
     isl_ctx *ic = ctx.get();
     auto parseSet = [&](const std::string &t, const std::string &place) {
         isl_set *s = isl_set_read_from_str(ic, t.c_str());
@@ -264,6 +272,7 @@ KernelPtr JscopKernel::fromDocument(const JscopDocument &doc, const std::string 
         }
         return isl::manage(m);
     };
+    // raw isl end
 
     auto kernel = std::make_shared<Kernel>();
     kernel->sourcePath = file;
@@ -277,16 +286,15 @@ KernelPtr JscopKernel::fromDocument(const JscopDocument &doc, const std::string 
 
     // Parameters in the file's order: the context's tuple, then any other.
     std::vector<std::string> params;
-    auto addParams = [&](isl_space *sp) {
-        for (int p = 0; p < isl_space_dim(sp, isl_dim_param); ++p) {
-            const std::string n = isl_space_get_dim_name(sp, isl_dim_param, static_cast<unsigned>(p));
+    auto addParams = [&](const isl::space &sp) {
+        for (int p = 0; p < isl_space_dim(sp.get(), isl_dim_param); ++p) {
+            const std::string n = isl_space_get_dim_name(sp.get(), isl_dim_param, static_cast<unsigned>(p));
             if (std::find(params.begin(), params.end(), n) == params.end())
                 params.push_back(n);
         }
-        isl_space_free(sp);
     };
     if (!doc.context.empty())
-        addParams(isl_set_get_space(parseSet(doc.context, "context").get()));
+        addParams(parseSet(doc.context, "context").get_space());
 
     std::vector<Item> items;
     std::map<std::string, isl::set> touched; // array -> elements accessed
@@ -297,7 +305,7 @@ KernelPtr JscopKernel::fromDocument(const JscopDocument &doc, const std::string 
         if (js.domain.empty())
             throw InputError(file, path, "missing \"domain\": a kernel needs each statement's domain");
         const isl::set dom = parseSet(js.domain, path + ".domain");
-        addParams(isl_set_get_space(dom.get()));
+        addParams(dom.get_space());
         const char *tn = isl_set_get_tuple_name(dom.get());
         Item it;
         it.index = k;
@@ -322,7 +330,7 @@ KernelPtr JscopKernel::fromDocument(const JscopDocument &doc, const std::string 
         if (auto t = labels.statementText.find(st.name); t != labels.statementText.end())
             st.text = t->second;
         isl::map sched = parseMap(js.schedule, path + ".schedule");
-        addParams(isl_map_get_space(sched.get()));
+        addParams(sched.get_space());
         if (static_cast<unsigned>(isl_map_dim(sched.get(), isl_dim_in)) != it.depth)
             throw InputError(file, path + ".schedule", "the map is over " + std::to_string(isl_map_dim(sched.get(), isl_dim_in))
                                                           + " dimensions; the domain has " + std::to_string(it.depth));
@@ -332,7 +340,7 @@ KernelPtr JscopKernel::fromDocument(const JscopDocument &doc, const std::string 
         for (std::size_t a = 0; a < js.accesses.size(); ++a) {
             const std::string ap = at(path + ".accesses", a);
             const isl::map rel = parseMap(js.accesses[a].relation, ap + ".relation");
-            addParams(isl_map_get_space(rel.get()));
+            addParams(rel.get_space());
             const char *an = isl_map_get_tuple_name(rel.get(), isl_dim_out);
             if (!an)
                 throw InputError(file, ap + ".relation", "the relation does not name its array");
@@ -340,7 +348,7 @@ KernelPtr JscopKernel::fromDocument(const JscopDocument &doc, const std::string 
             if (auto [pos, fresh] = rank.emplace(an, r); !fresh && pos->second != r)
                 throw InputError(file, ap + ".relation", std::string("the array ") + an + " has "
                                                             + std::to_string(pos->second) + " dimensions elsewhere");
-            isl_set *d = isl_set_copy(dom.get());
+            isl_set *d = dom.copy();
             d = isl_map_has_tuple_name(rel.get(), isl_dim_in) == isl_bool_true
                     ? isl_set_set_tuple_name(d, isl_map_get_tuple_name(rel.get(), isl_dim_in))
                     : isl_set_reset_tuple_id(d);

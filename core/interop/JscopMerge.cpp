@@ -5,6 +5,7 @@
 #include "JscopReader.h"
 #include "JscopWriter.h"
 #include "core/isl/IslContext.h"
+#include "core/isl/IslUtil.h"
 #include "core/isl/PolyhedralModel.h"
 #include "core/schedule/FlatSchedule.h"
 #include "core/support/InputError.h"
@@ -19,16 +20,14 @@ namespace se {
 namespace {
 
 // The tuple name of an isl set's text ("[n] -> { Stmt_for_body4[i0] : ... }").
-std::string tupleOf(isl_ctx *ctx, const std::string &text, const std::string &file, const std::string &place)
+std::string tupleOf(const isl::ctx &ctx, const std::string &text, const std::string &file,
+                    const std::string &place)
 {
-    isl_set *set = isl_set_read_from_str(ctx, text.c_str());
-    if (!set) {
-        const char *msg = isl_ctx_last_error_msg(ctx);
-        throw InputError(file, place, "not an isl set: " + std::string(msg ? msg : "syntax error"));
-    }
-    const char *name = isl_set_get_tuple_name(set);
-    std::string out = name ? name : "";
-    isl_set_free(set);
+    std::string error;
+    const isl::set set = islutil::readSet(ctx, text, error);
+    if (set.is_null())
+        throw InputError(file, place, "not an isl set: " + error);
+    std::string out = islutil::tupleName(set);
     if (out.empty())
         throw InputError(file, place, "the domain's tuple has no name (Polly names it after the statement)");
     return out;
@@ -59,12 +58,11 @@ std::string JscopMerge::into(const PolyhedralModel &model, const isl::schedule &
                              + ": statements are matched by name, or by position when the counts agree");
 
     // Polly binds parameters by position: its context's order is the file's.
-    isl_set *rawContext =
-        isl_set_read_from_str(ctx.get(), doc.context.empty() ? "{ : }" : doc.context.c_str());
-    if (!rawContext)
-        throw InputError(pollyFile, "context", "not an isl set of the parameters");
-    const isl::space fileParams = isl::manage(isl_set_get_space(rawContext));
-    isl_set_free(rawContext);
+    std::string error;
+    const isl::set fileContext = islutil::readSet(ctx.ctx(), doc.context.empty() ? "{ : }" : doc.context, error);
+    if (fileContext.is_null())
+        throw InputError(pollyFile, "context", "not an isl set of the parameters: " + error);
+    const isl::space fileParams = fileContext.space();
 
     QuotaScope::run(ctx, "exporting into a JSCoP", [&] {
         const FlatSchedule flat(model, schedule);
@@ -72,7 +70,7 @@ std::string JscopMerge::into(const PolyhedralModel &model, const isl::schedule &
             QuotaScope::nextStep(ctx);
             const JscopStatement &js = doc.statements[j];
             const std::string place = "statements[" + std::to_string(j) + "]";
-            const std::string tuple = tupleOf(ctx.get(), js.domain, pollyFile, place + ".domain");
+            const std::string tuple = tupleOf(ctx.ctx(), js.domain, pollyFile, place + ".domain");
             const std::size_t k = byName ? static_cast<std::size_t>(model.statementIndex(js.name)) : j;
             const StatementModel &st = kernelSts[k];
             // { s0[t, i] -> Stmt[i0, i1] }; refuses a domain that differs.

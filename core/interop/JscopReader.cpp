@@ -215,9 +215,11 @@ JscopReader::Import JscopReader::importSchedule(const PolyhedralModel &model, co
     std::vector<std::string> jnames;
     for (std::size_t k = 0; k < n; ++k) {
         const std::string place = at("statements", k) + ".schedule";
+        // raw isl begin: parse without throwing, so that isl's message becomes an InputError at the JSON place
         isl_map *m = isl_map_read_from_str(ctx, doc.statements[k].schedule.c_str());
         if (!m) {
             const char *msg = isl_ctx_last_error_msg(ctx);
+            // raw isl end
             fail(file, place, "not an isl map: " + std::string(msg ? msg : "syntax error"));
         }
         maps.push_back(isl::manage(m));

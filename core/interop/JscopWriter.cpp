@@ -49,15 +49,15 @@ isl::set footprint(const PolyhedralModel &model, const Tensor &t)
     box = box.intersect_params(model.context());
     if (!t.alloc)
         return box;
-    isl_pw_aff_list *list = isl_pw_aff_list_alloc(sp.ctx().get(), static_cast<int>(t.alloc->index.size()));
+    isl::pw_aff_list list(sp.ctx(), static_cast<int>(t.alloc->index.size()));
     for (const auto &e : t.alloc->index)
-        list = isl_pw_aff_list_add(list, conv.convert(e).release());
+        list = list.add(conv.convert(e));
     isl_space *range = isl_space_set_from_params(model.paramSpace().copy());
     range = isl_space_add_dims(range, isl_dim_set, static_cast<unsigned>(t.alloc->index.size()));
     range = isl_space_set_tuple_name(range, isl_dim_set, t.allocationName().c_str());
     isl_space *msp = isl_space_map_from_domain_and_range(sp.copy(), range);
     // { T[d0, ...] -> B_alloc[...] }
-    const isl::map toBuffer = isl::manage(isl_map_from_multi_pw_aff(isl_multi_pw_aff_from_pw_aff_list(msp, list)));
+    const isl::map toBuffer = isl::multi_pw_aff(isl::manage(msp), list).as_map();
     return box.apply(toBuffer);
 }
 
@@ -72,9 +72,11 @@ std::string JscopWriter::functionText(const isl::map &m)
     const std::string plain = islutil::str(c);
     if (plain.find(':') == std::string::npos || !c.is_single_valued())
         return plain;
+    // raw isl begin: a map that is not a function stays a map (null here, no throw); cpp.h has no to_str
     isl_pw_multi_aff *f = isl_pw_multi_aff_from_map(c.copy());
     char *t = f ? isl_pw_multi_aff_to_str(f) : nullptr;
     isl_pw_multi_aff_free(f);
+    // raw isl end
     if (!t)
         return plain;
     std::string out = t;
@@ -190,10 +192,12 @@ std::string JscopWriter::intoSource(const PolyhedralModel &model, const isl::sch
         for (auto &st : sts) {
             // The kernel's statements are in its loop nest's order; the
             // file's keep theirs. Matched by the domain's tuple.
+            // raw isl begin: an unreadable domain matches no statement (null, not an exception)
             isl_set *d = isl_set_read_from_str(model.islContext().get(), st.value("domain", "").c_str());
             const char *tn = d ? isl_set_get_tuple_name(d) : nullptr;
             const int k = tn ? model.statementIndex(tn) : -1;
             isl_set_free(d);
+            // raw isl end
             if (k < 0)
                 continue;
             const StatementModel &s = model.statements()[static_cast<std::size_t>(k)];

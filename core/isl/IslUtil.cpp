@@ -110,6 +110,23 @@ std::string str(const isl::map &m) { return text(m, isl_map_to_str); }
 std::string str(const isl::union_map &m) { return text(m, isl_union_map_to_str); }
 std::string str(const isl::union_set &s) { return text(s, isl_union_set_to_str); }
 
+isl::set readSet(const isl::ctx &ctx, const std::string &text, std::string &error)
+{
+    isl_set *s = isl_set_read_from_str(ctx.get(), text.c_str());
+    if (!s) {
+        const char *msg = isl_ctx_last_error_msg(ctx.get());
+        error = msg ? msg : "syntax error";
+        return {};
+    }
+    return isl::manage(s);
+}
+
+std::string tupleName(const isl::set &s)
+{
+    const char *n = s.is_null() ? nullptr : isl_set_get_tuple_name(s.get());
+    return n ? n : "";
+}
+
 std::string take(char *s)
 {
     std::string out = s ? s : "";

@@ -34,6 +34,12 @@ std::string str(const isl::union_map &m);
 std::string str(const isl::union_set &s);
 /// Takes a string isl allocated (may be null) and frees it.
 std::string take(char *s);
+/// Reads an isl set without throwing: a null set when `text` is not one,
+/// with isl's message (or "syntax error") in `error`, so callers can name
+/// their own file and place.
+isl::set readSet(const isl::ctx &ctx, const std::string &text, std::string &error);
+/// The set's tuple name, "" when it has none.
+std::string tupleName(const isl::set &s);
 /// `[3, 1]`
 std::string vec(const std::vector<std::int64_t> &v);
 /// A map { A[...] -> B[...] } made of `[dom] -> [ran]` projections:

@@ -25,6 +25,8 @@ const EdgeVerdictCache::Form &EdgeVerdictCache::form(std::size_t statement)
     if (f.known)
         return f;
     f.known = true;
+    // raw isl begin: a map that is not a function gives null here, where cpp.h's as_pw_multi_aff
+    // throws; the piece comes out of a C callback and its constants are rewritten in place
     isl_pw_multi_aff *pma = isl_pw_multi_aff_from_map(m_schedule->of(statement).copy());
     if (!pma || isl_pw_multi_aff_n_piece(pma) != 1) {
         isl_pw_multi_aff_free(pma);
@@ -63,6 +65,7 @@ const EdgeVerdictCache::Form &EdgeVerdictCache::form(std::size_t statement)
         f.linear = islutil::take(isl_multi_aff_to_str(ma));
     }
     isl_multi_aff_free(ma);
+    // raw isl end
     return f;
 }
 

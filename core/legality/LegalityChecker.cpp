@@ -83,8 +83,8 @@ isl::map LegalityChecker::violatingPairs(const Dependence &dep, const FlatSchedu
     for (const SetLevel &level : schedule.setLevels(dep.src)) {
         const isl::map &a = schedule.of(dep.src);
         // { [t] -> [u] : t[k] = u[k] for k < dim, t[dim] != u[dim] }
-        isl_space *ts = isl_space_range(isl_map_get_space(a.get()));
-        isl_map *same = isl_map_universe(isl_space_map_from_set(ts));
+        // raw isl begin: positional equalities and orders; cpp.h 0.25 has no isl_dim_type methods
+        isl_map *same = isl::map::universe(a.get_space().range().map_from_set()).release();
         for (unsigned k = 0; k < level.dim; ++k)
             same = isl_map_equate(same, isl_dim_in, static_cast<int>(k), isl_dim_out, static_cast<int>(k));
         const int d = static_cast<int>(level.dim);
@@ -92,6 +92,7 @@ isl::map LegalityChecker::violatingPairs(const Dependence &dep, const FlatSchedu
         // statement (the order arguments are evaluated in is unspecified).
         isl_map *before = isl_map_order_lt(isl_map_copy(same), isl_dim_in, d, isl_dim_out, d);
         isl_map *differ = isl_map_union(before, isl_map_order_gt(same, isl_dim_in, d, isl_dim_out, d));
+        // raw isl end
         // { src -> dst } through their times
         const isl::map across = a.intersect_domain(level.instances)
                                     .apply_range(isl::manage(differ))
@@ -191,16 +192,20 @@ isl::set instance(const isl::set &domain, const std::vector<std::int64_t> &coord
 {
     // isl_set_fix_val, not fix_si: that takes an int, and a value beyond
     // 32 bits would pin another instance.
-    isl_ctx *ctx = isl_set_get_ctx(domain.get());
-    isl_set *s = isl_set_universe(isl_set_get_space(domain.get()));
-    for (std::size_t d = 0; d < coords.size(); ++d)
-        s = isl_set_fix_val(s, isl_dim_set, static_cast<unsigned>(d), isl_val_int_from_si(ctx, coords[d]));
-    for (const auto &[name, value] : params) {
-        const int pos = isl_set_find_dim_by_name(s, isl_dim_param, name.c_str());
-        if (pos >= 0)
-            s = isl_set_fix_val(s, isl_dim_param, static_cast<unsigned>(pos), isl_val_int_from_si(ctx, value));
+    const isl::ctx ctx = domain.ctx();
+    isl::set s = isl::set::universe(domain.get_space());
+    for (std::size_t d = 0; d < coords.size(); ++d) {
+        isl::val v(ctx, coords[d]);
+        s = isl::manage(isl_set_fix_val(s.release(), isl_dim_set, static_cast<unsigned>(d), v.release()));
     }
-    return isl::manage(s);
+    for (const auto &[name, value] : params) {
+        const int pos = isl_set_find_dim_by_name(s.get(), isl_dim_param, name.c_str());
+        if (pos >= 0) {
+            isl::val v(ctx, value);
+            s = isl::manage(isl_set_fix_val(s.release(), isl_dim_param, static_cast<unsigned>(pos), v.release()));
+        }
+    }
+    return s;
 }
 
 } // namespace

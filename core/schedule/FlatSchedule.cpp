@@ -31,6 +31,7 @@ isl::union_map FlatSchedule::padded(const isl::union_map &times, unsigned *dims)
         n = std::max(n, static_cast<unsigned>(isl_map_dim(m.get(), isl_dim_out)));
     });
     // Added in place: `unite` would copy the growing union each time.
+    // raw isl: the union is built in place through a C pointer (see above)
     isl_union_map *out = isl_union_map_empty(isl_union_map_get_space(times.get()));
     times.foreach_map([&](isl::map m) {
         const unsigned d = static_cast<unsigned>(isl_map_dim(m.get(), isl_dim_out));
@@ -67,10 +68,10 @@ void FlatSchedule::fillMissing(const PolyhedralModel &model)
         isl::map &m = m_maps[k];
         if (m.is_null()) {
             // An instance set the schedule does not cover: an empty map of the right space.
-            isl_space *range = isl_space_set_from_params(isl_space_params(isl_set_get_space(s.domain.get())));
+            const isl::space dom = s.domain.get_space();
+            isl_space *range = isl_space_set_from_params(dom.params().release());
             range = isl_space_add_dims(range, isl_dim_set, m_dims);
-            isl_space *sp = isl_space_map_from_domain_and_range(isl_set_get_space(s.domain.get()), range);
-            m = isl::manage(isl_map_empty(sp));
+            m = isl::map::empty(isl::manage(isl_space_map_from_domain_and_range(dom.copy(), range)));
         }
     }
 }

@@ -75,11 +75,11 @@ public:
         isl::union_pw_aff upa;
         for (int s : stmts) {
             const auto &sm = m_model.statements()[static_cast<std::size_t>(s)];
-            isl_local_space *ls = isl_local_space_from_space(isl_set_get_space(sm.domain.get()));
-            const isl::pw_aff pa = isl::manage(isl_pw_aff_from_aff(isl_aff_var_on_domain(ls, isl_dim_set, depth)));
+            isl_local_space *ls = isl_local_space_from_space(sm.domain.get_space().release());
+            const isl::pw_aff pa(isl::manage(isl_aff_var_on_domain(ls, isl_dim_set, depth)));
             upa = upa.is_null() ? isl::union_pw_aff(pa) : upa.union_add(isl::union_pw_aff(pa));
         }
-        isl::multi_union_pw_aff mupa = isl::manage(isl_multi_union_pw_aff_from_union_pw_aff(upa.release()));
+        isl::multi_union_pw_aff mupa(upa);
         node = node.insert_partial_schedule(mupa);
         node = body(node.child(0), n.loop().body, depth + 1);
         return node.parent();

@@ -40,17 +40,17 @@ public:
     {
         if (entries.empty())
             return;
+        // raw isl: one switch over the node type; cpp.h has only isa<> per class
         switch (isl_schedule_node_get_type(node.get())) {
         case isl_schedule_node_band: {
-            const isl::multi_union_pw_aff mupa = isl::manage(isl_schedule_node_band_get_partial_schedule(node.get()));
-            const int n = isl_multi_union_pw_aff_size(mupa.get());
+            const isl::multi_union_pw_aff mupa = node.as<isl::schedule_node_band>().partial_schedule();
+            const int n = static_cast<int>(mupa.size());
             for (auto &e : entries) {
                 QuotaScope::nextStep(m_model.islContext());
-                isl_multi_pw_aff *mpa = isl_multi_union_pw_aff_extract_multi_pw_aff(
-                    mupa.get(), isl_set_get_space(e.instances.get()));
+                const isl::multi_pw_aff mpa = isl::manage(
+                    isl_multi_union_pw_aff_extract_multi_pw_aff(mupa.get(), e.instances.get_space().release()));
                 for (int k = 0; k < n; ++k)
-                    e.time.push_back(isl::manage(isl_multi_pw_aff_get_at(mpa, k)));
-                isl_multi_pw_aff_free(mpa);
+                    e.time.push_back(mpa.at(k));
             }
             walk(node.child(0), std::move(entries));
             return;
@@ -62,11 +62,11 @@ public:
             std::vector<int> position(m_model.statements().size(), -1);
             for (std::size_t i = 0; i < entries.size(); ++i)
                 position[entries[i].statement] = static_cast<int>(i);
-            const int n = isl_schedule_node_n_children(node.get());
-            const bool set = isl_schedule_node_get_type(node.get()) == isl_schedule_node_set;
+            const int n = static_cast<int>(node.n_children());
+            const bool set = node.isa<isl::schedule_node_set>();
             for (int k = 0; k < n; ++k) {
                 const isl::schedule_node child = node.child(k);
-                const isl::union_set filter = isl::manage(isl_schedule_node_filter_get_filter(child.get()));
+                const isl::union_set filter = child.as<isl::schedule_node_filter>().filter();
                 std::vector<Entry> sub;
                 QuotaScope::nextStep(m_model.islContext());
                 filter.foreach_set([&](isl::set part) {
@@ -89,10 +89,10 @@ public:
             return;
         }
         case isl_schedule_node_filter: {
-            const isl::union_set filter = isl::manage(isl_schedule_node_filter_get_filter(node.get()));
+            const isl::union_set filter = node.as<isl::schedule_node_filter>().filter();
             std::vector<Entry> kept;
             for (auto &e : entries) {
-                isl::set part = isl::manage(isl_union_set_extract_set(filter.get(), isl_set_get_space(e.instances.get())));
+                isl::set part = filter.extract_set(e.instances.get_space());
                 part = e.instances.intersect(part);
                 if (part.is_empty())
                     continue;
@@ -121,8 +121,9 @@ public:
 private:
     static isl::pw_aff constant(const isl::set &domain, int value)
     {
-        return isl::manage(isl_pw_aff_val_on_domain(isl_set_universe(isl_set_get_space(domain.get())),
-                                                    isl_val_int_from_si(domain.ctx().get(), value)));
+        isl::set all = isl::set::universe(domain.get_space());
+        isl::val v(domain.ctx(), value);
+        return isl::manage(isl_pw_aff_val_on_domain(all.release(), v.release()));
     }
 
     const PolyhedralModel &m_model;
@@ -135,14 +136,14 @@ std::vector<isl::map> ScheduleFlattener::flatten(const PolyhedralModel &model, c
                                                  unsigned *dims, std::vector<std::vector<SetLevel>> *setLevels)
 {
     const isl::schedule_node root = schedule.root();
-    const isl::union_set treeDomain = isl::manage(isl_schedule_node_domain_get_domain(root.get()));
+    const isl::union_set treeDomain = root.as<isl::schedule_node_domain>().domain();
     std::vector<Entry> entries;
     for (std::size_t k = 0; k < model.statements().size(); ++k) {
         const auto &s = model.statements()[k];
-        isl::set inst = isl::manage(isl_union_set_extract_set(treeDomain.get(), isl_set_get_space(s.domain.get())));
+        isl::set inst = treeDomain.extract_set(s.domain.get_space());
         inst = inst.intersect(s.domain);
         if (!inst.is_empty())
-            entries.push_back({k, inst, {}});
+            entries.push_back({k, inst, {}, {}});
     }
     Walker w(model);
     w.walk(root, std::move(entries));
@@ -154,6 +155,8 @@ std::vector<isl::map> ScheduleFlattener::flatten(const PolyhedralModel &model, c
     for (auto &p : w.pieces()) {
         QuotaScope::nextStep(model.islContext());
         // { s[...] -> [t0, ..., tn-1] }, zeros after the piece's own depth
+        // raw isl begin: built from affs directly (see below); local spaces, aff lists and
+        // positional dimensions are C-only in cpp.h 0.25
         isl_space *range = isl_space_set_from_params(isl_space_params(isl_set_get_space(p.instances.get())));
         range = isl_space_add_dims(range, isl_dim_set, static_cast<unsigned>(n));
         isl_space *sp = isl_space_map_from_domain_and_range(isl_set_get_space(p.instances.get()), range);
@@ -184,6 +187,7 @@ std::vector<isl::map> ScheduleFlattener::flatten(const PolyhedralModel &model, c
                                                             isl_val_zero(const_cast<isl_ctx *>(ctx))));
             raw = isl_map_from_pw_multi_aff(isl_pw_multi_aff_from_multi_pw_aff(isl_multi_pw_aff_from_pw_aff_list(sp, list)));
         }
+        // raw isl end
         isl::map m = isl::manage(raw).intersect_domain(p.instances);
         isl::map &slot = out[p.statement];
         slot = slot.is_null() ? m : slot.unite(m);

@@ -27,6 +27,7 @@ std::string SchedulePrinter::blockYaml(const isl::schedule &schedule)
 
 std::string SchedulePrinter::flowYaml(const isl::schedule &schedule)
 {
+    // raw isl: isl's text of the schedule; cpp.h has no to_str, only operator<<
     return ScheduleYaml::withExplicitLeaves(islutil::take(isl_schedule_to_str(schedule.get())));
 }
 
@@ -41,10 +42,9 @@ isl::pw_multi_aff integral(const isl::pw_multi_aff &pma)
     pma.foreach_piece([&](isl::set set, isl::multi_aff ma) {
         for (unsigned k = 0; k < ma.size(); ++k) {
             const isl::aff a = ma.at(static_cast<int>(k));
-            isl_val *d = isl_aff_get_denominator_val(a.get());
-            if (d && isl_val_is_one(d) != isl_bool_true)
+            const isl::val d = isl::manage(isl_aff_get_denominator_val(a.get()));
+            if (!d.is_null() && !d.is_one())
                 ma = ma.set_at(static_cast<int>(k), a.floor());
-            isl_val_free(d);
         }
         const isl::pw_multi_aff piece = isl::manage(isl_pw_multi_aff_alloc(set.release(), ma.release()));
         out = out.is_null() ? piece : out.union_add(piece);
@@ -69,6 +69,7 @@ std::string SchedulePrinter::flatMap(const PolyhedralModel &model, const isl::sc
         }
         if (out.is_null())
             return std::string("{ }");
+        // raw isl: isl's text; cpp.h has no to_str, only operator<<
         std::string text = islutil::take(isl_union_pw_multi_aff_to_str(out.get()));
         if (text.rfind("[] -> ", 0) == 0)
             text = text.substr(6);

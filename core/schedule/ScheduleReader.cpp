@@ -40,19 +40,16 @@ namespace {
 }
 
 // Parameters of an isl object the kernel does not have.
-void checkParams(const PolyhedralModel &model, isl_space *space, const std::string &file)
+void checkParams(const PolyhedralModel &model, const isl::space &space, const std::string &file)
 {
-    const int n = isl_space_dim(space, isl_dim_param);
+    const int n = isl_space_dim(space.get(), isl_dim_param);
     for (int k = 0; k < n; ++k) {
-        const char *name = isl_space_get_dim_name(space, isl_dim_param, static_cast<unsigned>(k));
+        const char *name = isl_space_get_dim_name(space.get(), isl_dim_param, static_cast<unsigned>(k));
         const auto &names = model.paramNames();
-        if (!name || std::find(names.begin(), names.end(), name) == names.end()) {
-            isl_space_free(space);
+        if (!name || std::find(names.begin(), names.end(), name) == names.end())
             fail(file, "", std::string("the schedule uses parameter '") + (name ? name : "?")
                                + "', which the kernel does not have");
-        }
     }
-    isl_space_free(space);
 }
 
 // Every tuple must be a statement of the kernel with its number of dimensions.
@@ -223,6 +220,7 @@ void readYamlInChild(const std::string &yaml, const std::string &file, double se
 {
     const ChildProcess::Result r = ChildProcess::run(
         [&](int fd) {
+            // raw isl begin: a scratch context in a child process, read without throwing
             isl_ctx *c = isl_ctx_alloc();
             isl_options_set_on_error(c, ISL_ON_ERROR_CONTINUE);
             const long rssBefore = maxRssKb();
@@ -238,6 +236,7 @@ void readYamlInChild(const std::string &yaml, const std::string &file, double se
             const bool told = write(fd, said.data(), said.size()) == static_cast<ssize_t>(said.size());
             isl_schedule_free(s);
             isl_ctx_free(c);
+            // raw isl end
             return told ? 0 : 1;
         },
         seconds);
@@ -352,6 +351,7 @@ isl::schedule ScheduleReader::read(const PolyhedralModel &model, const std::stri
         checkYamlComplete(text, file);
         const std::string yaml = ScheduleYaml::withExplicitLeaves(text);
         readYamlInChild(yaml, file, childReadSeconds(model.islContext()));
+        // raw isl begin: parse without throwing, so that isl's message becomes an InputError
         isl_schedule *s = isl_schedule_read_from_str(ctx, yaml.c_str());
         if (!s)
             IslLimits::checkStopped(model.islContext(), "reading the schedule");
@@ -359,6 +359,7 @@ isl::schedule ScheduleReader::read(const PolyhedralModel &model, const std::stri
             fail(file, "", "not a valid isl schedule tree (YAML): "
                                + std::string(isl_ctx_last_error_msg(ctx) ? isl_ctx_last_error_msg(ctx)
                                                                                  : "syntax error"));
+        // raw isl end
         const isl::schedule tree = isl::manage(s);
         return attributed(file, [&] { return validateTree(model, tree, file); });
     }
@@ -368,7 +369,7 @@ isl::schedule ScheduleReader::read(const PolyhedralModel &model, const std::stri
 isl::schedule ScheduleReader::fromUnionMap(const PolyhedralModel &model, const isl::union_map &times,
                                            const std::string &file)
 {
-    checkParams(model, isl_union_map_get_space(times.get()), file);
+    checkParams(model, times.get_space(), file);
     return QuotaScope::run(model.islContext(), "reading the schedule", [&] {
         checkTuples(model, times.domain(), file);
         // Checked statement by statement: each check gets its own operation
@@ -377,12 +378,12 @@ isl::schedule ScheduleReader::fromUnionMap(const PolyhedralModel &model, const i
         times.foreach_map([&](isl::map m) {
             const int k = model.statementIndex(isl_map_get_tuple_name(m.get(), isl_dim_in));
             isl::map &slot = perStatement[static_cast<std::size_t>(k)];
-            slot = slot.is_null() ? m : isl::manage(isl_map_union(slot.release(), m.release()));
+            slot = slot.is_null() ? m : slot.unite(m);
         });
         // Owned by C++ objects: the checks below throw, and a leaked isl
         // object keeps isl_ctx_free from freeing the context.
-        isl::union_map restricted = isl::manage(isl_union_map_empty(isl_union_map_get_space(times.get())));
-        isl::union_set missing = isl::manage(isl_union_set_empty(isl_union_set_get_space(model.domain().get())));
+        isl::union_map restricted = isl::manage(isl_union_map_empty(times.get_space().release()));
+        isl::union_set missing = isl::manage(isl_union_set_empty(model.domain().get_space().release()));
         for (std::size_t k = 0; k < perStatement.size(); ++k) {
             QuotaScope::nextStep(model.islContext());
             const auto &st = model.statements()[k];
@@ -410,7 +411,7 @@ isl::schedule ScheduleReader::fromUnionMap(const PolyhedralModel &model, const i
         // and such a map is no function isl can make a band of. Then the
         // times stay restricted to the domain.
         isl::union_pw_multi_aff upma =
-            isl::manage(isl_union_pw_multi_aff_empty(isl_union_map_get_space(restricted.get())));
+            isl::manage(isl_union_pw_multi_aff_empty(restricted.get_space().release()));
         bool any = false;
         FlatSchedule::padded(restricted).foreach_map([&](isl::map m) {
             QuotaScope::nextStep(model.islContext());
@@ -449,10 +450,10 @@ isl::schedule ScheduleReader::validateTree(const PolyhedralModel &model, const i
         throw;
     }
     const isl::schedule_node root = tree.root();
-    if (isl_schedule_node_get_type(root.get()) != isl_schedule_node_domain)
+    if (!root.isa<isl::schedule_node_domain>())
         fail(file, "", "a schedule tree must start with a domain node");
     ScheduleTreeWalk::forEach(root, [&](const isl::schedule_node &n, const std::vector<int> &path) {
-        const auto t = isl_schedule_node_get_type(n.get());
+        const auto t = isl_schedule_node_get_type(n.get()); // raw isl: the type as an enum for the table below
         const char *kind = t == isl_schedule_node_context     ? "context"
                          : t == isl_schedule_node_guard       ? "guard"
                          : t == isl_schedule_node_extension   ? "extension"
@@ -464,7 +465,7 @@ isl::schedule ScheduleReader::validateTree(const PolyhedralModel &model, const i
                  std::string("schedule tree nodes of kind '") + kind
                      + "' are not supported (isl 0.25 can crash generating code for them)");
     });
-    checkParams(model, isl_union_set_get_space(tree.get_domain().get()), file);
+    checkParams(model, tree.get_domain().get_space(), file);
     return QuotaScope::run(model.islContext(), "reading the schedule", [&] {
         const isl::union_set dom = tree.get_domain();
         checkTuples(model, dom, file);

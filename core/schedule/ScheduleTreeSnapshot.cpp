@@ -20,6 +20,7 @@ namespace {
 ScheduleTreeSnapshot::Kind kindOf(const isl::schedule_node &n)
 {
     using K = ScheduleTreeSnapshot::Kind;
+    // raw isl: one switch over the node type; cpp.h has only isa<> per class
     switch (isl_schedule_node_get_type(n.get())) {
     case isl_schedule_node_domain: return K::Domain;
     case isl_schedule_node_sequence: return K::Sequence;
@@ -72,18 +73,19 @@ std::vector<ScheduleTreeSnapshot::Member> membersOf(const PolyhedralModel &model
 {
     std::vector<ScheduleTreeSnapshot::Member> out;
     // { s0[t, i] -> [t, i]; s1[t, i] -> [t, i] }
-    const isl::multi_union_pw_aff mupa = isl::manage(isl_schedule_node_band_get_partial_schedule(band.get()));
-    const int n = isl_schedule_node_band_n_member(band.get());
+    const auto b = band.as<isl::schedule_node_band>();
+    const isl::multi_union_pw_aff mupa = b.partial_schedule();
+    const int n = static_cast<int>(b.n_member());
     for (int m = 0; m < n; ++m) {
         ScheduleTreeSnapshot::Member member;
-        member.coincident = isl_schedule_node_band_member_get_coincident(band.get(), m) == isl_bool_true;
+        member.coincident = b.member_get_coincident(m);
         const isl::union_pw_aff upa = mupa.at(m).intersect_domain(domain);
         // Only the statements reaching the band (all of them, per band, is
         // quadratic on a 400-statement pipeline).
         for (const auto &name : reaching) {
             const auto &st = model.statements()[static_cast<std::size_t>(model.statementIndex(name))];
             // { s0[t, i] -> [x] }
-            isl_space *space = isl_space_add_dims(isl_space_from_domain(isl_set_get_space(st.domain.get())),
+            isl_space *space = isl_space_add_dims(isl_space_from_domain(st.domain.get_space().release()),
                                                   isl_dim_out, 1);
             const isl::pw_aff pa = isl::manage(isl_union_pw_aff_extract_pw_aff(upa.get(), space));
             if (pa.is_null() || pa.domain().is_empty())
@@ -200,36 +202,38 @@ ScheduleTreeSnapshot ScheduleTreeSnapshot::build(const PolyhedralModel &model, c
             // root every time, and intersecting the filter first costs one
             // lookup per filtered statement, not one per statement reaching
             // the parent.
-            const auto type = isl_schedule_node_get_type(n.get());
             isl::union_set domain;
-            if (type == isl_schedule_node_domain)
-                domain = isl::manage(isl_schedule_node_domain_get_domain(n.get()));
+            if (n.isa<isl::schedule_node_domain>())
+                domain = n.as<isl::schedule_node_domain>().domain();
             else if (node.parent < 0)
                 domain = isl::manage(isl_schedule_node_get_domain(n.get()));
             else
                 domain = domains[static_cast<std::size_t>(node.parent)];
-            if (type == isl_schedule_node_filter)
-                domain = isl::manage(isl_schedule_node_filter_get_filter(n.get())).intersect(domain);
+            if (n.isa<isl::schedule_node_filter>())
+                domain = n.as<isl::schedule_node_filter>().filter().intersect(domain);
             node.statements = statementsOf(model, domain);
             switch (node.kind) {
             case Kind::Domain:
-                node.text = text(isl::manage(isl_schedule_node_domain_get_domain(n.get())), model);
+                node.text = text(n.as<isl::schedule_node_domain>().domain(), model);
                 break;
             case Kind::Filter:
-                node.text = text(isl::manage(isl_schedule_node_filter_get_filter(n.get())), model);
+                node.text = text(n.as<isl::schedule_node_filter>().filter(), model);
                 break;
             case Kind::Band: {
-                node.permutable = isl_schedule_node_band_get_permutable(n.get()) == isl_bool_true;
+                node.permutable = n.as<isl::schedule_node_band>().permutable();
                 node.members = membersOf(model, n, domain, node.statements);
-                const isl::multi_union_pw_aff mupa
-                    = isl::manage(isl_schedule_node_band_get_partial_schedule(n.get()));
+                const isl::multi_union_pw_aff mupa = n.as<isl::schedule_node_band>().partial_schedule();
+                // raw isl: isl's text; cpp.h has no to_str, only operator<<
                 node.text = islutil::take(isl_multi_union_pw_aff_to_str(mupa.get()));
                 break;
             }
             case Kind::Mark: {
+                // raw isl begin: a mark's id may have no name, which cpp.h's id::name() would
+                // turn into a std::string from null
                 isl_id *id = isl_schedule_node_mark_get_id(n.get());
                 node.text = id && isl_id_get_name(id) ? isl_id_get_name(id) : "";
                 isl_id_free(id);
+                // raw isl end
                 break;
             }
             default:

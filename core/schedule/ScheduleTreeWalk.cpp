@@ -10,7 +10,7 @@ namespace {
 void walk(const isl::schedule_node &node, std::vector<int> &path, const ScheduleTreeWalk::Visit &visit)
 {
     visit(node, path);
-    const int n = isl_schedule_node_n_children(node.get());
+    const int n = static_cast<int>(node.n_children());
     for (int k = 0; k < n; ++k) {
         path.push_back(k);
         walk(node.child(k), path, visit);
@@ -30,7 +30,7 @@ isl::schedule_node ScheduleTreeWalk::at(const isl::schedule &schedule, const std
 {
     isl::schedule_node n = schedule.root();
     for (int k : path) {
-        if (k < 0 || k >= isl_schedule_node_n_children(n.get()))
+        if (k < 0 || k >= static_cast<int>(n.n_children()))
             return {};
         n = n.child(k);
     }

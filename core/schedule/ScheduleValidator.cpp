@@ -57,7 +57,7 @@ std::pair<std::string, std::string> afterFirstMap(const std::string &text)
 isl::union_map ScheduleValidator::readWholeUnionMap(isl_ctx *ctx, const std::string &text, const std::string &file)
 {
     const auto lastError = [&] {
-        const char *msg = isl_ctx_last_error_msg(ctx);
+        const char *msg = isl_ctx_last_error_msg(ctx); // raw isl: cpp.h keeps the message inside its exception
         return std::string(msg ? msg : "syntax error");
     };
     std::unique_ptr<isl_stream, void (*)(isl_stream *)> s(isl_stream_new_str(ctx, text.c_str()), isl_stream_free);
@@ -95,6 +95,7 @@ const char *kindName(isl_schedule_node_type t)
 // (`isl_list_templ.c:136: index out of bounds`) for a child that is not there.
 void checkChildrenReadable(isl_schedule_node *node, std::vector<int> &path, const std::string &file)
 {
+    // raw isl begin: see above; a missing child must come back as null, not as an exception
     const isl_schedule_node_type t = isl_schedule_node_get_type(node);
     const bool list = t == isl_schedule_node_sequence || t == isl_schedule_node_set;
     const int n = isl_schedule_node_n_children(node);
@@ -118,6 +119,7 @@ void checkChildrenReadable(isl_schedule_node *node, std::vector<int> &path, cons
         path.pop_back();
         isl_schedule_node_free(c);
     }
+    // raw isl end
 }
 
 } // namespace
@@ -125,6 +127,7 @@ void checkChildrenReadable(isl_schedule_node *node, std::vector<int> &path, cons
 void ScheduleValidator::checkReadable(const isl::schedule &tree, const std::string &file)
 {
     std::vector<int> path;
+    // raw isl begin: the walk above is in C (a missing child is null, not an exception)
     isl_schedule_node *root = isl_schedule_get_root(tree.get());
     if (!root)
         throw InputError(file, "", "a schedule tree without a root node");
@@ -135,17 +138,18 @@ void ScheduleValidator::checkReadable(const isl::schedule &tree, const std::stri
         throw;
     }
     isl_schedule_node_free(root);
+    // raw isl end
 }
 
 void ScheduleValidator::checkDisjointFilters(const PolyhedralModel &model, const isl::schedule &tree,
                                              const std::string &file)
 {
     ScheduleTreeWalk::forEach(tree.root(), [&](const isl::schedule_node &n, const std::vector<int> &path) {
-        const auto t = isl_schedule_node_get_type(n.get());
+        const auto t = isl_schedule_node_get_type(n.get()); // raw isl: the type as an enum, tested twice
         if (t != isl_schedule_node_sequence && t != isl_schedule_node_set)
             return;
         const char *kind = t == isl_schedule_node_sequence ? "sequence" : "set";
-        const int children = isl_schedule_node_n_children(n.get());
+        const int children = static_cast<int>(n.n_children());
         if (children <= 0)
             throw InputError(file, "node " + ScheduleTreeWalk::pathText(path),
                              std::string("a ") + kind + " node without children (every " + kind
@@ -156,9 +160,9 @@ void ScheduleValidator::checkDisjointFilters(const PolyhedralModel &model, const
         std::vector<isl::union_set> filters;
         for (int k = 0; k < children; ++k) {
             const isl::schedule_node c = n.child(k);
-            if (isl_schedule_node_get_type(c.get()) != isl_schedule_node_filter)
+            if (!c.isa<isl::schedule_node_filter>())
                 continue; // isl's reader puts a filter above every child
-            filters.push_back(isl::manage(isl_schedule_node_filter_get_filter(c.get())).intersect(reach));
+            filters.push_back(c.as<isl::schedule_node_filter>().filter().intersect(reach));
         }
         for (std::size_t a = 0; a < filters.size(); ++a)
             for (std::size_t b = a + 1; b < filters.size(); ++b) {
@@ -179,8 +183,7 @@ isl::set ScheduleValidator::scheduledTwice(const isl::map &times)
 {
     // { i -> [t1 -> t2] : t1 <lex t2 both times of i }
     const isl::map pairs = times.range_product(times);
-    isl_space *ts = isl_space_range(isl_map_get_space(times.get()));
-    const isl::map lt = isl::manage(isl_map_lex_lt(ts));
+    const isl::map lt = isl::manage(isl_map_lex_lt(times.get_space().range().release()));
     return pairs.intersect_range(lt.wrap()).domain();
 }
 
