@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "AnalysisWorker.h"
+#include "QtString.h"
 
 #include "GraphFigureBuilder.h"
 #include "TreeFigureBuilder.h"
@@ -59,11 +60,6 @@ private:
     AnalysisShared &m_shared;
     IslContext &m_ctx;
 };
-
-QString q(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
 
 AnalysisError inputError(const InputError &e)
 {

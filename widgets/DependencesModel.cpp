@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "DependencesModel.h"
+#include "QtString.h"
 
 #include "KernelText.h"
 
@@ -8,15 +9,6 @@
 #include <QFont>
 
 namespace se {
-
-namespace {
-
-QString q(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
-
-} // namespace
 
 void DependencesModel::setSnapshot(const AnalysisSnapshotPtr &snapshot)
 {

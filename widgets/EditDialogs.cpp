@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "EditDialogs.h"
+#include "QtString.h"
 
 #include "MemberExprValidator.h"
 
@@ -27,11 +28,6 @@
 namespace se {
 
 namespace {
-
-QString q(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
 
 // Long member texts (a band over 257 statements) are cut for labels and
 // combo items; the whole text is in the tooltip.

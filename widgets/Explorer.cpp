@@ -324,7 +324,7 @@ void Explorer::change(const Session &after, const QString &text)
     const Session before = m_session;
     m_session = after;
     submit();
-    m_pending = Change{m_controller->latest(), before, text};
+    m_pending = Change{m_controller->latest(), before, text, std::nullopt};
     Q_EMIT documentChanged();
 }
 

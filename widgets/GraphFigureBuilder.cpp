@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "GraphFigureBuilder.h"
+#include "QtString.h"
 
 #include "FigureText.h"
 #include "GraphOverview.h"
@@ -21,11 +22,6 @@ constexpr double Pad = 8;
 constexpr double LabelPad = 3;
 constexpr double MaxNodeText = 240;
 constexpr double LoopGap = 3;
-
-QString q(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
 
 QString access(const Access &a)
 {

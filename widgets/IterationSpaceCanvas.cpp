@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "IterationSpaceCanvas.h"
+#include "QtString.h"
 
 #include "GraphEdgeItem.h"
 #include "IterationSpaceItems.h"
@@ -18,29 +19,15 @@ namespace se {
 namespace {
 
 constexpr double Left = 64;   // room for the y ticks and name
-constexpr double Margin = 16;
-
-QString q(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
 
 QString count(std::size_t n, const char *one, const char *many)
 {
     return QString::number(n) + QLatin1Char(' ') + QLatin1String(n == 1 ? one : many);
 }
 
-QString vec(const std::vector<std::int64_t> &v)
-{
-    QStringList parts;
-    for (auto x : v)
-        parts << QString::number(x);
-    return QLatin1Char('[') + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
-}
-
 QString instanceText(const IterationSpace &sp, const IterationSpace::Instance &in)
 {
-    return q(sp.statements[static_cast<std::size_t>(in.statement)]) + vec(in.point);
+    return q(sp.statements[static_cast<std::size_t>(in.statement)]) + pointText(in.point);
 }
 
 // Pale tints for tiles; neighbours in execution order always differ.
@@ -318,7 +305,7 @@ void IterationSpaceCanvas::setSnapshot(const AnalysisSnapshotPtr &snapshot)
         item->setPos(c);
         item->setShowNumber(m_showNumbers);
         QString tip = QStringLiteral("<b>%1</b><br>time %2<br>order %3 of %4")
-                          .arg(instanceText(sp, in), vec(in.time))
+                          .arg(instanceText(sp, in), pointText(in.time))
                           .arg(in.order)
                           .arg(m_maxOrder);
         if (in.tile >= 0)
@@ -337,8 +324,8 @@ void IterationSpaceCanvas::setSnapshot(const AnalysisSnapshotPtr &snapshot)
         QString tip = QStringLiteral("<b>%1</b> %2 \u2192 %3 on %4").arg(q(p.type), instanceText(sp, a), instanceText(sp, b), alloc);
         if (p.violated)
             tip += QStringLiteral("<br><font color=\"#b00020\"><b>%1</b> %2 runs at %3, %4 %5 at %6</font>")
-                       .arg(p.assumed ? tr("would be violated:") : tr("violated:"), instanceText(sp, b), vec(b.time),
-                            a.time == b.time ? tr("with") : tr("before"), instanceText(sp, a), vec(a.time));
+                       .arg(p.assumed ? tr("would be violated:") : tr("violated:"), instanceText(sp, b), pointText(b.time),
+                            a.time == b.time ? tr("with") : tr("before"), instanceText(sp, a), pointText(a.time));
         if (p.assumed && p.edge < edges.size())
             tip += QStringLiteral("<br><i>assumed absent: %1</i>").arg(q(edges[p.edge].assumedAbsent).toHtmlEscaped());
         item->setToolTip(tip);

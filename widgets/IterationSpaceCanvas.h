@@ -21,6 +21,7 @@ class IterationSpaceCanvas : public ZoomableView {
     Q_OBJECT
 public:
     static constexpr double Cell = 46;
+    static constexpr double Margin = 16; ///< around the scene
     /// Which dependence pairs to draw.
     enum class Arrows { All, Violated, RAW, WAR, WAW, None };
 

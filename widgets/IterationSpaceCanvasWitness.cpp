@@ -3,6 +3,7 @@
 // instances ringed and joined by a bold arrow, or a note that they lie
 // outside the slice shown.
 #include "IterationSpaceCanvas.h"
+#include "QtString.h"
 
 #include "GraphEdgeItem.h"
 
@@ -17,20 +18,6 @@ namespace se {
 
 namespace {
 
-constexpr double Margin = 16; // as the canvas's
-
-QString q(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
-
-QString vec(const std::vector<std::int64_t> &v)
-{
-    QStringList parts;
-    for (auto x : v)
-        parts << QString::number(x);
-    return QLatin1Char('[') + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
-}
 
 } // namespace
 
@@ -53,9 +40,9 @@ void IterationSpaceCanvas::drawWitness()
         return;
     const IterationSpace &sp = m_snapshot->space;
     // QString, not auto: with QT_USE_QSTRINGBUILDER `a + b` is a builder that
-    // refers to the temporaries q(s) and vec(p), gone once the lambda returns.
+    // refers to the temporaries q(s) and pointText(p), gone once the lambda returns.
     const auto text = [](const std::string &s, const std::vector<std::int64_t> &p) -> QString {
-        return q(s) + vec(p);
+        return q(s) + pointText(p);
     };
     const QString pair = text(m_witness->src, m_witness->srcPoint) + QStringLiteral(" \u2192 ")
                        + text(m_witness->dst, m_witness->dstPoint);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "IterationSpaceView.h"
+#include "QtString.h"
 
 #include "Explorer.h"
 #include "IterationSpaceCanvas.h"
@@ -20,15 +21,6 @@
 #include <algorithm>
 
 namespace se {
-
-namespace {
-
-QString q(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
-
-} // namespace
 
 IterationSpaceView::IterationSpaceView(Explorer *explorer, QWidget *parent)
     : QWidget(parent), m_explorer(explorer), m_canvas(new IterationSpaceCanvas(this))

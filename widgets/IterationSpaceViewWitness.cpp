@@ -2,6 +2,7 @@
 // IterationSpaceView placing its slice on a selected violation's witness
 // (issue 12).
 #include "IterationSpaceView.h"
+#include "QtString.h"
 
 #include "Explorer.h"
 #include "IterationSpaceCanvas.h"
@@ -9,15 +10,6 @@
 #include <algorithm>
 
 namespace se {
-
-namespace {
-
-QString q(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
-
-} // namespace
 
 void IterationSpaceView::showWitness(const ViolationReport &v)
 {

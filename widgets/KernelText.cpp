@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "KernelText.h"
+#include "QtString.h"
 
 #include <QRegularExpression>
 
@@ -8,11 +9,6 @@
 namespace se {
 
 namespace {
-
-QString q(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
 
 QString bound(const std::vector<ExprPtr> &list, const char *many)
 {

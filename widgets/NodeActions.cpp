@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "NodeActions.h"
+#include "QtString.h"
 
 #include "BandStatementsDialog.h"
 #include "EditDialogs.h"
@@ -14,11 +15,6 @@ namespace se {
 namespace {
 
 using Kind = ScheduleTreeSnapshot::Kind;
-
-QString q(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
 
 QStringList paramNames(const Kernel &k)
 {

@@ -48,11 +48,6 @@ void Selection::clear()
 
 namespace {
 
-// A report's node path ("0.1", "root"): the core's reading of it.
-std::vector<int> parsePath(const std::string &text)
-{
-    return parseNodePath(text).value_or(NodePath{});
-}
 
 template <typename A, typename B>
 bool sameEdge(const A &a, const B &b)
@@ -74,7 +69,7 @@ void Selection::follow(const AnalysisSnapshot *before, const AnalysisSnapshot &a
             if (sameEdge(vs[k], *old)) {
                 // The same violation has a new witness and message: views
                 // showing them (status bar, iteration space) hear of it.
-                if (!set(m_statements, !vs[k].node.empty(), parsePath(vs[k].node), static_cast<int>(vs[k].edge),
+                if (!set(m_statements, !vs[k].node.empty(), parseNodePath(vs[k].node).value_or(NodePath{}), static_cast<int>(vs[k].edge),
                          static_cast<int>(k)))
                     Q_EMIT changed();
                 return;

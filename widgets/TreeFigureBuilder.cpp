@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "TreeFigureBuilder.h"
+#include "QtString.h"
 
 #include "FigureText.h"
 #include "core/layout/GraphvizLayout.h"
@@ -21,11 +22,6 @@ constexpr double MaxExprWidth = 170;
 constexpr int MaxChips = 6;
 // Above this many nodes the tree is laid out by TreeLayout, not Graphviz.
 constexpr std::size_t LargeTree = 200;
-
-QString q(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
 
 int indexOf(const std::vector<std::string> &statements, const std::string &name)
 {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ViolationsModel.h"
+#include "QtString.h"
 
 #include "KernelText.h"
 
@@ -18,11 +19,6 @@ QString vec(const std::vector<std::int64_t> &v)
     for (auto x : v)
         parts << QString::number(x);
     return QLatin1Char('[') + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
-}
-
-QString q(const std::string &s)
-{
-    return QString::fromStdString(s);
 }
 
 } // namespace

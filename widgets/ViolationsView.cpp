@@ -11,16 +11,6 @@
 
 namespace se {
 
-namespace {
-
-// A report's node path ("0.1", "root"): the core's reading of it.
-std::vector<int> parsePath(const std::string &text)
-{
-    return parseNodePath(text).value_or(NodePath{});
-}
-
-} // namespace
-
 ViolationsView::ViolationsView(Selection *selection, QWidget *parent)
     : QTableView(parent), m_selection(selection), m_model(new ViolationsModel(this)),
       m_proxy(new NaturalSortProxy(this))
@@ -82,7 +72,7 @@ void ViolationsView::onCurrentChanged(const QModelIndex &current)
         return;
     m_selection->selectViolation(row, static_cast<int>(v->edge),
                                  {QString::fromStdString(v->src), QString::fromStdString(v->dst)},
-                                 !v->node.empty(), parsePath(v->node));
+                                 !v->node.empty(), parseNodePath(v->node).value_or(NodePath{}));
 }
 
 void ViolationsView::followSelection()

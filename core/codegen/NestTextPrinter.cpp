@@ -25,7 +25,7 @@ std::string bound(const std::vector<ExprPtr> &list, const char *fn)
     return std::string(fn) + "(" + join(parts, ", ") + ")";
 }
 
-std::string accesses(const std::vector<Access> &list)
+std::string accessText(const std::vector<Access> &list)
 {
     std::vector<std::string> parts;
     for (const auto &a : list) {
@@ -80,9 +80,9 @@ std::string NestTextPrinter::statementLine(const GenStatement &s, const std::str
 {
     std::string line = label + (s.op.empty() ? "" : " " + s.op) + ":";
     if (!s.writes.empty())
-        line += " " + accesses(s.writes);
+        line += " " + accessText(s.writes);
     if (!s.reads.empty())
-        line += " <- " + accesses(s.reads);
+        line += " <- " + accessText(s.reads);
     if (!s.predicates.empty()) {
         std::vector<std::string> ps;
         for (const auto &p : s.predicates)

@@ -15,7 +15,7 @@ namespace {
 
 using nlohmann::json;
 
-[[noreturn]] void fail(const std::string &path, const std::string &what)
+[[noreturn]] void exprFail(const std::string &path, const std::string &what)
 {
     throw InputError("", path, what);
 }
@@ -29,12 +29,12 @@ bool tooLarge(const json &v)
 std::int64_t readInt(const json &obj, const char *key, const std::string &path)
 {
     if (!obj.contains(key))
-        fail(path, std::string("missing \"") + key + "\"");
+        exprFail(path, std::string("missing \"") + key + "\"");
     const json &v = obj.at(key);
     if (!v.is_number_integer())
-        fail(path + "." + key, "must be an integer, got " + std::string(v.type_name()));
+        exprFail(path + "." + key, "must be an integer, got " + std::string(v.type_name()));
     if (tooLarge(v))
-        fail(path + "." + key, "integer " + v.dump() + " is too large");
+        exprFail(path + "." + key, "integer " + v.dump() + " is too large");
     return v.get<std::int64_t>();
 }
 
@@ -48,7 +48,7 @@ public:
     explicit TreeLevel(const std::string &path)
     {
         if (treeDepth >= MaxTreeDepth)
-            fail(path, "expression nested deeper than " + std::to_string(MaxTreeDepth) + " levels");
+            exprFail(path, "expression nested deeper than " + std::to_string(MaxTreeDepth) + " levels");
         ++treeDepth;
     }
     ~TreeLevel() { --treeDepth; }
@@ -60,32 +60,32 @@ ExprPtr readTree(const json &v, const std::string &path)
 {
     const TreeLevel level(path);
     if (!v.contains("kind"))
-        fail(path, "expression object needs a \"kind\"");
+        exprFail(path, "expression object needs a \"kind\"");
     if (!v.at("kind").is_string())
-        fail(path + ".kind", "must be a string");
+        exprFail(path + ".kind", "must be a string");
     const std::string kind = v.at("kind").get<std::string>();
     if (kind == "Const")
         return Expr::constant(readInt(v, "value", path));
     if (kind == "Var") {
         if (!v.contains("name") || !v.at("name").is_string() || v.at("name").get<std::string>().empty())
-            fail(path, "Var needs a non-empty string \"name\"");
+            exprFail(path, "Var needs a non-empty string \"name\"");
         const std::string name = v.at("name").get<std::string>();
         // The tree form may spell a name with any characters: re-parse to keep one grammar.
         ExprPtr e;
         try {
             e = ExprParser::parse(name);
         } catch (const InputError &) {
-            fail(path + ".name", "'" + name + "' is not an identifier");
+            exprFail(path + ".name", "'" + name + "' is not an identifier");
         }
         if (e->kind() != ExprKind::Var)
-            fail(path + ".name", "'" + name + "' is not an identifier");
+            exprFail(path + ".name", "'" + name + "' is not an identifier");
         return e;
     }
     if (kind == "CCGetRank") {
         const auto it = readInt(v, "iteration_id", path);
         const auto ch = readInt(v, "channel_id", path);
         if (it < 0 || ch < 0)
-            fail(path, "CCGetRank ids must be non-negative");
+            exprFail(path, "CCGetRank ids must be non-negative");
         return Expr::rank(it, ch);
     }
     if (kind == "Sum") {
@@ -93,16 +93,16 @@ ExprPtr readTree(const json &v, const std::string &path)
         if (v.contains("terms")) {
             const json &ts = v.at("terms");
             if (!ts.is_array())
-                fail(path + ".terms", "must be an array");
+                exprFail(path + ".terms", "must be an array");
             for (std::size_t k = 0; k < ts.size(); ++k) {
                 const std::string tp = path + ".terms[" + std::to_string(k) + "]";
                 if (!ts[k].is_object())
-                    fail(tp, "a term must be an object {\"coef\": c, \"expr\": E}");
+                    exprFail(tp, "a term must be an object {\"coef\": c, \"expr\": E}");
                 std::int64_t coef = 1;
                 if (ts[k].contains("coef"))
                     coef = readInt(ts[k], "coef", tp);
                 if (!ts[k].contains("expr"))
-                    fail(tp, "missing \"expr\"");
+                    exprFail(tp, "missing \"expr\"");
                 terms.push_back({coef, ExprReader::read(ts[k].at("expr"), tp + ".expr")});
             }
         }
@@ -116,7 +116,7 @@ ExprPtr readTree(const json &v, const std::string &path)
     if (kind == "Mult") {
         const auto scale = readInt(v, "scale", path);
         if (!v.contains("expr"))
-            fail(path, "Mult needs \"expr\"");
+            exprFail(path, "Mult needs \"expr\"");
         return Expr::mult(scale, ExprReader::read(v.at("expr"), path + ".expr"));
     }
     const ExprKind dk = kind == "FloorDiv" ? ExprKind::FloorDiv
@@ -125,20 +125,20 @@ ExprPtr readTree(const json &v, const std::string &path)
                       : kind == "CCMod"    ? ExprKind::CeilMod
                                            : ExprKind::Const;
     if (dk == ExprKind::Const)
-        fail(path + ".kind", "unknown expression kind '" + kind
+        exprFail(path + ".kind", "unknown expression kind '" + kind
                                  + "' (expected Sum, Mult, FloorDiv, Modulo, CCDiv, CCMod, Const, Var, CCGetRank)");
     if (!v.contains("numer"))
-        fail(path, kind + " needs \"numer\"");
+        exprFail(path, kind + " needs \"numer\"");
     if (!v.contains("denom"))
-        fail(path, kind + " needs \"denom\"");
+        exprFail(path, kind + " needs \"denom\"");
     ExprPtr numer = ExprReader::read(v.at("numer"), path + ".numer");
     const auto denom = ExprReader::read(v.at("denom"), path + ".denom")->constantValue();
     if (!denom)
-        fail(path + ".denom", "divisor must be an integer constant (quasi-affine)");
+        exprFail(path + ".denom", "divisor must be an integer constant (quasi-affine)");
     if (*denom == 0)
-        fail(path + ".denom", "division by zero");
+        exprFail(path + ".denom", "division by zero");
     if (*denom < 0)
-        fail(path + ".denom", "divisor must be positive, got " + std::to_string(*denom));
+        exprFail(path + ".denom", "divisor must be positive, got " + std::to_string(*denom));
     return Expr::division(dk, numer, *denom);
 }
 
@@ -147,14 +147,14 @@ ExprPtr readTree(const json &v, const std::string &path)
 ExprPtr ExprReader::read(const json &value, const std::string &path, bool allowExtremum)
 {
     if (value.is_boolean())
-        fail(path, "expected an expression, got a boolean");
+        exprFail(path, "expected an expression, got a boolean");
     if (value.is_number_integer()) {
         if (tooLarge(value))
-            fail(path, "integer " + value.dump() + " is too large");
+            exprFail(path, "integer " + value.dump() + " is too large");
         return Expr::constant(value.get<std::int64_t>());
     }
     if (value.is_number())
-        fail(path, "expected an integer expression, got the number " + value.dump());
+        exprFail(path, "expected an integer expression, got the number " + value.dump());
     if (value.is_string()) {
         try {
             return ExprParser::parse(value.get<std::string>(), ExprParser::Options{allowExtremum});
@@ -168,7 +168,7 @@ ExprPtr ExprReader::read(const json &value, const std::string &path, bool allowE
     }
     if (value.is_object())
         return readTree(value, path);
-    fail(path, std::string("expected an expression (integer, string or tree), got ")
+    exprFail(path, std::string("expected an expression (integer, string or tree), got ")
                    + (value.is_null() ? "null" : value.type_name()));
 }
 

@@ -30,7 +30,7 @@ using nlohmann::json;
     throw InputError(file, place, fault);
 }
 
-std::string at(const std::string &path, std::size_t k)
+std::string indexed(const std::string &path, std::size_t k)
 {
     return path + "[" + std::to_string(k) + "]";
 }
@@ -143,7 +143,7 @@ JscopDocument JscopReader::parse(const std::string &text, const std::string &fil
     doc.context = stringAt(root, "context", "", file);
     if (const json *arrays = arrayAt(root, "arrays", "", file)) {
         for (std::size_t k = 0; k < arrays->size(); ++k) {
-            const std::string path = at("arrays", k);
+            const std::string path = indexed("arrays", k);
             const json &a = (*arrays)[k];
             if (!a.is_object())
                 fail(file, path, "an array is an object {\"name\": ..., \"sizes\": [...], \"type\": ...}");
@@ -158,7 +158,7 @@ JscopDocument JscopReader::parse(const std::string &text, const std::string &fil
                     else if (s.is_number_integer())
                         ja.sizes.push_back(std::to_string(s.get<std::int64_t>()));
                     else
-                        fail(file, at(key(path, "sizes"), d), "a size is a string or an integer");
+                        fail(file, indexed(key(path, "sizes"), d), "a size is a string or an integer");
                 }
             }
             doc.arrays.push_back(std::move(ja));
@@ -168,7 +168,7 @@ JscopDocument JscopReader::parse(const std::string &text, const std::string &fil
     if (!sts)
         fail(file, "", "missing \"statements\"");
     for (std::size_t k = 0; k < sts->size(); ++k) {
-        const std::string path = at("statements", k);
+        const std::string path = indexed("statements", k);
         const json &s = (*sts)[k];
         if (!s.is_object())
             fail(file, path, "a statement is an object {\"name\": ..., \"domain\": ..., \"schedule\": ...}");
@@ -178,7 +178,7 @@ JscopDocument JscopReader::parse(const std::string &text, const std::string &fil
         js.schedule = stringAt(s, "schedule", path, file, true);
         if (const json *accesses = arrayAt(s, "accesses", path, file)) {
             for (std::size_t i = 0; i < accesses->size(); ++i) {
-                const std::string ap = at(key(path, "accesses"), i);
+                const std::string ap = indexed(key(path, "accesses"), i);
                 const json &a = (*accesses)[i];
                 if (!a.is_object())
                     fail(file, ap, "an access is an object {\"kind\": ..., \"relation\": ...}");
@@ -214,7 +214,7 @@ JscopReader::Import JscopReader::importSchedule(const PolyhedralModel &model, co
     std::vector<isl::map> maps;
     std::vector<std::string> jnames;
     for (std::size_t k = 0; k < n; ++k) {
-        const std::string place = at("statements", k) + ".schedule";
+        const std::string place = indexed("statements", k) + ".schedule";
         // raw isl begin: parse without throwing, so that isl's message becomes an InputError at the JSON place
         isl_map *m = isl_map_read_from_str(ctx, doc.statements[k].schedule.c_str());
         if (!m) {
@@ -238,7 +238,7 @@ JscopReader::Import JscopReader::importSchedule(const PolyhedralModel &model, co
     } else {
         std::string pairs;
         for (std::size_t k = 0; k < n; ++k)
-            pairs += (k ? ", " : "") + (jnames[k].empty() ? at("statements", k) : jnames[k]) + " -> " + stmts[k].name;
+            pairs += (k ? ", " : "") + (jnames[k].empty() ? indexed("statements", k) : jnames[k]) + " -> " + stmts[k].name;
         out.note = file + ": JSCoP statements matched by position, as Polly does (" + why + "): " + pairs;
     }
 
@@ -246,7 +246,7 @@ JscopReader::Import JscopReader::importSchedule(const PolyhedralModel &model, co
     const auto &params = model.paramNames();
     std::size_t counted = 0;
     for (std::size_t k = 0; k < n; ++k) {
-        const std::string place = at("statements", k) + ".schedule";
+        const std::string place = indexed("statements", k) + ".schedule";
         const StatementModel &st = stmts[target[k]];
         isl::map m = maps[k];
         const unsigned in = static_cast<unsigned>(isl_map_dim(m.get(), isl_dim_in));
@@ -265,7 +265,7 @@ JscopReader::Import JscopReader::importSchedule(const PolyhedralModel &model, co
         const std::string tuple = "J";
         m = isl::manage(isl_map_set_tuple_name(m.release(), isl_dim_in, tuple.c_str()));
         const auto coords = JscopCoordinates::map(model, st, doc.statements[k].domain, tuple, file,
-                                                  at("statements", k) + ".domain");
+                                                  indexed("statements", k) + ".domain");
         if (coords.kind == JscopCoordinates::Kind::Counters)
             ++counted;
         QuotaScope::run(model.islContext(), "importing a JSCoP", [&] {

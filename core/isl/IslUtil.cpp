@@ -110,7 +110,7 @@ std::string str(const isl::map &m) { return text(m, isl_map_to_str); }
 std::string str(const isl::union_map &m) { return text(m, isl_union_map_to_str); }
 std::string str(const isl::union_set &s) { return text(s, isl_union_set_to_str); }
 
-isl::set readSet(const isl::ctx &ctx, const std::string &text, std::string &error)
+isl::set readSet(isl::ctx ctx, const std::string &text, std::string &error)
 {
     isl_set *s = isl_set_read_from_str(ctx.get(), text.c_str());
     if (!s) {

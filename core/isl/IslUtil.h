@@ -37,7 +37,7 @@ std::string take(char *s);
 /// Reads an isl set without throwing: a null set when `text` is not one,
 /// with isl's message (or "syntax error") in `error`, so callers can name
 /// their own file and place.
-isl::set readSet(const isl::ctx &ctx, const std::string &text, std::string &error);
+isl::set readSet(isl::ctx ctx, const std::string &text, std::string &error);
 /// The set's tuple name, "" when it has none.
 std::string tupleName(const isl::set &s);
 /// `[3, 1]`

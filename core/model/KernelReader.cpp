@@ -22,7 +22,7 @@ using nlohmann::json;
 // The deepest loop nest a kernel may have (real kernels stay near 10).
 constexpr std::size_t MaxLoopDepth = 64;
 
-[[noreturn]] void fail(const std::string &place, const std::string &what)
+[[noreturn]] void kernelFail(const std::string &place, const std::string &what)
 {
     throw InputError("", place, what);
 }
@@ -44,16 +44,16 @@ public:
     void load(const json &doc)
     {
         if (!doc.is_object())
-            fail("", std::string("a kernel is a JSON object, got ") + doc.type_name());
+            kernelFail("", std::string("a kernel is a JSON object, got ") + doc.type_name());
         warnUnknown(doc, "", {"version", "name", "description", "params", "context", "tensors", "body"});
         if (doc.contains("version")) {
             const json &v = doc.at("version");
             if (!v.is_number_integer() || v.get<std::int64_t>() != 1)
-                fail("version", "unsupported version " + v.dump() + " (this tool reads version 1)");
+                kernelFail("version", "unsupported version " + v.dump() + " (this tool reads version 1)");
         }
         m_k.name = requireString(doc, "name", "");
         if (m_k.name.empty())
-            fail("name", "must not be empty");
+            kernelFail("name", "must not be empty");
         if (doc.contains("description"))
             m_k.description = optionalString(doc, "description", "");
         loadParams(doc);
@@ -61,7 +61,7 @@ public:
         checkValuesAgainstContext();
         loadTensors(doc);
         if (!doc.contains("body"))
-            fail("", "missing \"body\"");
+            kernelFail("", "missing \"body\"");
         std::vector<std::string> scope;
         loadBody(doc.at("body"), "body", scope, m_k.body);
         if (m_ids.empty())
@@ -82,7 +82,7 @@ private:
     std::string requireString(const json &obj, const char *k, const std::string &path)
     {
         if (!obj.contains(k))
-            fail(path, std::string("missing \"") + k + "\"");
+            kernelFail(path, std::string("missing \"") + k + "\"");
         return optionalString(obj, k, path);
     }
 
@@ -90,7 +90,7 @@ private:
     {
         const json &v = obj.at(k);
         if (!v.is_string())
-            fail(key(path, k), std::string("must be a string, got ") + v.type_name());
+            kernelFail(key(path, k), std::string("must be a string, got ") + v.type_name());
         return v.get<std::string>();
     }
 
@@ -98,7 +98,7 @@ private:
     {
         std::string why;
         if (!KernelLoader::isValidName(name, &why))
-            fail(place, std::string(what) + " name " + why);
+            kernelFail(place, std::string(what) + " name " + why);
     }
 
     std::optional<std::int64_t> optionalInt(const json &obj, const char *k, const std::string &path)
@@ -107,10 +107,10 @@ private:
             return std::nullopt;
         const json &v = obj.at(k);
         if (!v.is_number_integer())
-            fail(key(path, k), std::string("must be an integer, got ") + v.dump());
+            kernelFail(key(path, k), std::string("must be an integer, got ") + v.dump());
         // Above INT64_MAX nlohmann holds an unsigned that get<int64_t>() would wrap.
         if (v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX))
-            fail(key(path, k), "integer " + v.dump() + " is too large");
+            kernelFail(key(path, k), "integer " + v.dump() + " is too large");
         return v.get<std::int64_t>();
     }
 
@@ -120,26 +120,26 @@ private:
             return;
         const json &ps = doc.at("params");
         if (!ps.is_array())
-            fail("params", "must be an array");
+            kernelFail("params", "must be an array");
         for (std::size_t k = 0; k < ps.size(); ++k) {
             const std::string path = idx("params", k);
             if (!ps[k].is_object())
-                fail(path, "a parameter is an object {\"name\": ..., \"min\": ..., \"value\": ...}");
+                kernelFail(path, "a parameter is an object {\"name\": ..., \"min\": ..., \"value\": ...}");
             warnUnknown(ps[k], path, {"name", "min", "max", "value", "description"});
             Param p;
             p.name = requireString(ps[k], "name", path);
             checkName(p.name, key(path, "name"), "parameter");
             if (m_k.param(p.name))
-                fail(key(path, "name"), "duplicate parameter '" + p.name + "'");
+                kernelFail(key(path, "name"), "duplicate parameter '" + p.name + "'");
             p.min = optionalInt(ps[k], "min", path);
             p.max = optionalInt(ps[k], "max", path);
             p.value = optionalInt(ps[k], "value", path);
             if (p.min && p.max && *p.min > *p.max)
-                fail(path, "min " + std::to_string(*p.min) + " is greater than max " + std::to_string(*p.max));
+                kernelFail(path, "min " + std::to_string(*p.min) + " is greater than max " + std::to_string(*p.max));
             if (p.value && p.min && *p.value < *p.min)
-                fail(key(path, "value"), "value " + std::to_string(*p.value) + " is below min " + std::to_string(*p.min));
+                kernelFail(key(path, "value"), "value " + std::to_string(*p.value) + " is below min " + std::to_string(*p.min));
             if (p.value && p.max && *p.value > *p.max)
-                fail(key(path, "value"), "value " + std::to_string(*p.value) + " is above max " + std::to_string(*p.max));
+                kernelFail(key(path, "value"), "value " + std::to_string(*p.value) + " is above max " + std::to_string(*p.max));
             m_k.params.push_back(p);
         }
     }
@@ -147,12 +147,12 @@ private:
     Constraint readConstraint(const json &v, const std::string &path, const std::vector<std::string> &scope)
     {
         if (!v.is_string())
-            fail(path, std::string("a constraint is a string such as \"i >= 1\", got ") + v.type_name());
+            kernelFail(path, std::string("a constraint is a string such as \"i >= 1\", got ") + v.type_name());
         Constraint c;
         try {
             c = ExprParser::parseConstraint(v.get<std::string>());
         } catch (const InputError &e) {
-            fail(path + (e.place().empty() ? "" : ", " + e.place()),
+            kernelFail(path + (e.place().empty() ? "" : ", " + e.place()),
                  e.fault() + " in \"" + v.get<std::string>() + "\"");
         }
         checkNames(c.lhs, path, scope);
@@ -166,7 +166,7 @@ private:
             return;
         const json &cs = doc.at("context");
         if (!cs.is_array())
-            fail("context", "must be an array of constraints on the parameters");
+            kernelFail("context", "must be an array of constraints on the parameters");
         for (std::size_t k = 0; k < cs.size(); ++k)
             m_k.context.push_back(readConstraint(cs[k], idx("context", k), {}));
     }
@@ -200,7 +200,7 @@ private:
                 continue;
             }
             if (!holds)
-                fail(idx("context", i), "'" + c.str() + "' does not hold for the parameters' values (" + used + ")");
+                kernelFail(idx("context", i), "'" + c.str() + "' does not hold for the parameters' values (" + used + ")");
         }
     }
 
@@ -221,7 +221,7 @@ private:
                 known += (known.empty() ? "" : ", ") + s;
             for (const auto &p : m_k.params)
                 known += (known.empty() ? "" : ", ") + p.name;
-            fail(path, "unknown identifier '" + n + "'" + (known.empty() ? std::string(" (nothing is in scope here)")
+            kernelFail(path, "unknown identifier '" + n + "'" + (known.empty() ? std::string(" (nothing is in scope here)")
                                                                          : " (in scope: " + known + ")"));
         }
     }
@@ -266,7 +266,7 @@ private:
                                       const std::vector<std::string> &scope, const char *what)
     {
         if (!v.is_array())
-            fail(path, std::string(what) + " must be an array of expressions, got " + v.type_name());
+            kernelFail(path, std::string(what) + " must be an array of expressions, got " + v.type_name());
         std::vector<ExprPtr> out;
         for (std::size_t k = 0; k < v.size(); ++k)
             out.push_back(readExpr(v[k], idx(path, k), scope));
@@ -276,23 +276,23 @@ private:
     void loadTensors(const json &doc)
     {
         if (!doc.contains("tensors"))
-            fail("", "missing \"tensors\"");
+            kernelFail("", "missing \"tensors\"");
         const json &ts = doc.at("tensors");
         if (!ts.is_array())
-            fail("tensors", "must be an array");
+            kernelFail("tensors", "must be an array");
         std::map<std::string, std::size_t> bufferRank;
         for (std::size_t k = 0; k < ts.size(); ++k) {
             const std::string path = idx("tensors", k);
             if (!ts[k].is_object())
-                fail(path, "a tensor is an object {\"name\": ..., \"shape\": [...]}");
+                kernelFail(path, "a tensor is an object {\"name\": ..., \"shape\": [...]}");
             warnUnknown(ts[k], path, {"name", "shape", "space", "alloc", "dtype", "description"});
             Tensor t;
             t.name = requireString(ts[k], "name", path);
             checkName(t.name, key(path, "name"), "tensor");
             if (m_k.tensor(t.name))
-                fail(key(path, "name"), "duplicate tensor '" + t.name + "'");
+                kernelFail(key(path, "name"), "duplicate tensor '" + t.name + "'");
             if (!ts[k].contains("shape"))
-                fail(path, "missing \"shape\"");
+                kernelFail(path, "missing \"shape\"");
             t.shape = readExprList(ts[k].at("shape"), key(path, "shape"), {}, "shape");
             if (ts[k].contains("space"))
                 t.space = optionalString(ts[k], "space", path);
@@ -300,22 +300,22 @@ private:
                 const std::string ap = key(path, "alloc");
                 const json &a = ts[k].at("alloc");
                 if (t.space == "dram")
-                    fail(ap, "a dram tensor is a kernel input/output and may not have an alloc");
+                    kernelFail(ap, "a dram tensor is a kernel input/output and may not have an alloc");
                 if (!a.is_object())
-                    fail(ap, "must be an object {\"buffer\": ..., \"index\": [...]}");
+                    kernelFail(ap, "must be an object {\"buffer\": ..., \"index\": [...]}");
                 warnUnknown(a, ap, {"buffer", "index"});
                 Alloc alloc;
                 alloc.buffer = requireString(a, "buffer", ap);
                 checkName(alloc.buffer, key(ap, "buffer"), "buffer");
                 if (!a.contains("index"))
-                    fail(ap, "missing \"index\"");
+                    kernelFail(ap, "missing \"index\"");
                 std::vector<std::string> dims;
                 for (std::size_t d = 0; d < t.shape.size(); ++d)
                     dims.push_back("d" + std::to_string(d));
                 alloc.index = readExprList(a.at("index"), key(ap, "index"), dims, "alloc index");
                 auto [it, fresh] = bufferRank.emplace(alloc.buffer, alloc.index.size());
                 if (!fresh && it->second != alloc.index.size())
-                    fail(key(ap, "index"), "buffer '" + alloc.buffer + "' has " + std::to_string(it->second)
+                    kernelFail(key(ap, "index"), "buffer '" + alloc.buffer + "' has " + std::to_string(it->second)
                                                + " dimensions elsewhere, " + std::to_string(alloc.index.size())
                                                + " here");
                 t.alloc = std::move(alloc);
@@ -326,7 +326,7 @@ private:
         for (const auto &t : m_k.tensors)
             if (t.alloc)
                 if (const Tensor *o = m_k.tensor(t.allocationName()); o && !o->alloc)
-                    fail("tensors", "tensor '" + o->name + "' has the name of buffer '" + t.alloc->buffer
+                    kernelFail("tensors", "tensor '" + o->name + "' has the name of buffer '" + t.alloc->buffer
                                         + "''s allocation");
     }
 
@@ -334,20 +334,20 @@ private:
                   std::vector<Node> &out)
     {
         if (!body.is_array())
-            fail(path, std::string("a body is an array of loops and statements, got ") + body.type_name());
+            kernelFail(path, std::string("a body is an array of loops and statements, got ") + body.type_name());
         for (std::size_t k = 0; k < body.size(); ++k) {
             const std::string p = idx(path, k);
             const json &n = body[k];
             if (!n.is_object())
-                fail(p, std::string("a body item is a loop or a statement object, got ") + n.type_name());
+                kernelFail(p, std::string("a body item is a loop or a statement object, got ") + n.type_name());
             if (n.contains("loop") && n.contains("id"))
-                fail(p, "an item is either a loop (\"loop\") or a statement (\"id\"), not both");
+                kernelFail(p, "an item is either a loop (\"loop\") or a statement (\"id\"), not both");
             if (n.contains("loop"))
                 out.push_back(Node{loadLoop(n, p, scope)});
             else if (n.contains("id"))
                 out.push_back(Node{loadStatement(n, p, scope)});
             else
-                fail(p, "neither a loop (needs \"loop\") nor a statement (needs \"id\")");
+                kernelFail(p, "neither a loop (needs \"loop\") nor a statement (needs \"id\")");
         }
     }
 
@@ -359,20 +359,20 @@ private:
         l.iterator = requireString(n, "loop", path);
         checkName(l.iterator, key(path, "loop"), "iterator");
         if (std::find(scope.begin(), scope.end(), l.iterator) != scope.end())
-            fail(key(path, "loop"), "iterator '" + l.iterator + "' shadows an enclosing loop's iterator");
+            kernelFail(key(path, "loop"), "iterator '" + l.iterator + "' shadows an enclosing loop's iterator");
         if (m_k.param(l.iterator))
-            fail(key(path, "loop"), "iterator '" + l.iterator + "' has the name of a parameter");
+            kernelFail(key(path, "loop"), "iterator '" + l.iterator + "' has the name of a parameter");
         if (isRankName(l.iterator))
-            fail(key(path, "loop"),
+            kernelFail(key(path, "loop"),
                  "iterator '" + l.iterator + "' has the name of a collective rank parameter (rank(it, ch))");
         for (const char *b : {"lb", "ub"}) {
             if (!n.contains(b))
-                fail(path, std::string("missing \"") + b + "\"");
+                kernelFail(path, std::string("missing \"") + b + "\"");
             const json &v = n.at(b);
             std::vector<ExprPtr> &list = b[0] == 'l' ? l.lb : l.ub;
             if (v.is_array()) {
                 if (v.empty())
-                    fail(key(path, b), "an empty bound list");
+                    kernelFail(key(path, b), "an empty bound list");
                 for (std::size_t k = 0; k < v.size(); ++k)
                     list.push_back(readExpr(v[k], idx(key(path, b), k), scope, true));
             } else {
@@ -381,18 +381,18 @@ private:
         }
         if (auto s = optionalInt(n, "stride", path)) {
             if (*s <= 0)
-                fail(key(path, "stride"), "stride must be a positive integer, got " + std::to_string(*s));
+                kernelFail(key(path, "stride"), "stride must be a positive integer, got " + std::to_string(*s));
             l.stride = *s;
         }
         // One expression (max(...) included): the loop steps from its value.
         if (l.stride != 1 && l.lb.size() != 1)
-            fail(key(path, "lb"), "a strided loop needs a single lower bound expression");
+            kernelFail(key(path, "lb"), "a strided loop needs a single lower bound expression");
         if (!n.contains("body"))
-            fail(path, "missing \"body\"");
+            kernelFail(path, "missing \"body\"");
         // Bodies are read and walked recursively; isl could not analyse
         // such a nest anyway.
         if (scope.size() >= MaxLoopDepth)
-            fail(path, "loops nested deeper than " + std::to_string(MaxLoopDepth) + " levels");
+            kernelFail(path, "loops nested deeper than " + std::to_string(MaxLoopDepth) + " levels");
         scope.push_back(l.iterator);
         loadBody(n.at("body"), key(path, "body"), scope, l.body);
         scope.pop_back();
@@ -410,22 +410,22 @@ private:
         const std::string ap = key(path, which);
         const json &list = n.at(which);
         if (!list.is_array())
-            fail(ap, "must be an array of accesses {\"tensor\": ..., \"index\": [...]}");
+            kernelFail(ap, "must be an array of accesses {\"tensor\": ..., \"index\": [...]}");
         for (std::size_t k = 0; k < list.size(); ++k) {
             const std::string p = idx(ap, k);
             if (!list[k].is_object())
-                fail(p, "an access is an object {\"tensor\": ..., \"index\": [...]}");
+                kernelFail(p, "an access is an object {\"tensor\": ..., \"index\": [...]}");
             warnUnknown(list[k], p, {"tensor", "index"});
             Access a;
             a.tensor = requireString(list[k], "tensor", p);
             const Tensor *t = m_k.tensor(a.tensor);
             if (!t)
-                fail(key(p, "tensor"), "unknown tensor '" + a.tensor + "'");
+                kernelFail(key(p, "tensor"), "unknown tensor '" + a.tensor + "'");
             if (!list[k].contains("index"))
-                fail(p, "missing \"index\"");
+                kernelFail(p, "missing \"index\"");
             a.index = readExprList(list[k].at("index"), key(p, "index"), scope, "index");
             if (a.index.size() != t->shape.size())
-                fail(key(p, "index"), "tensor '" + a.tensor + "' has " + std::to_string(t->shape.size())
+                kernelFail(key(p, "index"), "tensor '" + a.tensor + "' has " + std::to_string(t->shape.size())
                                           + " dimensions, the access gives " + std::to_string(a.index.size())
                                           + " indices");
             out.push_back(std::move(a));
@@ -441,12 +441,12 @@ private:
         const json &id = n.at("id");
         const bool huge = id.is_number_unsigned() && id.get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX);
         if (!id.is_number_integer() || huge)
-            fail(key(path, "id"), "a statement id is a non-negative integer, got " + id.dump());
+            kernelFail(key(path, "id"), "a statement id is a non-negative integer, got " + id.dump());
         s.id = id.get<std::int64_t>();
         if (s.id < 0)
-            fail(key(path, "id"), "a statement id is a non-negative integer, got " + id.dump());
+            kernelFail(key(path, "id"), "a statement id is a non-negative integer, got " + id.dump());
         if (auto [it, fresh] = m_ids.emplace(s.id, path); !fresh)
-            fail(key(path, "id"), "duplicate statement id " + std::to_string(s.id) + " (also at " + it->second + ")");
+            kernelFail(key(path, "id"), "duplicate statement id " + std::to_string(s.id) + " (also at " + it->second + ")");
         if (n.contains("op"))
             s.op = optionalString(n, "op", path);
         if (n.contains("text"))
@@ -459,7 +459,7 @@ private:
             const json &ps = n.at("predicates");
             const std::string pp = key(path, "predicates");
             if (!ps.is_array())
-                fail(pp, "must be an array of constraints such as \"i >= 1\"");
+                kernelFail(pp, "must be an array of constraints such as \"i >= 1\"");
             for (std::size_t k = 0; k < ps.size(); ++k)
                 s.predicates.push_back(readConstraint(ps[k], idx(pp, k), scope));
         }
