@@ -32,6 +32,7 @@
 #include "core/analysis/SchedulePipeline.h"
 #include "core/deps/DependenceSummary.h"
 #include "core/model/KernelLoader.h"
+#include "core/interop/ScheduleInput.h"
 #include "core/schedule/ScheduleReader.h"
 
 #include <nlohmann/json.hpp>
@@ -82,9 +83,7 @@ Options parse(int argc, char **argv)
             usage(flag + " needs a value");
         return argv[++i];
     };
-    auto is = [](const std::string &a, const std::string &flag) {
-        return a == flag || a.rfind(flag + "=", 0) == 0;
-    };
+    auto is = [](const std::string &a, const std::string &flag) { return a == flag || a.rfind(flag + "=", 0) == 0; };
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (is(a, "--schedule")) {
@@ -130,8 +129,7 @@ Options parse(int argc, char **argv)
 /// the steadier figure; the analysis runs on one thread).
 class PhaseTimes {
 public:
-    template <typename F>
-    auto time(const std::string &phase, F &&f) -> std::decay_t<decltype(f())>
+    template <typename F> auto time(const std::string &phase, F &&f) -> std::decay_t<decltype(f())>
     {
         if (std::find(m_order.begin(), m_order.end(), phase) == m_order.end())
             m_order.push_back(phase);
@@ -232,7 +230,7 @@ Outcome runOnce(const Options &o, PhaseTimes &t)
     se::Analyzer &analyzer = pipeline->analyzer();
     const isl::schedule schedule = t.time("schedule", [&] {
         return o.schedule.empty() ? analyzer.originalSchedule()
-                                  : se::ScheduleReader::readFile(analyzer.model(), o.schedule);
+                                  : se::ScheduleInput::readFile(analyzer.model(), o.schedule);
     });
     // The pipeline's steps one by one (each cached for the check below).
     t.time("deps", [&] { analyzer.dependences(o.mode); });
@@ -261,7 +259,7 @@ Outcome runOnce(const Options &o, PhaseTimes &t)
         t.time("edit1", [&] { check(edited); });
     }
     if (!o.edit.empty()) {
-        const isl::schedule edited = se::ScheduleReader::readFile(analyzer.model(), o.edit);
+        const isl::schedule edited = se::ScheduleInput::readFile(analyzer.model(), o.edit);
         const se::PipelineResultPtr e = t.time("edit", [&] { return check(edited); });
         out.editLegal = e->report.legal;
         out.editViolations = e->report.violations.size();
@@ -286,14 +284,15 @@ double total(const PhaseTimes &t, bool cpu = false)
 void printText(const Options &o, const Outcome &out, const PhaseTimes &t)
 {
     std::cout << out.kernel << ": " << out.statements << " statements, " << out.edges << " edges ("
-              << se::depModeName(o.mode) << "), " << (out.legal ? "legal" : "illegal") << " ("
-              << out.violations << " violated edges)";
+              << se::depModeName(o.mode) << "), " << (out.legal ? "legal" : "illegal") << " (" << out.violations
+              << " violated edges)";
     if (!o.edit.empty())
         std::cout << "; edit: " << (out.editLegal ? "legal" : "illegal") << " (" << out.editViolations << ")";
     std::cout << "\nmedian of " << o.runs << " runs, ms (wall; cpu = process CPU time)\n";
     std::cout << std::fixed << std::setprecision(2);
     std::cout << "  " << std::left << std::setw(10) << "phase" << std::right << std::setw(11) << "median"
-              << std::setw(11) << "min" << std::setw(11) << "max" << std::setw(11) << "cpu" << "\n";
+              << std::setw(11) << "min" << std::setw(11) << "max" << std::setw(11) << "cpu"
+              << "\n";
     for (const auto &p : t.phases()) {
         const auto v = t.sorted(p);
         std::cout << "  " << std::left << std::setw(10) << p << std::right << std::setw(11) << t.median(p)
@@ -311,12 +310,18 @@ void printJson(const Options &o, const Outcome &out, const PhaseTimes &t)
         phases[p] = t.median(p);
         cpu[p] = t.median(p, true);
     }
-    nlohmann::json j{{"kernel", out.kernel},       {"file", o.kernel},
-                     {"schedule", o.schedule},     {"deps", se::depModeName(o.mode)},
-                     {"runs", o.runs},             {"statements", out.statements},
-                     {"edges", out.edges},         {"legal", out.legal},
-                     {"violations", out.violations}, {"median_ms", phases},
-                     {"median_cpu_ms", cpu},       {"total_ms", total(t)},
+    nlohmann::json j{{"kernel", out.kernel},
+                     {"file", o.kernel},
+                     {"schedule", o.schedule},
+                     {"deps", se::depModeName(o.mode)},
+                     {"runs", o.runs},
+                     {"statements", out.statements},
+                     {"edges", out.edges},
+                     {"legal", out.legal},
+                     {"violations", out.violations},
+                     {"median_ms", phases},
+                     {"median_cpu_ms", cpu},
+                     {"total_ms", total(t)},
                      {"total_cpu_ms", total(t, true)}};
     if (!o.edit.empty())
         j["edit"] = {{"schedule", o.edit}, {"legal", out.editLegal}, {"violations", out.editViolations}};

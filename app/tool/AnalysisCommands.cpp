@@ -8,7 +8,7 @@
 #include "OutputFile.h"
 #include "ReportText.h"
 #include "ToolSession.h"
-#include "core/analysis/ReportJson.h"
+#include "core/report/ReportJson.h"
 #include "core/layout/GraphvizLayout.h"
 #include "core/schedule/SchedulePrinter.h"
 #include "core/schedule/ScheduleTreeSnapshot.h"
@@ -58,9 +58,8 @@ int batchCheck(ToolSession &s)
                 j["schedule"] = name;
                 std::cout << versionedJson(j, -1);
             } else {
-                std::cout << name << ": " << (r.legal ? "legal" : "illegal") << " ("
-                          << r.violations.size() << " violated edge" << (r.violations.size() == 1 ? "" : "s")
-                          << ")\n";
+                std::cout << name << ": " << (r.legal ? "legal" : "illegal") << " (" << r.violations.size()
+                          << " violated edge" << (r.violations.size() == 1 ? "" : "s") << ")\n";
             }
         } catch (const InputError &e) {
             const Diagnostic d = Diagnostic::fromInputError(e);
@@ -91,9 +90,9 @@ int checkCommand(ToolSession &s)
     if (o.json) {
         std::cout << versionedJson(ReportJson::check(r));
     } else {
-        std::cout << ReportText::header(r) << "schedule: " << s.scheduleSource() << "\n" << s.statementSources()
-                  << ReportText::edges(r) << ReportText::violations(r) << ReportText::warnings(r)
-                  << ReportText::verdict(r);
+        std::cout << ReportText::header(r) << "schedule: " << s.scheduleSource() << "\n"
+                  << s.statementSources() << ReportText::edges(r) << ReportText::violations(r)
+                  << ReportText::warnings(r) << ReportText::verdict(r);
     }
     return r.legal ? Ok : Violations;
 }
@@ -118,8 +117,8 @@ int depsCommand(ToolSession &s)
     } else {
         out << ReportText::header(r) << s.statementSources() << ReportText::edges(r) << ReportText::warnings(r);
         for (const auto &e : r.edges)
-            out << "\n" << e.type << " " << e.src << " -> " << e.dst << " on " << e.allocation << ":\n  "
-                << e.relation << "\n";
+            out << "\n"
+                << e.type << " " << e.src << " -> " << e.dst << " on " << e.allocation << ":\n  " << e.relation << "\n";
     }
     OutputFile::write(o.out, out.str());
     return Ok;

@@ -27,13 +27,26 @@ void addIslPosition(Diagnostic &d, const std::string &text)
     }
 }
 
+// The core names settings neutrally (InputError::parameterPlace, ...): the
+// CLI shows them as the options that set them.
+std::string optionPlace(const std::string &place)
+{
+    static const std::regex setting(R"(^(parameter|function|SCoP)(?: (.+))?$)");
+    std::smatch m;
+    if (!std::regex_match(place, m, setting))
+        return place;
+    const std::string what = m[1];
+    const std::string option = what == "parameter" ? "--param" : what == "function" ? "--function" : "--scop";
+    return option + " " + (m[2].matched ? m[2].str() : what == "SCoP" ? "N" : "NAME");
+}
+
 } // namespace
 
 Diagnostic Diagnostic::fromInputError(const InputError &e)
 {
     Diagnostic d;
     d.file = e.file();
-    d.place = e.place();
+    d.place = optionPlace(e.place());
     d.fault = e.fault();
     static const std::regex lineColumn(R"(^line (\d+), column (\d+)$)");
     std::smatch m;

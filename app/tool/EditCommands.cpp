@@ -7,9 +7,9 @@
 #include "ReportText.h"
 #include "ToolOptions.h"
 #include "ToolSession.h"
-#include "core/analysis/ReportJson.h"
-#include "core/edit/MoveFinder.h"
-#include "core/edit/ScheduleSuggester.h"
+#include "core/report/ReportJson.h"
+#include "core/explore/MoveFinder.h"
+#include "core/explore/ScheduleSuggester.h"
 #include "core/schedule/SchedulePrinter.h"
 #include "core/support/InputError.h"
 #include "core/support/TextTable.h"
@@ -142,7 +142,7 @@ int applyCommand(ToolSession &s)
             stale += b.stale() ? 1 : 0;
         const std::string verdict = r.legal ? "legal"
                                             : "illegal (" + std::to_string(r.violations.size()) + " edge"
-                                                  + (r.violations.size() == 1 ? "" : "s") + " violated)";
+                + (r.violations.size() == 1 ? "" : "s") + " violated)";
         t.add({std::to_string(k), edits[k].describe(), verdict,
                stale ? std::to_string(stale) + " band" + (stale == 1 ? "" : "s") + " with stale flags" : "ok"});
         jsteps.push_back({{"index", k},
@@ -162,8 +162,8 @@ int suggestCommand(ToolSession &s)
     if (!o.schedule.empty() || !o.edits.empty())
         throw UsageError("suggest computes its own schedule: it takes no --schedule or --edits");
     PipelineRequest request = s.request();
-    request.base
-        = PipelineRequest::Base::fromTree(ScheduleSuggester::suggest(s.model(), s.analyzer().dependences(o.deps)));
+    request.base =
+        PipelineRequest::Base::fromTree(ScheduleSuggester::suggest(s.model(), s.analyzer().dependences(o.deps)));
     request.flags = PipelineRequest::Flags::Required;
     return report(s, *s.analyse(request), json{{"source", "isl scheduler"}},
                   "schedule: isl's scheduler (dependences as validity, proximity and coincidence constraints)\n");
@@ -206,7 +206,7 @@ int movesCommand(ToolSession &s)
         std::string detail;
         if (m.verdict == MoveVerdict::Verdict::Illegal)
             detail = std::to_string(m.violatedEdges) + " edge" + (m.violatedEdges == 1 ? "" : "s") + " violated"
-                     + (m.violatingPairs ? ", " + std::to_string(*m.violatingPairs) + " pairs" : "");
+                + (m.violatingPairs ? ", " + std::to_string(*m.violatingPairs) + " pairs" : "");
         else if (m.verdict == MoveVerdict::Verdict::DoesNotApply)
             detail = m.reason;
         t.add({verdictName(m.verdict), m.description, detail});

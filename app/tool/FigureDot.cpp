@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "FigureDot.h"
 
-#include "core/analysis/CheckReport.h"
+#include "core/report/CheckReport.h"
 #include "core/isl/PolyhedralModel.h"
 #include "core/layout/FigureStyle.h"
 #include "core/model/Statement.h"
@@ -38,8 +38,8 @@ std::string html(const std::string &text, std::size_t maxChars = 160)
 
 std::string font(const std::string &color, const std::string &text, int size = 0)
 {
-    return "<FONT COLOR=\"" + color + "\"" + (size ? " POINT-SIZE=\"" + std::to_string(size) + "\"" : "") + ">"
-           + text + "</FONT>";
+    return "<FONT COLOR=\"" + color + "\"" + (size ? " POINT-SIZE=\"" + std::to_string(size) + "\"" : "") + ">" + text
+        + "</FONT>";
 }
 
 std::string mono(const std::string &text)
@@ -47,9 +47,10 @@ std::string mono(const std::string &text)
     return "<FONT FACE=\"DejaVu Sans Mono\" POINT-SIZE=\"9\">" + text + "</FONT>";
 }
 
-const char *Header = "  graph [fontname=\"DejaVu Sans\", bgcolor=\"white\"];\n"
-                     "  node [fontname=\"DejaVu Sans\", fontsize=11, shape=box, style=\"rounded\", margin=\"0.12,0.06\"];\n"
-                     "  edge [fontname=\"DejaVu Sans\", fontsize=9, arrowsize=0.7];\n";
+const char *Header =
+    "  graph [fontname=\"DejaVu Sans\", bgcolor=\"white\"];\n"
+    "  node [fontname=\"DejaVu Sans\", fontsize=11, shape=box, style=\"rounded\", margin=\"0.12,0.06\"];\n"
+    "  edge [fontname=\"DejaVu Sans\", fontsize=9, arrowsize=0.7];\n";
 
 int statementIndex(const PolyhedralModel &model, const std::string &name)
 {
@@ -96,10 +97,12 @@ std::string FigureDot::dependenceGraph(const PolyhedralModel &model, const Check
             continue;
         const std::string color = violated[k] ? FigureStyle::violatedColor() : FigureStyle::edgeColor(e.type);
         std::string label = font(color, html(e.type + " \u00b7 " + e.allocation)) + "<BR/>"
-                            + font(FigureStyle::mutedColor(), html(e.directionText()));
+            + font(FigureStyle::mutedColor(), html(e.directionText()));
         if (violated[k])
-            label += "<BR/>" + font(color, violatedPairs[k] ? "violated (" + std::to_string(*violatedPairs[k]) + " pairs)"
-                                                            : std::string("violated"));
+            label += "<BR/>"
+                + font(color,
+                       violatedPairs[k] ? "violated (" + std::to_string(*violatedPairs[k]) + " pairs)"
+                                        : std::string("violated"));
         else if (e.count)
             label += "<BR/>" + font(FigureStyle::mutedColor(), std::to_string(*e.count) + " pairs");
         if (!e.assumedAbsent.empty())
@@ -162,15 +165,9 @@ std::string FigureDot::scheduleTree(const PolyhedralModel &model, const Schedule
             color = "#3c4650";
             break;
         }
-        case Kind::Mark:
-            label = "<B>mark</B> " + mono(html(n.text));
-            break;
-        case Kind::Leaf:
-            label = font(FigureStyle::mutedColor(), "leaf", 9);
-            break;
-        default:
-            label = std::string("<B>") + ScheduleTreeSnapshot::kindName(n.kind) + "</B>";
-            break;
+        case Kind::Mark: label = "<B>mark</B> " + mono(html(n.text)); break;
+        case Kind::Leaf: label = font(FigureStyle::mutedColor(), "leaf", 9); break;
+        default: label = std::string("<B>") + ScheduleTreeSnapshot::kindName(n.kind) + "</B>"; break;
         }
         out << "  t" << k << " [label=<" << label << ">, color=\"" << color << "\"];\n";
     }

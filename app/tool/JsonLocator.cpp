@@ -104,8 +104,8 @@ public:
                 if (c == '"')
                     skipString();
                 else
-                    while (i < t.size() && !std::isspace(static_cast<unsigned char>(t[i])) && t[i] != ','
-                           && t[i] != ']' && t[i] != '}')
+                    while (i < t.size() && !std::isspace(static_cast<unsigned char>(t[i])) && t[i] != ',' && t[i] != ']'
+                           && t[i] != '}')
                         ++i;
                 wantValue = false;
                 continue;
@@ -187,7 +187,7 @@ private:
     std::vector<Step> target;
     std::vector<std::size_t> best; // per matched depth: the first value there
     std::vector<Frame> stack;
-    std::size_t matched = 0;       // leading frames that match the target
+    std::size_t matched = 0; // leading frames that match the target
     std::size_t i = 0;
 };
 

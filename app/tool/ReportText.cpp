@@ -81,7 +81,7 @@ std::string ReportText::verdict(const CheckReport &r)
     if (r.legal)
         return out + "\nverdict: " + r.verdict() + " (" + std::to_string(r.edges.size()) + " dependence edges)\n";
     return out + "\nverdict: ILLEGAL (" + std::to_string(r.violations.size()) + " of " + std::to_string(r.edges.size())
-           + " dependence edges violated)\n";
+        + " dependence edges violated)\n";
 }
 
 } // namespace se::tool

@@ -34,7 +34,8 @@ std::vector<std::string> ScheduleList::read(const std::string &file)
 {
     std::ifstream in(file, std::ios::binary);
     if (!in || std::filesystem::is_directory(file))
-        throw UsageError("--schedules: cannot read '" + file + "'" + (errno ? ": " + std::string(std::strerror(errno)) : ""),
+        throw UsageError("--schedules: cannot read '" + file + "'"
+                             + (errno ? ": " + std::string(std::strerror(errno)) : ""),
                          "check");
     std::ostringstream text;
     text << in.rdbuf();

@@ -9,10 +9,10 @@
 #include "Diagnostic.h"
 #include "JsonOutput.h"
 #include "ToolSession.h"
-#include "core/analysis/ReportJson.h"
+#include "core/report/ReportJson.h"
 #include "core/edit/EditScript.h"
 #include "core/legality/DependenceOverride.h"
-#include "core/schedule/ScheduleReader.h"
+#include "core/interop/ScheduleInput.h"
 #include "core/support/InputError.h"
 
 #include <isl/ctx.h>
@@ -48,9 +48,9 @@ json answer(const json &request, std::size_t line, ToolSession &s)
     // Read first: a schedule that does not read is the error, whatever the edits.
     std::vector<std::string> notes; // JSCoP statement matching: not needed in the answer
     PipelineRequest r;
-    r.base = PipelineRequest::Base::fromTree(hasText
-                                                 ? ScheduleReader::read(s.model(), src.get<std::string>(), name, &notes)
-                                                 : ScheduleReader::readFile(s.model(), src.get<std::string>(), &notes));
+    r.base =
+        PipelineRequest::Base::fromTree(hasText ? ScheduleInput::read(s.model(), src.get<std::string>(), name, &notes)
+                                                : ScheduleInput::readFile(s.model(), src.get<std::string>(), &notes));
     std::vector<DependenceOverride> overrides;
     if (request.contains("edits")) {
         const json &doc = request.at("edits");

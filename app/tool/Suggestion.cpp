@@ -37,9 +37,8 @@ std::string Suggestion::closest(const std::string &word, const std::vector<std::
     std::size_t bestDistance = allowed + 1;
     for (const auto &c : candidates) {
         // A prefix (--sched for --schedule) is as good as a typo.
-        const std::size_t d = c.size() > word.size() + 1 && c.rfind(word, 0) == 0 && word.size() >= 4
-                                  ? 1
-                                  : distance(word, c);
+        const std::size_t d =
+            c.size() > word.size() + 1 && c.rfind(word, 0) == 0 && word.size() >= 4 ? 1 : distance(word, c);
         if (d < bestDistance) {
             best = c;
             bestDistance = d;

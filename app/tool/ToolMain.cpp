@@ -30,9 +30,10 @@ using Command = std::function<int(ToolSession &)>;
 const std::map<std::string, Command> &commands()
 {
     static const std::map<std::string, Command> table = {
-        {"check", checkCommand},     {"deps", depsCommand},       {"tree", treeCommand},
-        {"codegen", codegenCommand}, {"apply", applyCommand},     {"suggest", suggestCommand},
-        {"moves", movesCommand},     {"export-jscop", exportJscopCommand},
+        {"check", checkCommand}, {"deps", depsCommand},
+        {"tree", treeCommand},   {"codegen", codegenCommand},
+        {"apply", applyCommand}, {"suggest", suggestCommand},
+        {"moves", movesCommand}, {"export-jscop", exportJscopCommand},
         {"serve", serveCommand},
     };
     return table;
@@ -128,9 +129,7 @@ int run(int argc, char **argv)
     const MemoryLimit::Watch memory(nullptr); // watched from the first byte read
     // isl is aborted only by the time and memory limits here: an abort that
     // surfaces as some other error is still a limit, not bad input.
-    auto limitHit = [](const std::string &what) {
-        return what.find("execution aborted") != std::string::npos;
-    };
+    auto limitHit = [](const std::string &what) { return what.find("execution aborted") != std::string::npos; };
     auto aborted = [&options](const std::string &what) {
         if (MemoryLimit::passed())
             return stopped(what + " at the memory limit of " + MemoryLimit::text(MemoryLimit::get()), "--max-memory");
@@ -167,8 +166,9 @@ int run(int argc, char **argv)
         if (limitHit(e.what()))
             return aborted(e.what());
         // Never let a failed analysis read as "no dependence".
-        return fail(Diagnostic::plain("internal", std::string("analysis failed: ") + Utf8::sanitized(e.what()), BadInput),
-                    options.json);
+        return fail(
+            Diagnostic::plain("internal", std::string("analysis failed: ") + Utf8::sanitized(e.what()), BadInput),
+            options.json);
     }
 }
 

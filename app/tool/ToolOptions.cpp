@@ -49,22 +49,39 @@ struct CommandSpec {
 const std::vector<CommandSpec> &commandSpecs()
 {
     static const std::vector<CommandSpec> specs = {
-        {"check", "legality of a schedule (the original one by default; one verdict per --schedule)",
-         Schedule | Edits | Deps | Counts | AssumeNoDep | Json, {}},
-        {"deps", "the dependence edges, as a table or a picture of the graph",
-         Deps | Counts | Format | Out | Json, {"text", "dot", "svg"}},
-        {"tree", "the schedule tree as isl YAML, a flat union map, or a picture",
-         Schedule | Edits | Format | Out | Json | Fixed, {"block", "flow", "map", "dot", "svg"}},
-        {"codegen", "the regenerated loop nest", Schedule | Edits | Format | Out | Json | Fixed, {"text", "kernel", "c"}},
-        {"apply", "apply an edit script (--edits FILE) and print the schedule",
-         Schedule | Edits | Deps | Counts | Format | Out | AssumeNoDep | Json | Fixed, {"block", "flow", "map"}},
-        {"suggest", "run isl's scheduler and report the legality of its schedule",
-         Deps | Counts | Format | Out | AssumeNoDep | Json, {"block", "flow", "map"}},
-        {"moves", "the edits that apply at a node (--node PATH) and their verdicts",
-         Schedule | Edits | Deps | Counts | Node | Json, {}},
+        {"check",
+         "legality of a schedule (the original one by default; one verdict per --schedule)",
+         Schedule | Edits | Deps | Counts | AssumeNoDep | Json,
+         {}},
+        {"deps",
+         "the dependence edges, as a table or a picture of the graph",
+         Deps | Counts | Format | Out | Json,
+         {"text", "dot", "svg"}},
+        {"tree",
+         "the schedule tree as isl YAML, a flat union map, or a picture",
+         Schedule | Edits | Format | Out | Json | Fixed,
+         {"block", "flow", "map", "dot", "svg"}},
+        {"codegen",
+         "the regenerated loop nest",
+         Schedule | Edits | Format | Out | Json | Fixed,
+         {"text", "kernel", "c"}},
+        {"apply",
+         "apply an edit script (--edits FILE) and print the schedule",
+         Schedule | Edits | Deps | Counts | Format | Out | AssumeNoDep | Json | Fixed,
+         {"block", "flow", "map"}},
+        {"suggest",
+         "run isl's scheduler and report the legality of its schedule",
+         Deps | Counts | Format | Out | AssumeNoDep | Json,
+         {"block", "flow", "map"}},
+        {"moves",
+         "the edits that apply at a node (--node PATH) and their verdicts",
+         Schedule | Edits | Deps | Counts | Node | Json,
+         {}},
         {"export-jscop", "a JSCoP (Polly) description of the kernel and schedule", Schedule | Edits | Out | Into, {}},
-        {"serve", "check schedules sent as JSON lines on stdin, one JSON verdict per line (dependences once)",
-         Deps | Counts, {}},
+        {"serve",
+         "check schedules sent as JSON lines on stdin, one JSON verdict per line (dependences once)",
+         Deps | Counts,
+         {}},
     };
     return specs;
 }
@@ -98,12 +115,17 @@ struct RawValues {
 void addOptions(CLI::App &sub, const CommandSpec &spec, ToolOptions &o, RawValues &raw)
 {
     const unsigned u = spec.uses;
-    sub.add_option("KERNEL", o.kernel, "the kernel: JSON, a JSCoP, a C/C++ source (through clang-14 and Polly), or '-' for stdin")->required()->type_name("");
+    sub.add_option("KERNEL", o.kernel,
+                   "the kernel: JSON, a JSCoP, a C/C++ source (through clang-14 and Polly), or '-' for stdin")
+        ->required()
+        ->type_name("");
     sub.add_option("--param", raw.params, "fix a parameter (repeatable)")->type_name("NAME=VALUE");
     sub.add_option("--max-ops", raw.maxOps, "isl operation quota per unit of work (default 1000000; 0 = none)")
         ->type_name("N");
     sub.add_option("--time-limit", raw.timeLimit, "stop after S seconds (default 60; 0 = none)")->type_name("S");
-    sub.add_option("--max-memory", raw.maxMemory, "stop at this much memory, e.g. 2G (default half the machine's memory; 0 = none)")->type_name("SIZE");
+    sub.add_option("--max-memory", raw.maxMemory,
+                   "stop at this much memory, e.g. 2G (default half the machine's memory; 0 = none)")
+        ->type_name("SIZE");
     sub.add_option("--function", o.function, "the function of a C source KERNEL")->type_name("NAME");
     sub.add_option("--scop", raw.scop, "the N-th SCoP (from 1) of a C source KERNEL")->type_name("N");
     if (u & Schedule)
@@ -120,17 +142,17 @@ void addOptions(CLI::App &sub, const CommandSpec &spec, ToolOptions &o, RawValue
     if (u & AssumeNoDep)
         sub.add_option("--assume-no-dep", o.assumeNoDep, "audited dependence overrides to ignore")->type_name("FILE");
     if (u & Deps)
-        sub.add_option("--deps", raw.deps, "may dependences (default) or exact flow dependences")->type_name("may|flow");
+        sub.add_option("--deps", raw.deps, "may dependences (default) or exact flow dependences")
+            ->type_name("may|flow");
     if (u & Counts)
         sub.add_flag("--no-count", raw.noCount, "skip pair counts")->disable_flag_override();
     if (u & Format)
-        sub.add_option("--format", o.format, "output form (default " + spec.formats.front() + ")")
-            ->type_name([&] {
-                std::string t;
-                for (const auto &f : spec.formats)
-                    t += (t.empty() ? "" : "|") + f;
-                return t;
-            }());
+        sub.add_option("--format", o.format, "output form (default " + spec.formats.front() + ")")->type_name([&] {
+            std::string t;
+            for (const auto &f : spec.formats)
+                t += (t.empty() ? "" : "|") + f;
+            return t;
+        }());
     if (u & Out)
         sub.add_option("--out", o.out, "write the result to FILE ('-': stdout)")->type_name("FILE");
     if (u & Into)
@@ -173,8 +195,7 @@ std::uint64_t parseSize(const std::string &text, const std::string &command)
     errno = 0;
     char *end = nullptr;
     const long long v = std::strtoll(digits.c_str(), &end, 10);
-    if (digits.empty() || *end != '\0' || errno == ERANGE || v < 0
-        || static_cast<std::uint64_t>(v) > UINT64_MAX / unit)
+    if (digits.empty() || *end != '\0' || errno == ERANGE || v < 0 || static_cast<std::uint64_t>(v) > UINT64_MAX / unit)
         throw UsageError("--max-memory takes a size such as 512M or 2G, got '" + text + "'", command);
     return static_cast<std::uint64_t>(v) * unit;
 }
@@ -201,8 +222,8 @@ void convert(ToolOptions &o, const RawValues &raw)
         else if (raw.deps == "flow")
             o.deps = DepMode::Flow;
         else
-            throw UsageError("--deps takes may or flow, got '" + raw.deps + "'" + Suggestion::hint(raw.deps, {"may", "flow"}),
-                             c);
+            throw UsageError(
+                "--deps takes may or flow, got '" + raw.deps + "'" + Suggestion::hint(raw.deps, {"may", "flow"}), c);
     }
     if (!raw.timeLimit.empty()) {
         char *end = nullptr;
@@ -231,9 +252,8 @@ void convert(ToolOptions &o, const RawValues &raw)
     if (const auto *spec = findSpec(c); spec && !o.format.empty()) {
         const auto &fs = spec->formats;
         if (std::find(fs.begin(), fs.end(), o.format) == fs.end())
-            throw UsageError(c + " --format takes " + joinOr(fs) + ", got '" + o.format + "'"
-                                 + Suggestion::hint(o.format, fs),
-                             c);
+            throw UsageError(
+                c + " --format takes " + joinOr(fs) + ", got '" + o.format + "'" + Suggestion::hint(o.format, fs), c);
     }
     if (c == "serve" && o.kernel == "-")
         throw UsageError("serve reads its requests from stdin: KERNEL cannot be '-'", c);
@@ -320,7 +340,7 @@ std::string ToolOptions::shortUsage(const std::string &command)
     if (!spec)
         return "usage: schedule-tool COMMAND KERNEL [options]  ('schedule-tool --help' lists the commands)";
     return "usage: schedule-tool " + command + " KERNEL [options]  ('schedule-tool help " + command
-           + "' lists its options)";
+        + "' lists its options)";
 }
 
 std::string ToolOptions::usage()
@@ -334,12 +354,13 @@ std::string ToolOptions::usage()
         name.resize(16, ' ');
         out += name + s.summary + "\n";
     }
-    return out + "\noptions:\n"
-                 "  -h, --help      this text ('schedule-tool COMMAND --help': the command's options)\n"
-                 "  --version       the version, with the isl and Graphviz versions in use\n"
-                 "\nerrors read 'FILE:LINE:COLUMN: error: PLACE: FAULT' when they are in a file.\n"
-                 "exit status: 0 success (check: legal), 1 check found violations,\n"
-                 "             2 bad input or usage, 3 a resource limit was hit\n";
+    return out
+        + "\noptions:\n"
+          "  -h, --help      this text ('schedule-tool COMMAND --help': the command's options)\n"
+          "  --version       the version, with the isl and Graphviz versions in use\n"
+          "\nerrors read 'FILE:LINE:COLUMN: error: PLACE: FAULT' when they are in a file.\n"
+          "exit status: 0 success (check: legal), 1 check found violations,\n"
+          "             2 bad input or usage, 3 a resource limit was hit\n";
 }
 
 std::string ToolOptions::commandHelp(const std::string &command)

@@ -17,27 +17,27 @@ namespace se::tool {
 /// option there.
 struct ToolOptions {
     std::string command;
-    std::string kernel;     ///< KERNEL ("-": stdin)
+    std::string kernel; ///< KERNEL ("-": stdin)
     ParamValues params;
     DepMode deps = DepMode::May;
     bool json = false;
-    std::string schedule;   ///< the first --schedule FILE ("-": stdin)
+    std::string schedule; ///< the first --schedule FILE ("-": stdin)
     std::vector<std::string> schedules; ///< every --schedule (check takes several: one verdict each)
     std::string schedulesFile; ///< check --schedules FILE: more schedules, one file name per line
-    std::string edits;      ///< --edits FILE
-    std::string format;     ///< --format
-    std::string out;        ///< --out FILE ("-": stdout)
-    std::string node;       ///< --node PATH
-    std::string into;       ///< export-jscop --into POLLY.jscop
+    std::string edits; ///< --edits FILE
+    std::string format; ///< --format
+    std::string out; ///< --out FILE ("-": stdout)
+    std::string node; ///< --node PATH
+    std::string into; ///< export-jscop --into POLLY.jscop
     std::string assumeNoDep; ///< --assume-no-dep FILE
     std::optional<unsigned long> maxOps; ///< --max-ops (0: no limit)
-    double timeLimit = 60;               ///< --time-limit seconds (0: none)
+    double timeLimit = 60; ///< --time-limit seconds (0: none)
     std::optional<std::uint64_t> maxMemory; ///< --max-memory bytes (0: none; default: MemoryLimit's)
     bool counts = true;
     // Kernel input (every command that reads a KERNEL takes them).
-    std::string function;               ///< --function NAME: the function of a C input
-    std::optional<unsigned> scop;       ///< --scop N: the N-th SCoP of a C input
-    bool fixed = false;     ///< --fixed: YAML and C exports keep the --param values
+    std::string function; ///< --function NAME: the function of a C input
+    std::optional<unsigned> scop; ///< --scop N: the N-th SCoP of a C input
+    bool fixed = false; ///< --fixed: YAML and C exports keep the --param values
     bool help = false;
     bool version = false;
     std::vector<std::string> extra; ///< unused: kept for callers that checked it

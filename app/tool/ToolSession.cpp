@@ -4,7 +4,7 @@
 #include "InputFiles.h"
 #include "core/model/KernelLoader.h"
 #include "core/interop/KernelSource.h"
-#include "core/schedule/ScheduleReader.h"
+#include "core/interop/ScheduleInput.h"
 
 #include <iostream>
 
@@ -29,8 +29,9 @@ ToolSession::ToolSession(const ToolOptions &options) : m_options(options)
                              options.command);
     }
     m_pipeline = std::make_unique<SchedulePipeline>(
-        options.kernel == "-" ? KernelLoader::loadText(InputFiles::stdinText(), InputFiles::StdinName)
-                              : KernelSource::load(options.kernel, {options.function, options.scop ? int(*options.scop) : 0}),
+        options.kernel == "-"
+            ? KernelLoader::loadText(InputFiles::stdinText(), InputFiles::StdinName)
+            : KernelSource::load(options.kernel, {options.function, options.scop ? int(*options.scop) : 0}),
         ao);
 }
 
@@ -41,9 +42,9 @@ const isl::schedule &ToolSession::baseSchedule()
             m_base = analyzer().originalSchedule();
         else {
             std::vector<std::string> notes; // how a JSCoP's statements were matched
-            m_base = m_options.schedule == "-" ? ScheduleReader::read(model(), InputFiles::stdinText(),
-                                                                      InputFiles::StdinName, &notes)
-                                               : ScheduleReader::readFile(model(), m_options.schedule, &notes);
+            m_base = m_options.schedule == "-"
+                ? ScheduleInput::read(model(), InputFiles::stdinText(), InputFiles::StdinName, &notes)
+                : ScheduleInput::readFile(model(), m_options.schedule, &notes);
             for (const auto &n : notes)
                 std::cerr << "schedule-tool: note: " << n << "\n";
         }

@@ -73,8 +73,8 @@ CheckReport Analyzer::check(const isl::schedule &schedule, DepMode mode, CheckOp
     for (const auto &[n, v] : m_model->fixedParams())
         r.fixedParams.emplace_back(n, v);
     r.edges = edgeReports(mode, options.counts);
-    const FlatSchedule flat = QuotaScope::run(m_ctx, "flattening the schedule",
-                                              [&] { return FlatSchedule(*m_model, schedule); });
+    const FlatSchedule flat =
+        QuotaScope::run(m_ctx, "flattening the schedule", [&] { return FlatSchedule(*m_model, schedule); });
     std::vector<ViolationReport> all =
         m_legality[mode].check(*m_model, dependences(mode), flat, LegalityChecker::Options{options.counts});
     for (const auto &o : options.assumeNoDep) {

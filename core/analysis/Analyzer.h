@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "CheckReport.h"
+#include "core/report/CheckReport.h"
 #include "core/deps/Dependence.h"
 #include "core/isl/IslContext.h"
 #include "core/isl/PolyhedralModel.h"
@@ -32,7 +32,7 @@ public:
         double timeLimit = 0; ///< seconds for everything this analyzer does (0: none)
     };
     struct CheckOptions {
-        bool counts = true;   ///< pair counts (only when every parameter is fixed)
+        bool counts = true; ///< pair counts (only when every parameter is fixed)
         bool warnings = true; ///< out-of-shape access warnings
         /// Edges assumed absent: ignored by the verdict, named in it.
         std::vector<DependenceOverride> assumeNoDep;
@@ -41,7 +41,7 @@ public:
     /// Throws InputError for bad parameter values, ResourceLimitError when
     /// building the model exceeds the quota.
     Analyzer(KernelPtr kernel, Options options);
-    explicit Analyzer(KernelPtr kernel) : Analyzer(std::move(kernel), Options{}) {}
+    explicit Analyzer(KernelPtr kernel) : Analyzer(std::move(kernel), Options{}) { }
     ~Analyzer();
 
     IslContext &context() { return m_ctx; }

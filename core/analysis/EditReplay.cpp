@@ -2,7 +2,7 @@
 #include "EditReplay.h"
 
 #include "core/edit/EditScript.h"
-#include "core/schedule/ScheduleReader.h"
+#include "core/interop/ScheduleInput.h"
 #include "core/support/InputError.h"
 
 namespace se {
@@ -38,7 +38,7 @@ void EditReplay::readBase(Analyzer &analyzer, const PipelineRequest::Base &base)
     isl::schedule s;
     switch (base.kind) {
     case Kind::Original: s = analyzer.originalSchedule(); break;
-    case Kind::Text: s = ScheduleReader::read(analyzer.model(), base.text, base.name, &notes); break;
+    case Kind::Text: s = ScheduleInput::read(analyzer.model(), base.text, base.name, &notes); break;
     case Kind::Tree:
         if (!base.tree)
             throw std::logic_error("a tree base without its tree");

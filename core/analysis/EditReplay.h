@@ -21,10 +21,10 @@ class EditReplay {
 public:
     struct Outcome {
         isl::schedule schedule;
-        std::vector<isl::schedule> steps;  ///< after each applied edit
+        std::vector<isl::schedule> steps; ///< after each applied edit
         std::vector<Edit> applied;
-        std::vector<std::string> dropped;  ///< lenient: skipped edits, described
-        std::vector<std::string> notes;    ///< from reading the base
+        std::vector<std::string> dropped; ///< lenient: skipped edits, described
+        std::vector<std::string> notes; ///< from reading the base
     };
 
     /// Throws InputError for a base that does not read or (unless lenient)

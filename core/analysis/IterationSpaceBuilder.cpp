@@ -96,8 +96,7 @@ bool isBand(const isl::schedule_node &n)
 }
 
 // Visits each (instance, values) pair of a map over the slice.
-template <typename F>
-void forEachPair(const isl::map &m, unsigned inDims, F &&f)
+template <typename F> void forEachPair(const isl::map &m, unsigned inDims, F &&f)
 {
     m.wrap().foreach_point([&](const isl::point &p) {
         const Point all = islutil::coordinates(p);
@@ -146,7 +145,7 @@ IterationSpace IterationSpaceBuilder::build(const PolyhedralModel &model, const 
         const isl::set params = paramValues(model, out);
         if (params.is_empty()) {
             out.refused = true;
-            out.message = "the parameter values break the kernel's context: fix valid values in the Kernel view";
+            out.message = "the parameter values break the kernel's context: fix valid values for the parameters";
             return out;
         }
         std::vector<isl::set> domains;
@@ -208,7 +207,7 @@ IterationSpace IterationSpaceBuilder::build(const PolyhedralModel &model, const 
         if (points > static_cast<std::int64_t>(query.maxPoints)) {
             out.refused = true;
             out.message = "this slice has " + std::to_string(points) + " instances, more than the "
-                        + std::to_string(query.maxPoints) + " that can be drawn: fix more loops or lower the parameters";
+                + std::to_string(query.maxPoints) + " that can be drawn: fix more loops or lower the parameters";
             return out;
         }
         if (points == 0) {
@@ -240,8 +239,8 @@ IterationSpace IterationSpaceBuilder::build(const PolyhedralModel &model, const 
         for (std::size_t n = 0; n < stmts.size(); ++n) {
             QuotaScope::nextStep(model.islContext());
             // { s0[i, j] -> [t0, ...] } on the slice
-            const isl::map times = flat.of(stmts[n]).intersect_params(params).project_out_all_params()
-                                       .intersect_domain(slices[n]);
+            const isl::map times =
+                flat.of(stmts[n]).intersect_params(params).project_out_all_params().intersect_domain(slices[n]);
             forEachPair(times, model.statements()[stmts[n]].depth(), [&](const Point &p, const Point &t) {
                 if (const auto it = index[n].find(p); it != index[n].end())
                     out.instances[it->second].time = t;
@@ -250,9 +249,8 @@ IterationSpace IterationSpaceBuilder::build(const PolyhedralModel &model, const 
         std::vector<std::size_t> byTime(out.instances.size());
         for (std::size_t k = 0; k < byTime.size(); ++k)
             byTime[k] = k;
-        std::stable_sort(byTime.begin(), byTime.end(), [&](std::size_t a, std::size_t b) {
-            return out.instances[a].time < out.instances[b].time;
-        });
+        std::stable_sort(byTime.begin(), byTime.end(),
+                         [&](std::size_t a, std::size_t b) { return out.instances[a].time < out.instances[b].time; });
         for (std::size_t k = 0; k < byTime.size(); ++k) {
             auto &in = out.instances[byTime[k]];
             in.order = k > 0 && in.time == out.instances[byTime[k - 1]].time ? out.instances[byTime[k - 1]].order
@@ -268,7 +266,9 @@ IterationSpace IterationSpaceBuilder::build(const PolyhedralModel &model, const 
                 continue;
             QuotaScope::nextStep(model.islContext());
             // { s0[i, j] -> s0[i', j'] } inside the slice
-            const isl::map r = deps[e].relation.intersect_params(params).project_out_all_params()
+            const isl::map r = deps[e]
+                                   .relation.intersect_params(params)
+                                   .project_out_all_params()
                                    .intersect_domain(slices[static_cast<std::size_t>(si - stmts.begin())])
                                    .intersect_range(slices[static_cast<std::size_t>(di - stmts.begin())]);
             const auto c = islutil::count(r.wrap());
@@ -277,12 +277,14 @@ IterationSpace IterationSpaceBuilder::build(const PolyhedralModel &model, const 
         }
         if (out.pairTotal > query.maxPairs) {
             out.message = std::to_string(out.pairTotal) + " dependence pairs in this slice, more than the "
-                        + std::to_string(query.maxPairs) + " that can be drawn: fix more loops to see them";
+                + std::to_string(query.maxPairs) + " that can be drawn: fix more loops to see them";
         } else {
             for (const auto &[e, r] : edges) {
                 const Dependence &d = deps[e];
-                const std::size_t si = static_cast<std::size_t>(std::find(stmts.begin(), stmts.end(), d.src) - stmts.begin());
-                const std::size_t di = static_cast<std::size_t>(std::find(stmts.begin(), stmts.end(), d.dst) - stmts.begin());
+                const std::size_t si =
+                    static_cast<std::size_t>(std::find(stmts.begin(), stmts.end(), d.src) - stmts.begin());
+                const std::size_t di =
+                    static_cast<std::size_t>(std::find(stmts.begin(), stmts.end(), d.dst) - stmts.begin());
                 const std::string type = depTypeName(d.type);
                 const std::string &srcName = model.statements()[d.src].name, &dstName = model.statements()[d.dst].name;
                 bool assumed = false;
@@ -303,7 +305,7 @@ IterationSpace IterationSpaceBuilder::build(const PolyhedralModel &model, const 
                     // unordered: the set may run either child first.
                     const auto k = std::mismatch(ta.begin(), ta.end(), tb.begin(), tb.end()).first - ta.begin();
                     p.violated = !(ta < tb)
-                                 || (k < static_cast<long>(ta.size()) && flat.underSet(d.src, static_cast<unsigned>(k)));
+                        || (k < static_cast<long>(ta.size()) && flat.underSet(d.src, static_cast<unsigned>(k)));
                     p.assumed = assumed;
                     out.violatedTotal += p.violated && !assumed;
                     out.pairs.push_back(std::move(p));
@@ -319,8 +321,7 @@ IterationSpace IterationSpaceBuilder::build(const PolyhedralModel &model, const 
         std::vector<bool> tiled(stmts.size(), false);
         std::int64_t bands = 0;
         ScheduleTreeWalk::forEach(schedule.root(), [&](const isl::schedule_node &node, const std::vector<int> &path) {
-            if (!isBand(node) || node.n_children() != 1 || !isBand(node.child(0))
-                || !takesFloor(node))
+            if (!isBand(node) || node.n_children() != 1 || !isBand(node.child(0)) || !takesFloor(node))
                 return;
             QuotaScope::nextStep(model.islContext());
             // { s0[i, j] -> [outer..., floor(i/4), floor(j/4)] }
@@ -336,8 +337,7 @@ IterationSpace IterationSpaceBuilder::build(const PolyhedralModel &model, const 
                 if (out.tileBand.empty())
                     out.tileBand = ScheduleTreeWalk::pathText(path);
                 forEachPair(m.intersect_params(params).project_out_all_params().intersect_domain(slices[n]),
-                            model.statements()[stmts[n]].depth(),
-                            [&](const Point &p, const Point &t) {
+                            model.statements()[stmts[n]].depth(), [&](const Point &p, const Point &t) {
                                 Point key{band};
                                 key.insert(key.end(), t.begin(), t.end());
                                 tileOf[n][p] = std::move(key);

@@ -44,8 +44,8 @@ struct PipelineRequest {
         }
     };
     enum class Flags {
-        None,     ///< no band flags
-        Hint,     ///< computed; too large to compute leaves a note, not an error
+        None, ///< no band flags
+        Hint, ///< computed; too large to compute leaves a note, not an error
         Required, ///< computed; too large is a ResourceLimitError
     };
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "CheckReport.h"
+#include "core/report/CheckReport.h"
 #include "core/edit/BandFlags.h"
 #include "core/edit/Edit.h"
 #include "core/schedule/ScheduleTreeSnapshot.h"
@@ -18,17 +18,17 @@ namespace se {
 /// The schedules are isl objects of the pipeline's context: drop the result
 /// before the pipeline (and on its thread); the rest is plain data.
 struct PipelineResult {
-    isl::schedule schedule;            ///< the base with the edits applied
-    std::vector<isl::schedule> steps;  ///< after each applied edit
-    std::vector<Edit> edits;           ///< the edits applied (lenient: those kept)
+    isl::schedule schedule; ///< the base with the edits applied
+    std::vector<isl::schedule> steps; ///< after each applied edit
+    std::vector<Edit> edits; ///< the edits applied (lenient: those kept)
     std::vector<std::string> droppedEdits; ///< lenient: the edits skipped, described
     /// How the base was read (a JSCoP's statements matched), flags not computed.
     std::vector<std::string> notes;
     /// The verdict; each violation names the tree node where its order breaks.
     CheckReport report;
     bool hasTree = false;
-    ScheduleTreeSnapshot tree;         ///< with the computed flags merged
-    FlagReport flags;                  ///< empty unless asked for
+    ScheduleTreeSnapshot tree; ///< with the computed flags merged
+    FlagReport flags; ///< empty unless asked for
     std::vector<CheckReport> stepReports; ///< stepVerdicts: one per step
     std::vector<FlagReport> stepFlags;
 };

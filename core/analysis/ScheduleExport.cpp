@@ -5,7 +5,7 @@
 #include "core/isl/IslContext.h"
 #include "core/schedule/OriginalSchedule.h"
 #include "core/schedule/SchedulePrinter.h"
-#include "core/schedule/ScheduleReader.h"
+#include "core/interop/ScheduleInput.h"
 #include "core/support/InputError.h"
 
 namespace se {
@@ -20,9 +20,9 @@ ScheduleExport::ScheduleExport(IslContext &ctx, const PolyhedralModel &analysed,
         auto own = std::make_unique<PolyhedralModel>(ctx, analysed.kernel());
         isl::schedule s;
         if (!source.text.empty())
-            s = ScheduleReader::read(*own, source.text, source.file);
+            s = ScheduleInput::read(*own, source.text, source.file);
         else if (!source.file.empty())
-            s = ScheduleReader::readFile(*own, source.file);
+            s = ScheduleInput::readFile(*own, source.file);
         else
             s = OriginalSchedule::build(*own);
         m_schedule = source.edits.apply(ctx, s, "the edits");
@@ -74,9 +74,9 @@ std::string ScheduleExport::write(const KernelPtr &kernel, const ParamValues &fi
     const PolyhedralModel model(ctx, kernel, fixed);
     isl::schedule s;
     if (!source.text.empty())
-        s = ScheduleReader::read(model, source.text, source.file);
+        s = ScheduleInput::read(model, source.text, source.file);
     else if (!source.file.empty())
-        s = ScheduleReader::readFile(model, source.file);
+        s = ScheduleInput::readFile(model, source.file);
     else
         s = OriginalSchedule::build(model);
     s = source.edits.apply(ctx, s, "the edits");

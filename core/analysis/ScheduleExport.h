@@ -16,9 +16,9 @@ class IslContext;
 /// Where a schedule came from: enough to build it again over another model
 /// of the same kernel.
 struct ScheduleSource {
-    std::string text;        ///< a schedule file's text (isl YAML, union map, JSCoP)
-    std::string file;        ///< that file (read from it when `text` is empty); both empty: the original schedule
-    EditScript edits;        ///< applied on top
+    std::string text; ///< a schedule file's text (isl YAML, union map, JSCoP)
+    std::string file; ///< that file (read from it when `text` is empty); both empty: the original schedule
+    EditScript edits; ///< applied on top
     std::string description; ///< in words, for headings ("the original schedule with 2 edits")
 };
 

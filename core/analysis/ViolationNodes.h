@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "CheckReport.h"
+#include "core/report/CheckReport.h"
 
 #include <isl/cpp.h>
 

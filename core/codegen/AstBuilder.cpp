@@ -29,10 +29,8 @@ namespace {
 class AstOptions {
 public:
     AstOptions(isl_ctx *ctx, bool allowOr)
-        : m_ctx(ctx),
-          m_minMax(isl_options_get_ast_build_detect_min_max(ctx)),
-          m_or(isl_options_get_ast_build_allow_or(ctx)),
-          m_atomic(isl_options_get_ast_build_atomic_upper_bound(ctx)),
+        : m_ctx(ctx), m_minMax(isl_options_get_ast_build_detect_min_max(ctx)),
+          m_or(isl_options_get_ast_build_allow_or(ctx)), m_atomic(isl_options_get_ast_build_atomic_upper_bound(ctx)),
           m_scale(isl_options_get_ast_build_scale_strides(ctx))
     {
         isl_options_set_ast_build_detect_min_max(ctx, 1);
@@ -58,17 +56,15 @@ private:
 bool namedLike(const std::string &name, const std::string &prefix)
 {
     return name.size() > prefix.size() && name.compare(0, prefix.size(), prefix) == 0
-           && std::all_of(name.begin() + static_cast<long>(prefix.size()), name.end(),
-                          [](unsigned char c) { return std::isdigit(c); });
+        && std::all_of(name.begin() + static_cast<long>(prefix.size()), name.end(),
+                       [](unsigned char c) { return std::isdigit(c); });
 }
 
 // The deepest schedule: enough iterator names for every loop.
 unsigned depth(const isl::schedule &schedule)
 {
     unsigned d = 0;
-    schedule.get_map().foreach_map([&](isl::map m) {
-        d = std::max(d, static_cast<unsigned>(m.range_tuple_dim()));
-    });
+    schedule.get_map().foreach_map([&](isl::map m) { d = std::max(d, static_cast<unsigned>(m.range_tuple_dim())); });
     return d;
 }
 
@@ -89,18 +85,20 @@ void checkUnroll(const isl::schedule &schedule, const std::string &file)
                 && isl_schedule_node_band_member_get_isolate_ast_loop_type(n.get(), k) != isl_ast_loop_unroll)
                 continue;
             // { S[i] -> [outer..., member 0..k] } for the instances under the band.
-            const isl::union_map prefix = n.get_prefix_schedule_union_map().intersect_domain(
-                isl::manage(isl_schedule_node_get_domain(n.get())));
+            const isl::union_map prefix =
+                n.get_prefix_schedule_union_map().intersect_domain(isl::manage(isl_schedule_node_get_domain(n.get())));
             const isl::union_map partial = isl::manage(isl_schedule_node_band_get_partial_schedule_union_map(n.get()));
             const isl::union_map times = isl::manage(isl_union_map_flat_range_product(prefix.copy(), partial.copy()));
-            const unsigned outer = static_cast<unsigned>(isl_schedule_node_get_schedule_depth(n.get())) + static_cast<unsigned>(k);
+            const unsigned outer =
+                static_cast<unsigned>(isl_schedule_node_get_schedule_depth(n.get())) + static_cast<unsigned>(k);
             // { [outer...] -> [v] } over every statement: the loop isl would unroll.
             isl::map loop;
             times.foreach_map([&](isl::map m) {
                 const unsigned n_out = static_cast<unsigned>(isl_map_dim(m.get(), isl_dim_out));
                 // raw isl: positional projection and moves; cpp.h 0.25 has no isl_dim_type methods
                 isl_set *r = isl_map_range(isl_map_project_out(m.release(), isl_dim_out, outer + 1, n_out - outer - 1));
-                isl::map l = isl::manage(isl_map_move_dims(isl_map_from_range(r), isl_dim_in, 0, isl_dim_out, 0, outer));
+                isl::map l =
+                    isl::manage(isl_map_move_dims(isl_map_from_range(r), isl_dim_in, 0, isl_dim_out, 0, outer));
                 l = isl::manage(isl_map_reset_tuple_id(isl_map_reset_tuple_id(l.release(), isl_dim_in), isl_dim_out));
                 loop = loop.is_null() ? l : loop.unite(l);
             });
@@ -214,7 +212,7 @@ namespace {
 // raw isl begin: C callbacks of the AST build (annotations, user pointers: not in cpp.h 0.25)
 struct Coverage {
     std::vector<isl_union_set *> calls; // the instances of each tagged call
-    std::vector<bool> kept;             // the call is in the final AST
+    std::vector<bool> kept; // the call is in the final AST
     bool failed = false;
     ~Coverage()
     {
@@ -329,8 +327,8 @@ isl::ast_node buildOnce(const PolyhedralModel &model, const isl::schedule &sched
         if (const isl_error err = isl_ctx_last_error(ctx.get());
             err == isl_error_quota || err == isl_error_abort || err == isl_error_alloc)
             throw;
-        throw InputError(file, "", std::string("isl cannot generate the loop nest of this schedule: ")
-                                       + islMessage(e.what()));
+        throw InputError(file, "",
+                         std::string("isl cannot generate the loop nest of this schedule: ") + islMessage(e.what()));
     }
 }
 

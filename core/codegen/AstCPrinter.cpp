@@ -14,8 +14,7 @@ namespace se {
 namespace {
 
 // Runs `f` on a C-format string printer and returns what it printed.
-template <typename F>
-std::string printed(isl_ctx *ctx, F f)
+template <typename F> std::string printed(isl_ctx *ctx, F f)
 {
     isl_printer *p = isl_printer_to_str(ctx);
     p = isl_printer_set_output_format(p, ISL_FORMAT_C);
@@ -63,8 +62,8 @@ std::string AstCPrinter::functionName(const std::string &kernelName)
     return out;
 }
 
-std::string AstCPrinter::print(const Kernel &kernel, const std::vector<std::string> &params,
-                               const isl::ast_node &ast, const std::string &title, const std::string &paramsNote)
+std::string AstCPrinter::print(const Kernel &kernel, const std::vector<std::string> &params, const isl::ast_node &ast,
+                               const std::string &title, const std::string &paramsNote)
 {
     isl_ctx *ctx = ast.ctx().get();
     std::string out = "/* " + title + ".\n";
@@ -88,7 +87,7 @@ std::string AstCPrinter::print(const Kernel &kernel, const std::vector<std::stri
         out += "\n";
         // `#ifndef` lets a macro of that name stand in for the function.
         declarations += "#ifndef " + s.tupleName() + "\nvoid " + s.tupleName() + "(" + (typed.empty() ? "void" : typed)
-                        + ");\n#endif\n";
+            + ");\n#endif\n";
     }
     out += " */\n";
     out += printed(ctx, [&](isl_printer *p) { return isl_ast_node_print_macros(ast.get(), prefixed(p)); });

@@ -121,8 +121,8 @@ Pieces AstExprReader::pieces(const isl::ast_expr &e, const std::string &place, M
         if (m_ranks.count(name)) {
             // `rank_<it>_<ch>` is how the model names rank(it, ch) in isl.
             const auto sep = name.find('_', 5);
-            return {{CaseSet::always(),
-                     Expr::rank(std::stoll(name.substr(5, sep - 5)), std::stoll(name.substr(sep + 1)))}};
+            return {
+                {CaseSet::always(), Expr::rank(std::stoll(name.substr(5, sep - 5)), std::stoll(name.substr(sep + 1)))}};
         }
         return {{CaseSet::always(), Expr::variable(name)}};
     }
@@ -149,12 +149,9 @@ Pieces AstExprReader::op(const isl::ast_expr &e, const std::string &place, Mode 
         return out;
     };
     switch (t) {
-    case isl_ast_expr_op_minus:
-        return combine(all(mode), [](const auto &v) { return LinearForm::scale(v[0], -1); });
-    case isl_ast_expr_op_add:
-        return combine(all(mode), [](const auto &v) { return LinearForm::add(v[0], v[1]); });
-    case isl_ast_expr_op_sub:
-        return combine(all(mode), [](const auto &v) { return LinearForm::sub(v[0], v[1]); });
+    case isl_ast_expr_op_minus: return combine(all(mode), [](const auto &v) { return LinearForm::scale(v[0], -1); });
+    case isl_ast_expr_op_add: return combine(all(mode), [](const auto &v) { return LinearForm::add(v[0], v[1]); });
+    case isl_ast_expr_op_sub: return combine(all(mode), [](const auto &v) { return LinearForm::sub(v[0], v[1]); });
     case isl_ast_expr_op_mul:
         return combine(all(mode), [&](const auto &v) {
             if (auto c = v[0]->constantValue())
@@ -173,8 +170,9 @@ Pieces AstExprReader::op(const isl::ast_expr &e, const std::string &place, Mode 
     case isl_ast_expr_op_select:
     case isl_ast_expr_op_cond: return select(e, place, mode);
     default:
-        fail(place, std::string("the operator '") + opName(t) + "' in `" + text(e)
-                        + "` has no counterpart in the kernel format");
+        fail(place,
+             std::string("the operator '") + opName(t) + "' in `" + text(e)
+                 + "` has no counterpart in the kernel format");
     }
 }
 
@@ -266,9 +264,9 @@ CaseSet AstExprReader::condition(const isl::ast_expr &e, const std::string &plac
     case isl_ast_expr_op_ge:
     case isl_ast_expr_op_gt: {
         const CmpOp cmp = t == isl_ast_expr_op_eq ? CmpOp::Eq
-                        : t == isl_ast_expr_op_le ? CmpOp::Le
-                        : t == isl_ast_expr_op_lt ? CmpOp::Lt
-                        : t == isl_ast_expr_op_ge ? CmpOp::Ge
+            : t == isl_ast_expr_op_le             ? CmpOp::Le
+            : t == isl_ast_expr_op_lt             ? CmpOp::Lt
+            : t == isl_ast_expr_op_ge             ? CmpOp::Ge
                                                   : CmpOp::Gt;
         CaseSet out = CaseSet::never();
         for (const auto &lhs : pieces(a[0], place))
@@ -276,8 +274,7 @@ CaseSet AstExprReader::condition(const isl::ast_expr &e, const std::string &plac
                 out = out.orDisjoint(lhs.when.conjoin(rhs.when).conjoin(CaseSet::of({lhs.value, cmp, rhs.value})));
         return out;
     }
-    default:
-        fail(place, std::string("the operator '") + opName(t) + "' in `" + text(e) + "` is not a condition");
+    default: fail(place, std::string("the operator '") + opName(t) + "' in `" + text(e) + "` is not a condition");
     }
 }
 

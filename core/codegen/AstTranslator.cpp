@@ -37,8 +37,7 @@ std::vector<GenNode> AstTranslator::node(const isl::ast_node &n, const CaseSet &
     return node(path, [&] { return nodeUnchecked(n, guard, path); });
 }
 
-template <typename F>
-std::vector<GenNode> AstTranslator::node(const std::string &path, F &&f)
+template <typename F> std::vector<GenNode> AstTranslator::node(const std::string &path, F &&f)
 {
     // Checked 64-bit arithmetic (a huge coefficient times a shift) throws a
     // bare overflow_error: said here, with the schedule file and the
@@ -46,13 +45,13 @@ std::vector<GenNode> AstTranslator::node(const std::string &path, F &&f)
     try {
         return f();
     } catch (const std::overflow_error &) {
-        m_reader.fail(path, "integer overflow: a coefficient or bound of the regenerated nest does not fit "
-                            "in 64 bits (the kernel format's integers)");
+        m_reader.fail(path,
+                      "integer overflow: a coefficient or bound of the regenerated nest does not fit "
+                      "in 64 bits (the kernel format's integers)");
     }
 }
 
-std::vector<GenNode> AstTranslator::nodeUnchecked(const isl::ast_node &n, const CaseSet &guard,
-                                                  const std::string &path)
+std::vector<GenNode> AstTranslator::nodeUnchecked(const isl::ast_node &n, const CaseSet &guard, const std::string &path)
 {
     std::vector<GenNode> out;
     if (guard.isNever())

@@ -24,8 +24,7 @@ public:
 private:
     std::vector<GenNode> node(const isl::ast_node &n, const CaseSet &guard, const std::string &path);
     /// `f()`, its integer overflow an InputError at `path`.
-    template <typename F>
-    std::vector<GenNode> node(const std::string &path, F &&f);
+    template <typename F> std::vector<GenNode> node(const std::string &path, F &&f);
     std::vector<GenNode> nodeUnchecked(const isl::ast_node &n, const CaseSet &guard, const std::string &path);
     std::vector<GenNode> forNode(const isl::ast_node_for &n, const CaseSet &guard, const std::string &path);
 

@@ -45,8 +45,8 @@ RegeneratedNest translate(const PolyhedralModel &model, const isl::ast_node &ast
     if (c)
         *c = printC(model, ast, nest);
     AstTranslator translator(*model.kernel(), file);
-    nest.body = QuotaScope::run(model.islContext(), "translating the loop nest",
-                                [&] { return translator.translate(ast); });
+    nest.body =
+        QuotaScope::run(model.islContext(), "translating the loop nest", [&] { return translator.translate(ast); });
     return nest;
 }
 

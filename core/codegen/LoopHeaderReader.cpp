@@ -31,8 +31,8 @@ void LoopHeaderReader::checkFree(const std::string &iterator, const ExprPtr &e, 
     std::set<std::string> names;
     e->collectNames(names);
     if (names.count(iterator))
-        m_reader.fail(place, "the loop bound `" + AstExprReader::text(where) + "` depends on its own iterator "
-                                 + iterator);
+        m_reader.fail(place,
+                      "the loop bound `" + AstExprReader::text(where) + "` depends on its own iterator " + iterator);
 }
 
 std::int64_t LoopHeaderReader::stride(const isl::ast_expr &inc, const std::string &place) const
@@ -40,14 +40,15 @@ std::int64_t LoopHeaderReader::stride(const isl::ast_expr &inc, const std::strin
     const Pieces p = m_reader.pieces(inc, place + " > inc");
     const auto v = p.size() == 1 && p.front().when.isAlways() ? p.front().value->constantValue() : std::nullopt;
     if (!v || *v <= 0)
-        m_reader.fail(place + " > inc", "the loop increment `" + AstExprReader::text(inc)
-                                            + "` is not a positive integer");
+        m_reader.fail(place + " > inc",
+                      "the loop increment `" + AstExprReader::text(inc) + "` is not a positive integer");
     return *v;
 }
 
-std::vector<std::pair<CaseSet, std::vector<ExprPtr>>>
-LoopHeaderReader::lowerBounds(const std::string &iterator, const isl::ast_expr &init, bool strided,
-                              const std::string &place) const
+std::vector<std::pair<CaseSet, std::vector<ExprPtr>>> LoopHeaderReader::lowerBounds(const std::string &iterator,
+                                                                                    const isl::ast_expr &init,
+                                                                                    bool strided,
+                                                                                    const std::string &place) const
 {
     const std::string where = place + " > init";
     std::vector<std::pair<CaseSet, std::vector<ExprPtr>>> out;
@@ -93,10 +94,10 @@ LoopHeaderReader::upperBounds(const std::string &iterator, const isl::ast_expr &
     const bool lt = isOp(cond, isl_ast_expr_op_lt);
     const bool le = isOp(cond, isl_ast_expr_op_le);
     const auto op = (lt || le) ? cond.as<isl::ast_expr_op>() : isl::ast_expr_op();
-    if (!(lt || le) || !op.arg(0).isa<isl::ast_expr_id>()
-        || op.arg(0).as<isl::ast_expr_id>().id().name() != iterator)
-        m_reader.fail(where, "the loop condition `" + AstExprReader::text(cond) + "` does not compare " + iterator
-                                 + " with < or <=");
+    if (!(lt || le) || !op.arg(0).isa<isl::ast_expr_id>() || op.arg(0).as<isl::ast_expr_id>().id().name() != iterator)
+        m_reader.fail(where,
+                      "the loop condition `" + AstExprReader::text(cond) + "` does not compare " + iterator
+                          + " with < or <=");
     std::vector<std::pair<CaseSet, std::vector<ExprPtr>>> out;
     for (const auto &p : m_reader.pieces(op.arg(1), where, AstExprReader::Mode::Bound)) {
         checkFree(iterator, p.value, cond, where);

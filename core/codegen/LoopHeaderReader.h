@@ -7,7 +7,7 @@ namespace se {
 
 /// One way an isl `for` node runs, in the kernel format's loop terms.
 struct LoopVariant {
-    CaseSet when;            ///< on enclosing iterators and parameters
+    CaseSet when; ///< on enclosing iterators and parameters
     std::vector<ExprPtr> lb; ///< the lower bound is the maximum of these
     std::vector<ExprPtr> ub; ///< the exclusive upper bound is the minimum of these
     std::int64_t stride = 1;
@@ -25,19 +25,17 @@ struct LoopVariant {
 /// becomes a variant of the loop, taken under its condition.
 class LoopHeaderReader {
 public:
-    explicit LoopHeaderReader(const AstExprReader &reader) : m_reader(reader) {}
+    explicit LoopHeaderReader(const AstExprReader &reader) : m_reader(reader) { }
 
     std::vector<LoopVariant> read(const std::string &iterator, const isl::ast_expr &init, const isl::ast_expr &cond,
                                   const isl::ast_expr &inc, const std::string &place) const;
 
 private:
     std::int64_t stride(const isl::ast_expr &inc, const std::string &place) const;
-    std::vector<std::pair<CaseSet, std::vector<ExprPtr>>> lowerBounds(const std::string &iterator,
-                                                                      const isl::ast_expr &init, bool strided,
-                                                                      const std::string &place) const;
-    std::vector<std::pair<CaseSet, std::vector<ExprPtr>>> upperBounds(const std::string &iterator,
-                                                                      const isl::ast_expr &cond,
-                                                                      const std::string &place) const;
+    std::vector<std::pair<CaseSet, std::vector<ExprPtr>>>
+    lowerBounds(const std::string &iterator, const isl::ast_expr &init, bool strided, const std::string &place) const;
+    std::vector<std::pair<CaseSet, std::vector<ExprPtr>>>
+    upperBounds(const std::string &iterator, const isl::ast_expr &cond, const std::string &place) const;
     void checkFree(const std::string &iterator, const ExprPtr &e, const isl::ast_expr &where,
                    const std::string &place) const;
 

@@ -17,7 +17,7 @@ struct GenNode;
 /// A statement instance set re-emitted by the regenerated nest: the original
 /// statement `s<originId>` with its accesses rewritten in the new iterators.
 struct GenStatement {
-    std::int64_t id = 0;       ///< fresh id in the regenerated kernel
+    std::int64_t id = 0; ///< fresh id in the regenerated kernel
     std::int64_t originId = 0; ///< id of the original statement
     /// Each original iterator, in the original order, as an expression of
     /// the new iterators and the parameters.
@@ -27,7 +27,7 @@ struct GenStatement {
     std::vector<Access> writes;
     std::vector<Access> reads;
     std::vector<Constraint> predicates; ///< all must hold (one disjoint case)
-    std::vector<std::string> marks;     ///< enclosing isl mark nodes, outermost first
+    std::vector<std::string> marks; ///< enclosing isl mark nodes, outermost first
 };
 
 /// `for iterator in range(max(lb...), min(ub...), stride)`.
@@ -56,9 +56,9 @@ struct GenNode {
 /// into the kernel format's own terms. Plain data: no isl objects, and
 /// this header includes no isl (the app's views can hold it).
 struct RegeneratedNest {
-    KernelPtr source;        ///< the kernel the schedule belongs to
+    KernelPtr source; ///< the kernel the schedule belongs to
     std::map<std::string, std::int64_t> fixedParams; ///< parameters the nest was specialised to
-    std::string schedule;    ///< where the schedule came from, for people
+    std::string schedule; ///< where the schedule came from, for people
     std::vector<GenNode> body;
 };
 

@@ -12,8 +12,7 @@ namespace se {
 
 namespace {
 
-std::vector<Access> substitute(const std::vector<Access> &list,
-                               const std::function<ExprPtr(const std::string &)> &map)
+std::vector<Access> substitute(const std::vector<Access> &list, const std::function<ExprPtr(const std::string &)> &map)
 {
     std::vector<Access> out;
     for (const auto &a : list) {
@@ -44,8 +43,9 @@ std::vector<GenStatement> StatementRewriter::rewrite(const isl::ast_expr &call, 
     const Statement &st = *sp->statement;
     const auto nargs = static_cast<std::size_t>(op.n_arg()) - 1;
     if (nargs != st.iterators.size())
-        m_reader.fail(place, "the statement `" + text + "` gives " + std::to_string(nargs) + " iterator values; "
-                                 + name + " has " + std::to_string(st.iterators.size()));
+        m_reader.fail(place,
+                      "the statement `" + text + "` gives " + std::to_string(nargs) + " iterator values; " + name
+                          + " has " + std::to_string(st.iterators.size()));
 
     // Every combination of argument pieces, under the guard.
     struct Partial {

@@ -12,7 +12,7 @@ namespace se {
 /// substituted for the original iterators.
 class StatementRewriter {
 public:
-    StatementRewriter(const Kernel &kernel, const AstExprReader &reader) : m_kernel(kernel), m_reader(reader) {}
+    StatementRewriter(const Kernel &kernel, const AstExprReader &reader) : m_kernel(kernel), m_reader(reader) { }
 
     /// One statement per case of `guard` and of the arguments' pieces (a
     /// `select` argument gives one copy per value, under its condition).

@@ -20,7 +20,7 @@ struct Dependence {
     std::size_t src = 0; ///< model statement index
     std::size_t dst = 0;
     std::string allocation;
-    isl::map relation;   ///< { s0[i, j] -> s1[i', j'] }: src instance before dst instance
+    isl::map relation; ///< { s0[i, j] -> s1[i', j'] }: src instance before dst instance
     /// Edges of equal shape have the same relation up to the names of their
     /// two statements (tiles of one kernel repeat a handful of shapes), so
     /// counts and distances are computed once per shape.

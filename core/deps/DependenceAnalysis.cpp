@@ -38,7 +38,7 @@ isl::map named(const isl::map &anon, const std::string &src, const std::string &
 // the same shape.
 class EdgeSet {
 public:
-    explicit EdgeSet(const PolyhedralModel &model) : m_model(model) {}
+    explicit EdgeSet(const PolyhedralModel &model) : m_model(model) { }
 
     void add(DepType type, std::size_t src, std::size_t dst, const std::string &alloc, int piece)
     {
@@ -97,7 +97,7 @@ private:
 // both access relations (domains included) and the program order between
 // their statements. Statements that repeat a pattern share keys.
 struct AccessShape {
-    std::string key;  // the relation printed with anonymous tuples (both sides share the allocation)
+    std::string key; // the relation printed with anonymous tuples (both sides share the allocation)
     bool bounded = false;
     std::vector<std::pair<long, long>> box; // range bounds per allocation dimension
 };
@@ -160,16 +160,16 @@ std::vector<Dependence> DependenceAnalysis::may(const PolyhedralModel &model)
         const std::size_t src = x.statement, dst = y.statement;
         const unsigned k = ProgramOrder::sharedLoops(model, src, dst);
         const bool same = src == dst;
-        const bool srcFirst = !same && model.statements()[src].place->positions[k]
-                                           < model.statements()[dst].place->positions[k];
+        const bool srcFirst =
+            !same && model.statements()[src].place->positions[k] < model.statements()[dst].place->positions[k];
         if (k == 0 && !srcFirst)
             return -1; // dst's whole nest runs before src's
         const auto key = std::make_tuple(xs.key, ys.key, k, srcFirst, same);
         auto it = cache.find(key);
         if (it == cache.end()) {
             QuotaScope::nextStep(model.islContext());
-            const isl::map rel = x.relation.apply_range(y.relation.reverse())
-                                     .intersect(ProgramOrder::before(model, src, dst));
+            const isl::map rel =
+                x.relation.apply_range(y.relation.reverse()).intersect(ProgramOrder::before(model, src, dst));
             it = cache.emplace(key, rel.is_empty() ? -1 : edges.piece(anonymous(rel.coalesce()))).first;
         }
         return it->second;

@@ -62,12 +62,12 @@ DependenceSummary::Shape &DependenceSummary::shape(const Dependence &dep)
             return !isl::manage(x).is_empty();
         };
         const bool pos = has(1), neg = has(-1), zero = has(0);
-        sh.direction.push_back(pos && neg    ? "*"
-                               : pos && zero ? "0+"
-                               : neg && zero ? "0-"
-                               : pos         ? "+"
-                               : neg         ? "-"
-                                             : "0");
+        sh.direction.push_back(pos && neg        ? "*"
+                                   : pos && zero ? "0+"
+                                   : neg && zero ? "0-"
+                                   : pos         ? "+"
+                                   : neg         ? "-"
+                                                 : "0");
     }
     const int key = dep.shape >= 0 ? dep.shape : -1 - static_cast<int>(m_shapes.size());
     return m_shapes[key] = std::move(sh);

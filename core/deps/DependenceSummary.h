@@ -2,7 +2,7 @@
 #pragma once
 
 #include "Dependence.h"
-#include "core/analysis/CheckReport.h"
+#include "core/report/CheckReport.h"
 
 #include <map>
 
@@ -17,7 +17,7 @@ class PolyhedralModel;
 /// Everything but the names is computed once per edge shape.
 class DependenceSummary {
 public:
-    explicit DependenceSummary(const PolyhedralModel &model) : m_model(model) {}
+    explicit DependenceSummary(const PolyhedralModel &model) : m_model(model) { }
 
     EdgeReport describe(const Dependence &dep, bool count);
 

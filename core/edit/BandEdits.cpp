@@ -21,22 +21,22 @@ namespace {
 // Tile sizes, factors and offsets stay far from isl's and int64's limits.
 constexpr std::int64_t kMaxFactor = 1'000'000'000;
 
-std::string name(const Edit &e) { return editKindName(e.kind); }
-
 void checkMember(const Edit &e, const TreeNode &b, int k, const char *what)
 {
     if (k < 0 || static_cast<unsigned>(k) >= b.members())
-        throw EditError(e.node, name(e) + ": " + what + " " + std::to_string(k) + " does not exist (band "
-                                    + nodePathText(e.node) + " has " + std::to_string(b.members()) + " member"
-                                    + (b.members() == 1 ? "" : "s") + ")");
+        throw EditError(e.node,
+                        std::string(editKindName(e.kind)) + ": " + what + " " + std::to_string(k)
+                            + " does not exist (band " + nodePathText(e.node) + " has " + std::to_string(b.members())
+                            + " member" + (b.members() == 1 ? "" : "s") + ")");
 }
 
 TreeNode &childBand(const Edit &e, TreeNode &b)
 {
     TreeNode &c = b.children.front();
     if (!c.isBand() || c.members() == 0)
-        throw EditError(e.node, name(e) + ": the child of band " + nodePathText(e.node) + " is a "
-                                    + treeKindName(c.kind) + ", not a band (it needs a perfectly nested band)");
+        throw EditError(e.node,
+                        std::string(editKindName(e.kind)) + ": the child of band " + nodePathText(e.node) + " is a "
+                            + treeKindName(c.kind) + ", not a band (it needs a perfectly nested band)");
     return c;
 }
 
@@ -58,8 +58,10 @@ isl::set statementSet(const Edit &e, const TreeNode &b, const std::string &stmt)
             found = s;
     });
     if (found.is_null())
-        throw EditError(e.node, name(e) + ": statement '" + stmt + "' does not reach band " + nodePathText(e.node)
-                                    + " (it schedules " + (names.empty() ? std::string("nothing") : names) + ")");
+        throw EditError(e.node,
+                        std::string(editKindName(e.kind)) + ": statement '" + stmt + "' does not reach band "
+                            + nodePathText(e.node) + " (it schedules "
+                            + (names.empty() ? std::string("nothing") : names) + ")");
     return found;
 }
 
@@ -84,7 +86,9 @@ isl::pw_aff expression(const Edit &e, const isl::set &stmt, const std::string &t
     try {
         expr = ExprParser::parse(text);
     } catch (const InputError &err) {
-        throw EditError(e.node, name(e) + ": " + what + " '" + text + "': " + err.place() + ": " + err.fault());
+        throw EditError(e.node,
+                        std::string(editKindName(e.kind)) + ": " + what + " '" + text + "': " + err.place() + ": "
+                            + err.fault());
     }
     const isl::space sp = stmt.space();
     const auto params = dimNames(sp, isl_dim_param);
@@ -102,13 +106,15 @@ isl::pw_aff expression(const Edit &e, const isl::set &stmt, const std::string &t
         if (iterators)
             for (const auto &i : iters)
                 allowed += (allowed.empty() ? "" : ", ") + i;
-        throw EditError(e.node, name(e) + ": " + what + " '" + text + "' uses '" + n + "'"
-                                    + (isIter ? ", an iterator: an offset may use only the parameters" : "")
-                                    + " (allowed: " + (allowed.empty() ? std::string("constants only") : allowed)
-                                    + ")");
+        throw EditError(e.node,
+                        std::string(editKindName(e.kind)) + ": " + what + " '" + text + "' uses '" + n + "'"
+                            + (isIter ? ", an iterator: an offset may use only the parameters" : "")
+                            + " (allowed: " + (allowed.empty() ? std::string("constants only") : allowed) + ")");
     }
     if (expr->containsExtremum())
-        throw EditError(e.node, name(e) + ": " + what + " '" + text + "': min and max are not quasi-affine");
+        throw EditError(e.node,
+                        std::string(editKindName(e.kind)) + ": " + what + " '" + text
+                            + "': min and max are not quasi-affine");
     return ExprToIsl(sp).convert(expr);
 }
 
@@ -141,10 +147,12 @@ void BandEdits::apply(const Edit &e, TreeNode &root)
 {
     TreeNode &b = ScheduleTree::at(root, e.node, editKindName(e.kind));
     if (!b.isBand())
-        throw EditError(e.node, name(e) + ": node " + nodePathText(e.node) + " is a " + treeKindName(b.kind)
-                                    + ", not a band");
+        throw EditError(e.node,
+                        std::string(editKindName(e.kind)) + ": node " + nodePathText(e.node) + " is a "
+                            + treeKindName(b.kind) + ", not a band");
     if (b.members() == 0)
-        throw EditError(e.node, name(e) + ": band " + nodePathText(e.node) + " has no members");
+        throw EditError(e.node,
+                        std::string(editKindName(e.kind)) + ": band " + nodePathText(e.node) + " has no members");
     // AST build options name members by position (`separate[1]`): they no
     // longer fit once members move, so those edits drop them.
     if (e.kind == EditKind::Permute || e.kind == EditKind::Tile || e.kind == EditKind::Split
@@ -159,7 +167,8 @@ void BandEdits::apply(const Edit &e, TreeNode &root)
     case EditKind::Reverse: {
         checkMember(e, b, e.member, "member");
         auto m = ScheduleTree::members(b);
-        m[static_cast<std::size_t>(e.member)] = isl::manage(isl_union_pw_aff_neg(m[static_cast<std::size_t>(e.member)].release()));
+        m[static_cast<std::size_t>(e.member)] =
+            isl::manage(isl_union_pw_aff_neg(m[static_cast<std::size_t>(e.member)].release()));
         return setMembers(b, m);
     }
     case EditKind::Shift: return shift(e, b);
@@ -167,8 +176,9 @@ void BandEdits::apply(const Edit &e, TreeNode &root)
     case EditKind::Scale: {
         checkMember(e, b, e.member, "member");
         if (e.factor < 1 || e.factor > kMaxFactor)
-            throw EditError(e.node, "scale: the factor must be between 1 and " + std::to_string(kMaxFactor)
-                                        + " (use reverse for a negative one), got " + std::to_string(e.factor));
+            throw EditError(e.node,
+                            "scale: the factor must be between 1 and " + std::to_string(kMaxFactor)
+                                + " (use reverse for a negative one), got " + std::to_string(e.factor));
         auto m = ScheduleTree::members(b);
         auto &x = m[static_cast<std::size_t>(e.member)];
         x = isl::manage(isl_union_pw_aff_scale_val(x.copy(), val(x, e.factor).release()));
@@ -188,13 +198,14 @@ void BandEdits::permute(const Edit &e, TreeNode &b)
 {
     const unsigned n = b.members();
     if (e.order.size() != n)
-        throw EditError(e.node, "permute: the order lists " + std::to_string(e.order.size()) + " members, band "
-                                    + nodePathText(e.node) + " has " + std::to_string(n));
+        throw EditError(e.node,
+                        "permute: the order lists " + std::to_string(e.order.size()) + " members, band "
+                            + nodePathText(e.node) + " has " + std::to_string(n));
     std::vector<bool> seen(n, false);
     for (int k : e.order) {
         if (k < 0 || static_cast<unsigned>(k) >= n || seen[static_cast<std::size_t>(k)])
-            throw EditError(e.node, "permute: the order must list each member 0.." + std::to_string(n - 1)
-                                        + " exactly once");
+            throw EditError(e.node,
+                            "permute: the order must list each member 0.." + std::to_string(n - 1) + " exactly once");
         seen[static_cast<std::size_t>(k)] = true;
     }
     const auto old = ScheduleTree::members(b);
@@ -228,18 +239,20 @@ void BandEdits::tile(const Edit &e, TreeNode &b)
 {
     const unsigned n = b.members();
     if (e.sizes.size() != n)
-        throw EditError(e.node, "tile: " + std::to_string(e.sizes.size()) + " sizes for a band of "
-                                    + std::to_string(n) + " member" + (n == 1 ? "" : "s")
-                                    + " (give one size per member)");
+        throw EditError(e.node,
+                        "tile: " + std::to_string(e.sizes.size()) + " sizes for a band of " + std::to_string(n)
+                            + " member" + (n == 1 ? "" : "s") + " (give one size per member)");
     for (std::size_t k = 0; k < n; ++k)
         if (e.sizes[k] < 1 || e.sizes[k] > kMaxFactor)
-            throw EditError(e.node, "tile: size " + std::to_string(k) + " must be between 1 and "
-                                        + std::to_string(kMaxFactor) + ", got " + std::to_string(e.sizes[k]));
+            throw EditError(e.node,
+                            "tile: size " + std::to_string(k) + " must be between 1 and " + std::to_string(kMaxFactor)
+                                + ", got " + std::to_string(e.sizes[k]));
     // Tile band: floor(x / size); point band: x itself (ordered the same
     // as x mod size once the tile is fixed, and easier to read).
     auto m = ScheduleTree::members(b);
     for (std::size_t k = 0; k < n; ++k)
-        m[k] = isl::manage(isl_union_pw_aff_floor(isl_union_pw_aff_scale_down_val(m[k].copy(), val(m[k], e.sizes[k]).release())));
+        m[k] = isl::manage(
+            isl_union_pw_aff_floor(isl_union_pw_aff_scale_down_val(m[k].copy(), val(m[k], e.sizes[k]).release())));
     TreeNode point = b;
     point.options = isl::union_set();
     b.band = ScheduleTree::fromMembers(m);
@@ -251,9 +264,10 @@ void BandEdits::split(const Edit &e, TreeNode &b)
 {
     const unsigned n = b.members();
     if (e.member < 1 || static_cast<unsigned>(e.member) >= n)
-        throw EditError(e.node, "split: 'at' must be between 1 and " + std::to_string(static_cast<int>(n) - 1)
-                                    + " for a band of " + std::to_string(n) + " member" + (n == 1 ? "" : "s")
-                                    + ", got " + std::to_string(e.member));
+        throw EditError(e.node,
+                        "split: 'at' must be between 1 and " + std::to_string(static_cast<int>(n) - 1)
+                            + " for a band of " + std::to_string(n) + " member" + (n == 1 ? "" : "s") + ", got "
+                            + std::to_string(e.member));
     const auto at = static_cast<std::size_t>(e.member);
     const auto m = ScheduleTree::members(b);
     TreeNode inner = b;
@@ -305,8 +319,9 @@ void BandEdits::skew(const Edit &e, TreeNode &b)
     if (e.member == e.source)
         throw EditError(e.node, "skew: a member cannot be skewed by itself (use scale)");
     if (e.factor == 0 || e.factor > kMaxFactor || e.factor < -kMaxFactor)
-        throw EditError(e.node, "skew: the factor must be non-zero and at most " + std::to_string(kMaxFactor)
-                                    + " in size, got " + std::to_string(e.factor));
+        throw EditError(e.node,
+                        "skew: the factor must be non-zero and at most " + std::to_string(kMaxFactor) + " in size, got "
+                            + std::to_string(e.factor));
     auto m = ScheduleTree::members(b);
     const auto &src = m[static_cast<std::size_t>(e.source)];
     auto &x = m[static_cast<std::size_t>(e.member)];

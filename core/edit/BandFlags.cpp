@@ -16,11 +16,11 @@ bool BandFlags::stale() const
 std::string BandFlags::summary() const
 {
     auto yn = [](bool b) { return b ? "yes" : "no"; };
-    std::string out = std::string("permutable ") + yn(permutableDeclared) + "/" + yn(permutableComputed)
-                      + ", coincident [";
+    std::string out =
+        std::string("permutable ") + yn(permutableDeclared) + "/" + yn(permutableComputed) + ", coincident [";
     for (std::size_t k = 0; k < coincidentComputed.size(); ++k)
         out += std::string(k ? ", " : "") + yn(k < coincidentDeclared.size() && coincidentDeclared[k]) + "/"
-               + yn(coincidentComputed[k]);
+            + yn(coincidentComputed[k]);
     return out + "] (declared/computed)" + (stale() ? ", STALE" : "");
 }
 

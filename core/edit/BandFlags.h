@@ -9,7 +9,7 @@ namespace se {
 /// The parallelism flags of one band, declared in the tree and computed
 /// from the dependences, side by side. Plain data for the CLI and the app.
 struct BandFlags {
-    std::vector<int> path;              ///< the band's node path
+    std::vector<int> path; ///< the band's node path
     unsigned members = 0;
     bool permutableDeclared = false;
     /// Every dependence not carried by the outer bands has a non-negative

@@ -46,8 +46,7 @@ Edit make(EditKind kind, NodePath node)
     return e;
 }
 
-template <typename T>
-std::string join(const std::vector<T> &v, const char *sep)
+template <typename T> std::string join(const std::vector<T> &v, const char *sep)
 {
     std::string out;
     for (std::size_t k = 0; k < v.size(); ++k)
@@ -118,7 +117,10 @@ Edit Edit::permute(NodePath node, std::vector<int> order)
     return e;
 }
 
-Edit Edit::interchange(NodePath node) { return make(EditKind::Interchange, std::move(node)); }
+Edit Edit::interchange(NodePath node)
+{
+    return make(EditKind::Interchange, std::move(node));
+}
 
 Edit Edit::tile(NodePath node, std::vector<std::int64_t> sizes)
 {
@@ -134,7 +136,10 @@ Edit Edit::split(NodePath node, int at)
     return e;
 }
 
-Edit Edit::merge(NodePath node) { return make(EditKind::Merge, std::move(node)); }
+Edit Edit::merge(NodePath node)
+{
+    return make(EditKind::Merge, std::move(node));
+}
 
 Edit Edit::reverse(NodePath node, int member)
 {
@@ -198,9 +203,18 @@ Edit Edit::fuse(NodePath node, int child)
     return e;
 }
 
-Edit Edit::distribute(NodePath node) { return make(EditKind::Distribute, std::move(node)); }
-Edit Edit::toSet(NodePath node) { return make(EditKind::ToSet, std::move(node)); }
-Edit Edit::toSequence(NodePath node) { return make(EditKind::ToSequence, std::move(node)); }
+Edit Edit::distribute(NodePath node)
+{
+    return make(EditKind::Distribute, std::move(node));
+}
+Edit Edit::toSet(NodePath node)
+{
+    return make(EditKind::ToSet, std::move(node));
+}
+Edit Edit::toSequence(NodePath node)
+{
+    return make(EditKind::ToSequence, std::move(node));
+}
 
 Edit Edit::insertMark(NodePath node, std::string name)
 {
@@ -216,7 +230,10 @@ Edit Edit::renameMark(NodePath node, std::string name)
     return e;
 }
 
-Edit Edit::deleteMark(NodePath node) { return make(EditKind::DeleteMark, std::move(node)); }
+Edit Edit::deleteMark(NodePath node)
+{
+    return make(EditKind::DeleteMark, std::move(node));
+}
 
 Edit Edit::memberExpr(NodePath node, int member, std::string statement, std::string expression)
 {
@@ -246,14 +263,12 @@ std::string Edit::describe() const
     }
     case EditKind::Skew:
         return "skew member " + m + " of band " + at + " by " + std::to_string(factor) + " x member "
-               + std::to_string(source);
+            + std::to_string(source);
     case EditKind::Scale: return "scale member " + m + " of band " + at + " by " + std::to_string(factor);
-    case EditKind::SetPermutable:
-        return std::string(value ? "declare" : "undeclare") + " band " + at + " permutable";
+    case EditKind::SetPermutable: return std::string(value ? "declare" : "undeclare") + " band " + at + " permutable";
     case EditKind::SetCoincident:
         return std::string(value ? "declare" : "undeclare") + " member " + m + " of band " + at + " coincident";
-    case EditKind::Move:
-        return "move child " + std::to_string(child) + " of " + at + " to index " + std::to_string(to);
+    case EditKind::Move: return "move child " + std::to_string(child) + " of " + at + " to index " + std::to_string(to);
     case EditKind::Fuse:
         return "fuse children " + std::to_string(child) + " and " + std::to_string(child + 1) + " of " + at;
     case EditKind::Distribute: return "distribute band " + at + " over its children";
@@ -262,8 +277,7 @@ std::string Edit::describe() const
     case EditKind::InsertMark: return "insert mark '" + name + "' above " + at;
     case EditKind::RenameMark: return "rename mark " + at + " to '" + name + "'";
     case EditKind::DeleteMark: return "delete mark " + at;
-    case EditKind::MemberExpr:
-        return "set member " + m + " of band " + at + " for " + statement + " to " + expression;
+    case EditKind::MemberExpr: return "set member " + m + " of band " + at + " for " + statement + " to " + expression;
     }
     return "?";
 }

@@ -9,7 +9,9 @@
 #include <utility>
 #include <vector>
 
-namespace isl { class schedule; }
+namespace isl {
+class schedule;
+}
 
 namespace se {
 
@@ -20,30 +22,30 @@ using NodePath = std::vector<int>;
 
 enum class EditKind {
     // band
-    Permute,       ///< reorder the members: member k takes old member order[k]
-    Interchange,   ///< swap the band with its only child band (a perfect nest)
-    Tile,          ///< band -> tile band floor(x / size) over point band x
-    Split,         ///< members [0, at) stay, [at, n) move to a new child band
-    Merge,         ///< append the only child band's members
-    Reverse,       ///< member := -member
-    Shift,         ///< member += offset, per statement (quasi-affine in the parameters)
-    Skew,          ///< member += factor * source member
-    Scale,         ///< member *= factor (factor >= 1)
+    Permute, ///< reorder the members: member k takes old member order[k]
+    Interchange, ///< swap the band with its only child band (a perfect nest)
+    Tile, ///< band -> tile band floor(x / size) over point band x
+    Split, ///< members [0, at) stay, [at, n) move to a new child band
+    Merge, ///< append the only child band's members
+    Reverse, ///< member := -member
+    Shift, ///< member += offset, per statement (quasi-affine in the parameters)
+    Skew, ///< member += factor * source member
+    Scale, ///< member *= factor (factor >= 1)
     SetPermutable, ///< declare the band (not) permutable
     SetCoincident, ///< declare a member (not) coincident
     // sequence / set
-    Move,          ///< move child `child` to index `to`
-    Fuse,          ///< children `child` and `child + 1` (both starting with bands of equal
-                   ///< member count) become one band over a sequence of the two
-    Distribute,    ///< a band over a sequence/set becomes one band per child
-    ToSet,         ///< sequence -> set
-    ToSequence,    ///< set -> sequence
+    Move, ///< move child `child` to index `to`
+    Fuse, ///< children `child` and `child + 1` (both starting with bands of equal
+    ///< member count) become one band over a sequence of the two
+    Distribute, ///< a band over a sequence/set becomes one band per child
+    ToSet, ///< sequence -> set
+    ToSequence, ///< set -> sequence
     // mark
-    InsertMark,    ///< a mark `name` above the node
+    InsertMark, ///< a mark `name` above the node
     RenameMark,
     DeleteMark,
     // member expression
-    MemberExpr,    ///< replace one statement's expression in one member
+    MemberExpr, ///< replace one statement's expression in one member
 };
 
 const char *editKindName(EditKind kind);
@@ -59,19 +61,19 @@ struct Edit {
     EditKind kind = EditKind::Permute;
     NodePath node;
 
-    std::vector<int> order;            ///< permute
-    std::vector<std::int64_t> sizes;   ///< tile, one per member
-    int member = 0;                    ///< reverse, shift, skew, scale, set_coincident, member_expr; split: `at`
-    int source = 0;                    ///< skew: the member that is added
-    std::int64_t factor = 1;           ///< skew, scale
+    std::vector<int> order; ///< permute
+    std::vector<std::int64_t> sizes; ///< tile, one per member
+    int member = 0; ///< reverse, shift, skew, scale, set_coincident, member_expr; split: `at`
+    int source = 0; ///< skew: the member that is added
+    std::int64_t factor = 1; ///< skew, scale
     /// shift: statement (`s1`) -> offset expression (`1`, `N - 2`, `floor(T / 2)`)
     std::vector<std::pair<std::string, std::string>> offsets;
-    bool value = true;                 ///< set_permutable, set_coincident
-    int child = 0;                     ///< move: the child moved; fuse: the first of two
-    int to = 0;                        ///< move: its new index
-    std::string name;                  ///< insert_mark, rename_mark
-    std::string statement;             ///< member_expr
-    std::string expression;            ///< member_expr, in the kernel's expression grammar
+    bool value = true; ///< set_permutable, set_coincident
+    int child = 0; ///< move: the child moved; fuse: the first of two
+    int to = 0; ///< move: its new index
+    std::string name; ///< insert_mark, rename_mark
+    std::string statement; ///< member_expr
+    std::string expression; ///< member_expr, in the kernel's expression grammar
 
     bool operator==(const Edit &) const = default;
 

@@ -48,8 +48,10 @@ isl::schedule Edit::apply(const isl::schedule &schedule) const
         // 400-statement tree is most of an edit's time): only tree edits
         // are checked.
         if (!isBandKind(kind) && !out.get_map().domain().is_equal(schedule.get_map().domain()))
-            throw EditError(node, std::string(editKindName(kind)) + ": the result would not schedule every "
-                                                                    "instance exactly as before");
+            throw EditError(node,
+                            std::string(editKindName(kind))
+                                + ": the result would not schedule every "
+                                  "instance exactly as before");
         return out;
     } catch (const InputError &) {
         throw;

@@ -13,8 +13,7 @@ namespace se {
 /// sequence, not a band`). An InputError, so the CLI exits with status 2.
 class EditError : public InputError {
 public:
-    EditError(const std::vector<int> &node, const std::string &fault)
-        : InputError("", "node " + pathText(node), fault)
+    EditError(const std::vector<int> &node, const std::string &fault) : InputError("", "node " + pathText(node), fault)
     {
     }
 

@@ -51,8 +51,8 @@ std::int64_t integer(const json &v, const std::string &place, std::int64_t lo, s
         fail(place, "is too large");
     const auto x = v.get<std::int64_t>();
     if (x < lo || x > hi)
-        fail(place, "must be between " + std::to_string(lo) + " and " + std::to_string(hi) + ", got "
-                        + std::to_string(x));
+        fail(place,
+             "must be between " + std::to_string(lo) + " and " + std::to_string(hi) + ", got " + std::to_string(x));
     return x;
 }
 

@@ -9,7 +9,9 @@
 #include <string>
 #include <vector>
 
-namespace isl { class schedule; }
+namespace isl {
+class schedule;
+}
 
 namespace se {
 

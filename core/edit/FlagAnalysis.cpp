@@ -97,12 +97,11 @@ DependenceFlags evaluatePairs(const isl::map &r, const isl::multi_aff &src, cons
     const isl::set pairs = r.wrap(); // { [a -> b] }
     const isl::space space = pairs.space().unwrap();
     // { [a -> b] -> [dst(b) - src(a)] }
-    const isl::multi_aff delta = dst.pullback(isl::multi_aff::range_map(space))
-                                     .sub(src.pullback(isl::multi_aff::domain_map(space)));
+    const isl::multi_aff delta =
+        dst.pullback(isl::multi_aff::range_map(space)).sub(src.pullback(isl::multi_aff::domain_map(space)));
     const isl::set any = isl::set::universe(delta.space().range());
-    return ask(pairs, any, outer, members, [&](const isl::set &on, const isl::set &cond) {
-        return on.intersect(cond.preimage(delta));
-    });
+    return ask(pairs, any, outer, members,
+               [&](const isl::set &on, const isl::set &cond) { return on.intersect(cond.preimage(delta)); });
 }
 
 BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, const std::vector<int> &path,
@@ -162,8 +161,8 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
             QuotaScope::nextStep(model.islContext());
             const isl::map pairs = d.relation.intersect_domain(reach[d.src]).intersect_range(reach[d.dst]);
             flags = !fn[d.src].is_null() && !fn[d.dst].is_null()
-                      ? evaluatePairs(pairs, fn[d.src], fn[d.dst], outer, f.members)
-                      : evaluate(pairs.apply_domain(times[d.src]).apply_range(times[d.dst]).deltas(), outer, f.members);
+                ? evaluatePairs(pairs, fn[d.src], fn[d.dst], outer, f.members)
+                : evaluate(pairs.apply_domain(times[d.src]).apply_range(times[d.dst]).deltas(), outer, f.members);
         }
         if (flags.backwards)
             f.permutableComputed = false;

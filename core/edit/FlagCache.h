@@ -27,8 +27,8 @@ struct DependenceFlags {
 class FlagCache {
 public:
     struct Key {
-        isl::set reachSrc, reachDst;  ///< { s[i] } reaching the band
-        isl::map timesSrc, timesDst;  ///< { s[i] -> [outer..., members...] }
+        isl::set reachSrc, reachDst; ///< { s[i] } reaching the band
+        isl::map timesSrc, timesDst; ///< { s[i] -> [outer..., members...] }
         int outer = 0;
         unsigned members = 0;
     };

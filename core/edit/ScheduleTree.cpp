@@ -15,8 +15,7 @@ namespace se {
 namespace {
 
 // C calls return null on failure (the context continues on error).
-template <typename T>
-T checked(T obj, const char *what)
+template <typename T> T checked(T obj, const char *what)
 {
     if (obj.is_null())
         throw std::runtime_error(std::string("isl failed while ") + what);
@@ -63,8 +62,9 @@ TreeNode readNode(const isl::schedule_node &n, NodePath &path)
     }
     case isl_schedule_node_leaf: t.kind = TreeNode::Kind::Leaf; break;
     default:
-        throw EditError(path, "schedule tree nodes of this kind (context, guard, extension, expansion) cannot be "
-                              "edited");
+        throw EditError(path,
+                        "schedule tree nodes of this kind (context, guard, extension, expansion) cannot be "
+                        "edited");
     }
     const int nc = isl_schedule_node_n_children(p);
     // raw isl end
@@ -120,8 +120,8 @@ isl::schedule_node grow(const isl::schedule_node &leaf, const TreeNode &t)
                 throw std::logic_error("a sequence or set child that is not a filter");
             filters = filters.add(c.set);
         }
-        isl::schedule_node n = t.kind == TreeNode::Kind::Sequence ? leaf.insert_sequence(filters)
-                                                                   : leaf.insert_set(filters);
+        isl::schedule_node n =
+            t.kind == TreeNode::Kind::Sequence ? leaf.insert_sequence(filters) : leaf.insert_set(filters);
         for (std::size_t k = 0; k < t.children.size(); ++k) {
             const TreeNode &f = t.children[k];
             isl::schedule_node c = n.child(static_cast<int>(k)).child(0);
@@ -151,14 +151,12 @@ const char *treeKindName(TreeNode::Kind kind)
 
 namespace {
 
-template <typename T>
-void copyIsl(T &dst, const T &src)
+template <typename T> void copyIsl(T &dst, const T &src)
 {
     dst = src.is_null() ? T() : T(src);
 }
 
-template <typename T>
-void moveIsl(T &dst, T &src)
+template <typename T> void moveIsl(T &dst, T &src)
 {
     // isl::manage refuses null pointers.
     if (src.is_null())
@@ -261,10 +259,11 @@ TreeNode &ScheduleTree::at(TreeNode &root, const NodePath &path, const char *edi
     NodePath walked;
     for (int k : path) {
         if (k < 0 || static_cast<std::size_t>(k) >= t->children.size())
-            throw EditError(path, std::string(edit) + ": there is no node " + nodePathText(path) + " (the "
-                                      + treeKindName(t->kind) + " at " + nodePathText(walked) + " has "
-                                      + std::to_string(t->children.size()) + " child"
-                                      + (t->children.size() == 1 ? "" : "ren") + ")");
+            throw EditError(path,
+                            std::string(edit) + ": there is no node " + nodePathText(path) + " (the "
+                                + treeKindName(t->kind) + " at " + nodePathText(walked) + " has "
+                                + std::to_string(t->children.size()) + " child" + (t->children.size() == 1 ? "" : "ren")
+                                + ")");
         t = &t->children[static_cast<std::size_t>(k)];
         walked.push_back(k);
     }

@@ -19,13 +19,13 @@ struct TreeNode {
     enum class Kind { Domain, Band, Sequence, Set, Filter, Mark, Leaf };
 
     Kind kind = Kind::Leaf;
-    isl::union_set set;              ///< Domain: the domain; Filter: the filter
+    isl::union_set set; ///< Domain: the domain; Filter: the filter
     /// Band: { s0[t, i] -> [t, i]; ... } one union_pw_aff per member
     isl::multi_union_pw_aff band;
     bool permutable = false;
-    std::vector<bool> coincident;    ///< one per member
-    std::vector<int> loopTypes;      ///< isl_ast_loop_type per member
-    isl::union_set options;          ///< AST build options, or null
+    std::vector<bool> coincident; ///< one per member
+    std::vector<int> loopTypes; ///< isl_ast_loop_type per member
+    isl::union_set options; ///< AST build options, or null
     std::string mark;
     /// Instances that reach the node, as read from isl (null for nodes an
     /// edit made).

@@ -11,8 +11,6 @@ namespace se {
 
 namespace {
 
-std::string name(const Edit &e) { return editKindName(e.kind); }
-
 bool isGroup(const TreeNode &t)
 {
     return t.kind == TreeNode::Kind::Sequence || t.kind == TreeNode::Kind::Set;
@@ -22,40 +20,49 @@ TreeNode &groupAt(const Edit &e, TreeNode &root)
 {
     TreeNode &t = ScheduleTree::at(root, e.node, editKindName(e.kind));
     if (!isGroup(t))
-        throw EditError(e.node, name(e) + ": node " + nodePathText(e.node) + " is a " + treeKindName(t.kind)
-                                    + ", not a sequence or set");
+        throw EditError(e.node,
+                        std::string(editKindName(e.kind)) + ": node " + nodePathText(e.node) + " is a "
+                            + treeKindName(t.kind) + ", not a sequence or set");
     return t;
 }
 
 void checkChild(const Edit &e, const TreeNode &g, int k, const char *what)
 {
     if (k < 0 || static_cast<std::size_t>(k) >= g.children.size())
-        throw EditError(e.node, name(e) + ": " + what + " " + std::to_string(k) + " does not exist (the "
-                                    + treeKindName(g.kind) + " at " + nodePathText(e.node) + " has "
-                                    + std::to_string(g.children.size()) + " children)");
+        throw EditError(e.node,
+                        std::string(editKindName(e.kind)) + ": " + what + " " + std::to_string(k)
+                            + " does not exist (the " + treeKindName(g.kind) + " at " + nodePathText(e.node) + " has "
+                            + std::to_string(g.children.size()) + " children)");
 }
 
 void checkMarkName(const Edit &e)
 {
     bool ok = !e.name.empty() && e.name.size() <= 128
-              && (std::isalpha(static_cast<unsigned char>(e.name[0])) || e.name[0] == '_');
+        && (std::isalpha(static_cast<unsigned char>(e.name[0])) || e.name[0] == '_');
     for (char c : e.name)
         ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
     if (!ok)
-        throw EditError(e.node, name(e) + ": a mark name is letters, digits and '_', starting with a letter or "
-                                          "'_', got '" + e.name + "'");
+        throw EditError(e.node,
+                        std::string(editKindName(e.kind))
+                            + ": a mark name is letters, digits and '_', starting with a letter or "
+                              "'_', got '"
+                            + e.name + "'");
 }
 
 TreeNode &markAt(const Edit &e, TreeNode &root)
 {
     TreeNode &t = ScheduleTree::at(root, e.node, editKindName(e.kind));
     if (t.kind != TreeNode::Kind::Mark)
-        throw EditError(e.node, name(e) + ": node " + nodePathText(e.node) + " is a " + treeKindName(t.kind)
-                                    + ", not a mark");
+        throw EditError(e.node,
+                        std::string(editKindName(e.kind)) + ": node " + nodePathText(e.node) + " is a "
+                            + treeKindName(t.kind) + ", not a mark");
     return t;
 }
 
-NodePath parentOf(const NodePath &p) { return NodePath(p.begin(), p.end() - 1); }
+NodePath parentOf(const NodePath &p)
+{
+    return NodePath(p.begin(), p.end() - 1);
+}
 
 // `m` on `dom` only; the gist drops the domain's constraints from the text
 // again (the filters above the band restrict it anyway).
@@ -82,8 +89,9 @@ void TreeEdits::apply(const Edit &e, TreeNode &root)
         const auto want = e.kind == EditKind::ToSet ? TreeNode::Kind::Sequence : TreeNode::Kind::Set;
         TreeNode &t = ScheduleTree::at(root, e.node, editKindName(e.kind));
         if (t.kind != want)
-            throw EditError(e.node, name(e) + ": node " + nodePathText(e.node) + " is a " + treeKindName(t.kind)
-                                        + ", not a " + treeKindName(want));
+            throw EditError(e.node,
+                            std::string(editKindName(e.kind)) + ": node " + nodePathText(e.node) + " is a "
+                                + treeKindName(t.kind) + ", not a " + treeKindName(want));
         t.kind = e.kind == EditKind::ToSet ? TreeNode::Kind::Set : TreeNode::Kind::Sequence;
         return;
     }
@@ -123,16 +131,17 @@ void TreeEdits::fuse(const Edit &e, TreeNode &root)
     for (const TreeNode *f : {&fa, &fb}) {
         const TreeNode &c = f->children.front();
         if (!c.isBand() || c.members() == 0)
-            throw EditError(e.node, "fuse: child " + std::to_string(f == &fa ? e.child : e.child + 1) + " of "
-                                        + nodePathText(e.node) + " starts with a " + treeKindName(c.kind)
-                                        + ", not a band");
+            throw EditError(e.node,
+                            "fuse: child " + std::to_string(f == &fa ? e.child : e.child + 1) + " of "
+                                + nodePathText(e.node) + " starts with a " + treeKindName(c.kind) + ", not a band");
     }
     const TreeNode &ba = fa.children.front();
     const TreeNode &bb = fb.children.front();
     if (ba.members() != bb.members())
-        throw EditError(e.node, "fuse: the bands of children " + std::to_string(e.child) + " and "
-                                    + std::to_string(e.child + 1) + " have " + std::to_string(ba.members())
-                                    + " and " + std::to_string(bb.members()) + " members");
+        throw EditError(e.node,
+                        "fuse: the bands of children " + std::to_string(e.child) + " and " + std::to_string(e.child + 1)
+                            + " have " + std::to_string(ba.members()) + " and " + std::to_string(bb.members())
+                            + " members");
     const isl::union_set da = ba.reach.is_null() ? fa.set : ba.reach;
     const isl::union_set db = bb.reach.is_null() ? fb.set : bb.reach;
     const isl::multi_union_pw_aff mupa = tidy(restrict(ba.band, da).union_add(restrict(bb.band, db)), da.unite(db));
@@ -175,12 +184,13 @@ void TreeEdits::distribute(const Edit &e, TreeNode &root)
 {
     TreeNode &b = ScheduleTree::at(root, e.node, "distribute");
     if (!b.isBand() || b.members() == 0)
-        throw EditError(e.node, "distribute: node " + nodePathText(e.node) + " is a " + treeKindName(b.kind)
-                                    + ", not a band");
+        throw EditError(e.node,
+                        "distribute: node " + nodePathText(e.node) + " is a " + treeKindName(b.kind) + ", not a band");
     const TreeNode &s = b.children.front();
     if (!isGroup(s) || s.children.empty())
-        throw EditError(e.node, "distribute: the child of band " + nodePathText(e.node) + " is a "
-                                    + treeKindName(s.kind) + ", not a sequence or set");
+        throw EditError(e.node,
+                        "distribute: the child of band " + nodePathText(e.node) + " is a " + treeKindName(s.kind)
+                            + ", not a sequence or set");
     const auto [target, first] = distributeTarget(root, e.node);
     const bool splice = target != e.node;
     isl::union_set outer;
@@ -218,9 +228,10 @@ void TreeEdits::insertMark(const Edit &e, TreeNode &root)
     TreeNode &t = ScheduleTree::at(root, e.node, "insert_mark");
     const TreeNode *parent = ScheduleTree::find(root, parentOf(e.node));
     if (t.kind == TreeNode::Kind::Filter && parent && isGroup(*parent))
-        throw EditError(e.node, "insert_mark: the children of a " + std::string(treeKindName(parent->kind))
-                                    + " are filters; insert the mark above the " + treeKindName(parent->kind)
-                                    + " or below the filter");
+        throw EditError(e.node,
+                        "insert_mark: the children of a " + std::string(treeKindName(parent->kind))
+                            + " are filters; insert the mark above the " + treeKindName(parent->kind)
+                            + " or below the filter");
     TreeNode mark;
     mark.kind = TreeNode::Kind::Mark;
     mark.mark = e.name;

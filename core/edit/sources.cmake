@@ -7,8 +7,6 @@ target_sources(se_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/EditScript.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FlagAnalysis.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FlagCache.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/MoveFinder.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/ScheduleSuggester.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScheduleTree.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TreeEdits.cpp
 )

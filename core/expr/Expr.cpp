@@ -227,9 +227,10 @@ bool Expr::isAtom() const
     case ExprKind::CeilMod:
     case ExprKind::Min:
     case ExprKind::Max: return true;
-    case ExprKind::Sum: return m_terms.empty() ? m_value >= 0
-                                               : (m_terms.size() == 1 && m_value == 0
-                                                  && m_terms[0].coef == 1 && m_terms[0].expr->isAtom());
+    case ExprKind::Sum:
+        return m_terms.empty()
+            ? m_value >= 0
+            : (m_terms.size() == 1 && m_value == 0 && m_terms[0].coef == 1 && m_terms[0].expr->isAtom());
     default: return false;
     }
 }

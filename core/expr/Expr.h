@@ -78,7 +78,7 @@ public:
     static std::int64_t ceilMod(std::int64_t a, std::int64_t c);
 
 private:
-    explicit Expr(ExprKind kind) : m_kind(kind) {}
+    explicit Expr(ExprKind kind) : m_kind(kind) { }
     void print(std::string &out) const;
     bool isAtom() const;
 

@@ -78,10 +78,7 @@ std::vector<Token> tokenize(const std::string &s)
 
 class Parser {
 public:
-    Parser(const std::string &text, ExprParser::Options options)
-        : m_toks(tokenize(text)), m_options(options)
-    {
-    }
+    Parser(const std::string &text, ExprParser::Options options) : m_toks(tokenize(text)), m_options(options) { }
 
     ExprPtr parseWhole()
     {
@@ -99,20 +96,24 @@ public:
             fail(peek(), "empty constraint");
         c.lhs = expr();
         const Token &op = peek();
-        if (op.kind != Tok::Op || (op.text != ">=" && op.text != "<=" && op.text != ">"
-                                   && op.text != "<" && op.text != "==")) {
+        if (op.kind != Tok::Op
+            || (op.text != ">=" && op.text != "<=" && op.text != ">" && op.text != "<" && op.text != "==")) {
             if (op.kind == Tok::End)
                 fail(op, "expected a comparison (>=, <=, >, <, ==) after '" + joined() + "'");
             fail(op, "expected a comparison (>=, <=, >, <, ==), got '" + op.text + "'");
         }
-        c.op = op.text == ">=" ? CmpOp::Ge : op.text == "<=" ? CmpOp::Le : op.text == ">" ? CmpOp::Gt
-             : op.text == "<"  ? CmpOp::Lt : CmpOp::Eq;
+        c.op = op.text == ">=" ? CmpOp::Ge
+            : op.text == "<="  ? CmpOp::Le
+            : op.text == ">"   ? CmpOp::Gt
+            : op.text == "<"   ? CmpOp::Lt
+                               : CmpOp::Eq;
         take();
         if (peek().kind == Tok::End)
             fail(peek(), "missing right-hand side of the comparison");
         c.rhs = expr();
-        if (peek().kind == Tok::Op && (peek().text == ">=" || peek().text == "<=" || peek().text == ">"
-                                       || peek().text == "<" || peek().text == "=="))
+        if (peek().kind == Tok::Op
+            && (peek().text == ">=" || peek().text == "<=" || peek().text == ">" || peek().text == "<"
+                || peek().text == "=="))
             fail(peek(), "one comparison per constraint (write chains as separate constraints)");
         expectEnd();
         return c;
@@ -133,20 +134,15 @@ private:
         return out;
     }
 
-    const Token &peek(std::size_t k = 0) const
-    {
-        return m_toks[std::min(m_pos + k, m_toks.size() - 1)];
-    }
+    const Token &peek(std::size_t k = 0) const { return m_toks[std::min(m_pos + k, m_toks.size() - 1)]; }
     const Token &take() { return m_toks[std::min(m_pos++, m_toks.size() - 1)]; }
-    bool isOp(const char *op, std::size_t k = 0) const
-    {
-        return peek(k).kind == Tok::Op && peek(k).text == op;
-    }
+    bool isOp(const char *op, std::size_t k = 0) const { return peek(k).kind == Tok::Op && peek(k).text == op; }
     void expect(const char *op)
     {
         if (!isOp(op))
-            fail(peek(), std::string("expected '") + op + "'"
-                             + (peek().kind == Tok::End ? " before the end" : ", got '" + peek().text + "'"));
+            fail(peek(),
+                 std::string("expected '") + op + "'"
+                     + (peek().kind == Tok::End ? " before the end" : ", got '" + peek().text + "'"));
         take();
     }
     void expectEnd()
@@ -274,16 +270,15 @@ private:
         m_lastWasLiteral = false;
         auto arity = [&](std::size_t n) {
             if (args.size() != n)
-                fail(fn, name + "() takes " + std::to_string(n) + " arguments, got "
-                             + std::to_string(args.size()));
+                fail(fn, name + "() takes " + std::to_string(n) + " arguments, got " + std::to_string(args.size()));
         };
-        if (name == "floordiv" || name == "mod" || name == "ceildiv" || name == "cc_div"
-            || name == "ceilmod" || name == "cc_mod") {
+        if (name == "floordiv" || name == "mod" || name == "ceildiv" || name == "cc_div" || name == "ceilmod"
+            || name == "cc_mod") {
             arity(2);
-            const ExprKind k = name == "floordiv" ? ExprKind::FloorDiv
-                             : name == "mod"      ? ExprKind::Modulo
-                             : (name == "ceildiv" || name == "cc_div") ? ExprKind::CeilDiv
-                                                                       : ExprKind::CeilMod;
+            const ExprKind k = name == "floordiv"         ? ExprKind::FloorDiv
+                : name == "mod"                           ? ExprKind::Modulo
+                : (name == "ceildiv" || name == "cc_div") ? ExprKind::CeilDiv
+                                                          : ExprKind::CeilMod;
             return divide(k, args[0], args[1], at[1]);
         }
         if (name == "rank") {
@@ -321,8 +316,7 @@ private:
             return Expr::mult(*ca, b);
         if (cb)
             return Expr::mult(*cb, a);
-        fail(at, "non-affine product (" + a->str() + ")*(" + b->str()
-                     + "): one side of '*' must be a constant");
+        fail(at, "non-affine product (" + a->str() + ")*(" + b->str() + "): one side of '*' must be a constant");
     }
 
     ExprPtr divide(ExprKind kind, const ExprPtr &numer, const ExprPtr &denom, const Token &at)
@@ -339,8 +333,7 @@ private:
         return fold(Expr::division(kind, numer, *c));
     }
 
-    template <typename F>
-    ExprPtr constantOrFail(const Token &at, F f)
+    template <typename F> ExprPtr constantOrFail(const Token &at, F f)
     {
         try {
             return Expr::constant(f());

@@ -120,13 +120,14 @@ ExprPtr readTree(const json &v, const std::string &path)
         return Expr::mult(scale, ExprReader::read(v.at("expr"), path + ".expr"));
     }
     const ExprKind dk = kind == "FloorDiv" ? ExprKind::FloorDiv
-                      : kind == "Modulo"   ? ExprKind::Modulo
-                      : kind == "CCDiv"    ? ExprKind::CeilDiv
-                      : kind == "CCMod"    ? ExprKind::CeilMod
+        : kind == "Modulo"                 ? ExprKind::Modulo
+        : kind == "CCDiv"                  ? ExprKind::CeilDiv
+        : kind == "CCMod"                  ? ExprKind::CeilMod
                                            : ExprKind::Const;
     if (dk == ExprKind::Const)
-        exprFail(path + ".kind", "unknown expression kind '" + kind
-                                 + "' (expected Sum, Mult, FloorDiv, Modulo, CCDiv, CCMod, Const, Var, CCGetRank)");
+        exprFail(path + ".kind",
+                 "unknown expression kind '" + kind
+                     + "' (expected Sum, Mult, FloorDiv, Modulo, CCDiv, CCMod, Const, Var, CCGetRank)");
     if (!v.contains("numer"))
         exprFail(path, kind + " needs \"numer\"");
     if (!v.contains("denom"))
@@ -163,13 +164,15 @@ ExprPtr ExprReader::read(const json &value, const std::string &path, bool allowE
             std::string text = value.get<std::string>();
             if (text.size() > 80)
                 text = text.substr(0, 72) + " ...";
-            throw InputError("", path + (e.place().empty() ? "" : ", " + e.place()), e.fault() + " in \"" + text + "\"");
+            throw InputError("", path + (e.place().empty() ? "" : ", " + e.place()),
+                             e.fault() + " in \"" + text + "\"");
         }
     }
     if (value.is_object())
         return readTree(value, path);
-    exprFail(path, std::string("expected an expression (integer, string or tree), got ")
-                   + (value.is_null() ? "null" : value.type_name()));
+    exprFail(path,
+             std::string("expected an expression (integer, string or tree), got ")
+                 + (value.is_null() ? "null" : value.type_name()));
 }
 
 } // namespace se

@@ -63,8 +63,9 @@ std::string program(const std::string &name, const char *var, const char *packag
 {
     const std::string p = ExternalTool::find(name);
     if (p.empty())
-        throw InputError(file, "", "opening C needs " + name + ", which is not on PATH: install the Debian package "
-                                       + package + " (or name the program in " + var + ")");
+        throw InputError(file, "",
+                         "opening C needs " + name + ", which is not on PATH: install the Debian package " + package
+                             + " (or name the program in " + var + ")");
     return p;
 }
 
@@ -117,7 +118,7 @@ std::map<std::string, std::set<int>> blockLines(const std::string &ll)
         if (block.empty() || l.find("!dbg") == std::string::npos)
             continue;
         const bool memory = l.find(" store ") != std::string::npos || l.find(" load ") != std::string::npos
-                            || l.find(" call ") != std::string::npos;
+            || l.find(" call ") != std::string::npos;
         if (!memory)
             continue;
         if (std::regex_search(l, m, dbg))
@@ -210,8 +211,9 @@ std::vector<CFrontEnd::Scop> CFrontEnd::scops(const std::string &path, const std
     cc.push_back(path);
     const auto compiled = ExternalTool::run(cc, "", ToolSeconds);
     if (!compiled.started || compiled.status != 0)
-        throw InputError(path, "", clang() + (compiled.timedOut ? " timed out" : " could not compile it") + ":"
-                                       + lastLines(compiled.err, 40));
+        throw InputError(path, "",
+                         clang() + (compiled.timedOut ? " timed out" : " could not compile it") + ":"
+                             + lastLines(compiled.err, 40));
 
     std::vector<std::string> po{optExe};
     for (const auto &f : pollyFlags())
@@ -226,8 +228,8 @@ std::vector<CFrontEnd::Scop> CFrontEnd::scops(const std::string &path, const std
     po.push_back(ll);
     const auto analysed = ExternalTool::run(po, "", ToolSeconds);
     if (!analysed.started || analysed.status != 0)
-        throw InputError(path, "", opt() + (analysed.timedOut ? " timed out" : " failed") + ":"
-                                       + lastLines(analysed.err, 40));
+        throw InputError(path, "",
+                         opt() + (analysed.timedOut ? " timed out" : " failed") + ":" + lastLines(analysed.err, 40));
 
     const auto blocks = blockLines(KernelLoader::readFile(ll));
     std::vector<std::string> source;
@@ -280,7 +282,7 @@ std::vector<CFrontEnd::Scop> CFrontEnd::scops(const std::string &path, const std
             if (l.rfind("remark: ", 0) == 0 && l.find("The following errors") == std::string::npos
                 && l.find("Invalid Scop candidate ends here") == std::string::npos && seen.insert(l).second)
                 why += "\n  " + l.substr(8);
-        throw InputError(path, function.empty() ? "" : "--function " + function,
+        throw InputError(path, function.empty() ? "" : InputError::functionPlace(function),
                          "Polly found no SCoP (static control part) "
                              + (function.empty() ? std::string("in it") : "in the function " + function)
                              + (why.empty() ? std::string(": no loop nest with affine bounds and accesses")
@@ -291,24 +293,26 @@ std::vector<CFrontEnd::Scop> CFrontEnd::scops(const std::string &path, const std
 
 std::string CFrontEnd::describe(const Scop &s, std::size_t number)
 {
-    return std::to_string(number) + ": function " + s.function + (s.lines.empty() ? "" : ", lines " + s.lines)
-           + ", " + std::to_string(s.statements) + " statement" + (s.statements == 1 ? "" : "s") + " (Polly's region "
-           + s.region + ")";
+    return std::to_string(number) + ": function " + s.function + (s.lines.empty() ? "" : ", lines " + s.lines) + ", "
+        + std::to_string(s.statements) + " statement" + (s.statements == 1 ? "" : "s") + " (Polly's region " + s.region
+        + ")";
 }
 
 KernelPtr CFrontEnd::open(const std::string &path, const Options &options)
 {
     const auto found = scops(path, options.function);
     if (options.scop < 0 || options.scop > static_cast<int>(found.size()))
-        throw InputError(path, "--scop " + std::to_string(options.scop),
-                         "there " + std::string(found.size() == 1 ? "is 1 SCoP" : "are " + std::to_string(found.size()) + " SCoPs")
-                             + ", numbered from 1");
+        throw InputError(
+            path, InputError::scopPlace(options.scop),
+            "there " + std::string(found.size() == 1 ? "is 1 SCoP" : "are " + std::to_string(found.size()) + " SCoPs")
+                + ", numbered from 1");
     if (options.scop == 0 && found.size() > 1) {
         std::string list;
         for (std::size_t k = 0; k < found.size(); ++k)
             list += "\n  " + describe(found[k], k + 1);
-        throw InputError(path, "", "Polly found " + std::to_string(found.size())
-                                       + " SCoPs; choose one with --scop N (or narrow with --function NAME):" + list);
+        throw InputError(path, InputError::scopPlace(),
+                         "Polly found " + std::to_string(found.size())
+                             + " SCoPs; choose one by its number (or narrow by function):" + list);
     }
     return kernel(path, found[options.scop == 0 ? 0 : static_cast<std::size_t>(options.scop - 1)]);
 }
@@ -318,8 +322,8 @@ KernelPtr CFrontEnd::kernel(const std::string &path, const Scop &scop)
     JscopKernel::Labels labels;
     labels.name = scop.function;
     labels.description = "SCoP " + scop.region + " of the function " + scop.function + " in " + baseName(path)
-                         + (scop.lines.empty() ? "" : ", lines " + scop.lines) + ", as Polly (" + opt()
-                         + ") models it; Polly's file for it: " + scop.jscopFile;
+        + (scop.lines.empty() ? "" : ", lines " + scop.lines) + ", as Polly (" + opt()
+        + ") models it; Polly's file for it: " + scop.jscopFile;
     labels.statementText = scop.statementText;
     return JscopKernel::fromDocument(JscopReader::parse(scop.jscopText, path), scop.jscopText, path, labels);
 }

@@ -25,17 +25,17 @@ class CFrontEnd {
 public:
     struct Scop {
         std::string function; ///< the C function
-        std::string region;   ///< Polly's region name, %for.cond---%for.end
+        std::string region; ///< Polly's region name, %for.cond---%for.end
         std::string jscopText;
         std::string jscopFile; ///< Polly's file name for it (for -polly-import-jscop)
-        std::string lines;     ///< the source lines it covers, "3-14"
+        std::string lines; ///< the source lines it covers, "3-14"
         std::size_t statements = 0;
         /// By statement name: "fdtd.c:8: ey[i][j] = ..." (the lines it came from).
         std::map<std::string, std::string> statementText;
     };
     struct Options {
         std::string function; ///< only SCoPs of this function (empty: all)
-        int scop = 0;         ///< 1-based choice among the SCoPs (0: there must be one)
+        int scop = 0; ///< 1-based choice among the SCoPs (0: there must be one)
     };
 
     /// True for .c, .cc, .cpp, .cxx, .C files.

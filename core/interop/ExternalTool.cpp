@@ -29,7 +29,7 @@ std::string slurp(const std::string &path)
 
 bool executable(const std::string &path)
 {
-    struct stat st {};
+    struct stat st { };
     return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(path.c_str(), X_OK) == 0;
 }
 

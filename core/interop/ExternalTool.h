@@ -12,10 +12,10 @@ namespace se {
 class ExternalTool {
 public:
     struct Result {
-        bool started = false;  ///< false: the program could not be run
+        bool started = false; ///< false: the program could not be run
         bool timedOut = false;
-        int status = -1;       ///< exit status; 128 + signal when killed
-        std::string out, err;  ///< stdout and stderr (at most 1 MB each)
+        int status = -1; ///< exit status; 128 + signal when killed
+        std::string out, err; ///< stdout and stderr (at most 1 MB each)
     };
 
     /// The program's path: `name` itself when it holds a '/', otherwise the

@@ -68,15 +68,16 @@ JscopCoordinates::Mapping JscopCoordinates::map(const PolyhedralModel &model, co
     isl::set jd = isl::manage(raw);
     const auto dims = static_cast<unsigned>(isl_set_dim(jd.get(), isl_dim_set));
     if (dims != st.depth())
-        throw InputError(file, place, "the domain has " + std::to_string(dims) + " dimension"
-                                          + (dims == 1 ? "" : "s") + "; " + st.name + " has "
-                                          + std::to_string(st.depth()));
+        throw InputError(file, place,
+                         "the domain has " + std::to_string(dims) + " dimension" + (dims == 1 ? "" : "s") + "; "
+                             + st.name + " has " + std::to_string(st.depth()));
     const auto &params = model.paramNames();
     for (int p = 0; p < isl_set_dim(jd.get(), isl_dim_param); ++p) {
         const char *pn = isl_set_get_dim_name(jd.get(), isl_dim_param, static_cast<unsigned>(p));
         if (!pn || std::find(params.begin(), params.end(), pn) == params.end())
-            throw InputError(file, place, std::string("the domain uses parameter '") + (pn ? pn : "?")
-                                              + "', which the kernel does not have (parameters are matched by name)");
+            throw InputError(file, place,
+                             std::string("the domain uses parameter '") + (pn ? pn : "?")
+                                 + "', which the kernel does not have (parameters are matched by name)");
     }
     jd = isl::manage(isl_set_set_tuple_name(jd.release(), tuple.c_str()));
 
@@ -89,8 +90,9 @@ JscopCoordinates::Mapping JscopCoordinates::map(const PolyhedralModel &model, co
             return Mapping{byIterator, Kind::Iterators};
         const isl::map c = counters(model, st);
         if (c.is_null())
-            throw InputError(file, place, "the domain of " + tuple + ", " + model.text(want) + ", is not " + st.name
-                                              + "'s domain, " + model.text(st.domain));
+            throw InputError(file, place,
+                             "the domain of " + tuple + ", " + model.text(want) + ", is not " + st.name + "'s domain, "
+                                 + model.text(st.domain));
         const isl::map byCounter = renameOut(c, tuple);
         if (byCounter.range().is_equal(want) && byCounter.is_injective())
             return Mapping{byCounter, Kind::Counters};

@@ -4,7 +4,7 @@
 #include "JscopWriter.h"
 #include "core/isl/IslContext.h"
 #include "core/isl/PolyhedralModel.h"
-#include "core/schedule/ScheduleReader.h"
+#include "ScheduleInput.h"
 
 namespace se {
 
@@ -13,7 +13,7 @@ std::string JscopExport::write(const KernelPtr &kernel, const std::map<std::stri
 {
     IslContext ctx; // first: outlives the objects below
     const PolyhedralModel model(ctx, kernel, ParamValues(params.begin(), params.end()));
-    const isl::schedule schedule = ScheduleReader::read(model, scheduleText, label);
+    const isl::schedule schedule = ScheduleInput::read(model, scheduleText, label);
     return JscopWriter::write(model, schedule);
 }
 

@@ -32,17 +32,17 @@ ExprPtr exprOf(isl::pw_aff pa, std::int64_t offset, const std::vector<std::strin
 
 // One statement as the decoder sees it.
 struct Item {
-    std::size_t index = 0;  // position in the file
-    isl::map schedule;      // restricted to the domain
+    std::size_t index = 0; // position in the file
+    isl::map schedule; // restricted to the domain
     isl::set domain;
-    unsigned depth = 0;     // dimensions of the domain
+    unsigned depth = 0; // dimensions of the domain
     std::vector<std::string> dims;
     Statement statement;
 };
 
 class Decoder {
 public:
-    Decoder(std::vector<Item> &items, const std::string &file) : m_items(items), m_file(file) {}
+    Decoder(std::vector<Item> &items, const std::string &file) : m_items(items), m_file(file) { }
 
     // The body for the statements `group`, which share `depth` loops,
     // from time dimension `d` on.
@@ -73,13 +73,17 @@ public:
             else if (it.depth > depth && isDim(it, d, depth))
                 loop.push_back(g);
             else
-                fail(g, "time dimension " + std::to_string(d) + " is neither a constant nor the domain's dimension "
-                            + std::to_string(depth) + ": the file's schedule is not a loop-nest order (open the "
-                            "original JSCoP and give this one as --schedule)");
+                fail(g,
+                     "time dimension " + std::to_string(d) + " is neither a constant nor the domain's dimension "
+                         + std::to_string(depth)
+                         + ": the file's schedule is not a loop-nest order (open the "
+                           "original JSCoP as the kernel and this one as its schedule)");
         }
         if (!loop.empty() && !byValue.empty())
-            fail(loop.front(), "time dimension " + std::to_string(d) + " is a loop for some statements and a "
-                                   "constant for others that agree with them so far");
+            fail(loop.front(),
+                 "time dimension " + std::to_string(d)
+                     + " is a loop for some statements and a "
+                       "constant for others that agree with them so far");
         if (!loop.empty()) {
             Loop l;
             l.iterator = m_items[loop.front()].dims[depth];
@@ -188,8 +192,9 @@ ExprPtr exprOf(isl::pw_aff pa, std::int64_t offset, const std::vector<std::strin
             for (int p = 0; ok && p < isl_aff_dim(aff, isl_dim_param); ++p) {
                 isl_val *c = isl_aff_get_coefficient_val(aff, isl_dim_param, p);
                 if (!isl_val_is_zero(c))
-                    terms.push_back({isl_val_get_num_si(c), Expr::variable(isl_aff_get_dim_name(aff, isl_dim_param,
-                                                                                                static_cast<unsigned>(p)))});
+                    terms.push_back(
+                        {isl_val_get_num_si(c),
+                         Expr::variable(isl_aff_get_dim_name(aff, isl_dim_param, static_cast<unsigned>(p)))});
                 isl_val_free(c);
             }
             for (int p = 0; ok && p < isl_aff_dim(aff, isl_dim_in); ++p) {
@@ -197,16 +202,17 @@ ExprPtr exprOf(isl::pw_aff pa, std::int64_t offset, const std::vector<std::strin
                 if (!isl_val_is_zero(c)) {
                     ok = static_cast<std::size_t>(p) < o.dims->size();
                     if (ok)
-                        terms.push_back({isl_val_get_num_si(c), Expr::variable((*o.dims)[static_cast<std::size_t>(p)])});
+                        terms.push_back(
+                            {isl_val_get_num_si(c), Expr::variable((*o.dims)[static_cast<std::size_t>(p)])});
                 }
                 isl_val_free(c);
             }
             if (ok) {
                 isl_val *c = isl_aff_get_constant_val(aff);
                 const std::int64_t k = isl_val_get_num_si(c) + o.offset;
-                e = terms.empty() ? Expr::constant(k)
-                                  : terms.size() == 1 && terms[0].coef == 1 && k == 0 ? terms[0].expr
-                                                                                       : Expr::sum(std::move(terms), k);
+                e = terms.empty()                                       ? Expr::constant(k)
+                    : terms.size() == 1 && terms[0].coef == 1 && k == 0 ? terms[0].expr
+                                                                        : Expr::sum(std::move(terms), k);
                 isl_val_free(c);
             }
             isl_set_free(set);
@@ -277,8 +283,9 @@ KernelPtr JscopKernel::fromDocument(const JscopDocument &doc, const std::string 
     auto kernel = std::make_shared<Kernel>();
     kernel->sourcePath = file;
     kernel->name = labels.name.empty() ? kernelName(file) : labels.name;
-    kernel->description = !labels.description.empty() ? labels.description
-                          : "Opened from the JSCoP " + file + (doc.name.empty() ? "" : " (SCoP " + doc.name + ")");
+    kernel->description = !labels.description.empty()
+        ? labels.description
+        : "Opened from the JSCoP " + file + (doc.name.empty() ? "" : " (SCoP " + doc.name + ")");
     kernel->contextText = doc.context;
     kernel->jscopText = text;
     if (doc.statements.empty())
@@ -332,8 +339,9 @@ KernelPtr JscopKernel::fromDocument(const JscopDocument &doc, const std::string 
         isl::map sched = parseMap(js.schedule, path + ".schedule");
         addParams(sched.get_space());
         if (static_cast<unsigned>(isl_map_dim(sched.get(), isl_dim_in)) != it.depth)
-            throw InputError(file, path + ".schedule", "the map is over " + std::to_string(isl_map_dim(sched.get(), isl_dim_in))
-                                                          + " dimensions; the domain has " + std::to_string(it.depth));
+            throw InputError(file, path + ".schedule",
+                             "the map is over " + std::to_string(isl_map_dim(sched.get(), isl_dim_in))
+                                 + " dimensions; the domain has " + std::to_string(it.depth));
         sched = isl::manage(isl_map_set_tuple_name(sched.release(), isl_dim_in, st.name.c_str()));
         it.domain = dom;
         it.schedule = sched.intersect_domain(isl::manage(isl_set_set_tuple_name(dom.copy(), st.name.c_str())));
@@ -346,12 +354,13 @@ KernelPtr JscopKernel::fromDocument(const JscopDocument &doc, const std::string 
                 throw InputError(file, ap + ".relation", "the relation does not name its array");
             const unsigned r = static_cast<unsigned>(isl_map_dim(rel.get(), isl_dim_out));
             if (auto [pos, fresh] = rank.emplace(an, r); !fresh && pos->second != r)
-                throw InputError(file, ap + ".relation", std::string("the array ") + an + " has "
-                                                            + std::to_string(pos->second) + " dimensions elsewhere");
+                throw InputError(file, ap + ".relation",
+                                 std::string("the array ") + an + " has " + std::to_string(pos->second)
+                                     + " dimensions elsewhere");
             isl_set *d = dom.copy();
             d = isl_map_has_tuple_name(rel.get(), isl_dim_in) == isl_bool_true
-                    ? isl_set_set_tuple_name(d, isl_map_get_tuple_name(rel.get(), isl_dim_in))
-                    : isl_set_reset_tuple_id(d);
+                ? isl_set_set_tuple_name(d, isl_map_get_tuple_name(rel.get(), isl_dim_in))
+                : isl_set_reset_tuple_id(d);
             const isl::set el = rel.intersect_domain(isl::manage(d)).range();
             auto &u = touched[an];
             u = u.is_null() ? el : u.unite(el);
@@ -378,7 +387,8 @@ KernelPtr JscopKernel::fromDocument(const JscopDocument &doc, const std::string 
             order.push_back(n);
             sizes[n] = std::vector<std::string>(r, "*");
         }
-    static const std::regex castOf(R"(^\(?\s*(?:(?:zext|sext|trunc)\s+i\d+\s+)?%?([A-Za-z_][A-Za-z0-9_.]*)(?:\s+to\s+i\d+)?\s*\)?$)");
+    static const std::regex castOf(
+        R"(^\(?\s*(?:(?:zext|sext|trunc)\s+i\d+\s+)?%?([A-Za-z_][A-Za-z0-9_.]*)(?:\s+to\s+i\d+)?\s*\)?$)");
     for (const auto &n : order) {
         Tensor t;
         t.name = n;

@@ -30,7 +30,7 @@ public:
     /// What a caller knows beyond the file (the C front end: the function,
     /// the source lines); empty values take defaults from the file.
     struct Labels {
-        std::string name;        ///< the kernel's name (default: from the file's name)
+        std::string name; ///< the kernel's name (default: from the file's name)
         std::string description;
         std::map<std::string, std::string> statementText; ///< by statement name
     };

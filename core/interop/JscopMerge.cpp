@@ -20,8 +20,7 @@ namespace se {
 namespace {
 
 // The tuple name of an isl set's text ("[n] -> { Stmt_for_body4[i0] : ... }").
-std::string tupleOf(const isl::ctx &ctx, const std::string &text, const std::string &file,
-                    const std::string &place)
+std::string tupleOf(const isl::ctx &ctx, const std::string &text, const std::string &file, const std::string &place)
 {
     std::string error;
     const isl::set set = islutil::readSet(ctx, text, error);
@@ -35,8 +34,8 @@ std::string tupleOf(const isl::ctx &ctx, const std::string &text, const std::str
 
 } // namespace
 
-std::string JscopMerge::into(const PolyhedralModel &model, const isl::schedule &schedule,
-                             const std::string &pollyText, const std::string &pollyFile)
+std::string JscopMerge::into(const PolyhedralModel &model, const isl::schedule &schedule, const std::string &pollyText,
+                             const std::string &pollyFile)
 {
     // Read and checked as any JSCoP; edited in a second, ordered copy so
     // every key Polly wrote stays where it was.

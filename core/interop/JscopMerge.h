@@ -25,8 +25,8 @@ public:
     /// `pollyText` is the file's JSON, `pollyFile` labels errors. Throws
     /// InputError (a file that is no JSCoP, statements that do not match)
     /// and ResourceLimitError.
-    static std::string into(const PolyhedralModel &model, const isl::schedule &schedule,
-                            const std::string &pollyText, const std::string &pollyFile);
+    static std::string into(const PolyhedralModel &model, const isl::schedule &schedule, const std::string &pollyText,
+                            const std::string &pollyFile);
 };
 
 } // namespace se

@@ -42,7 +42,7 @@ std::string key(const std::string &path, const std::string &k)
 
 // An optional string member; `required` makes a missing one an error.
 std::string stringAt(const json &obj, const std::string &name, const std::string &path, const std::string &file,
-                 bool required = false)
+                     bool required = false)
 {
     if (!obj.contains(name)) {
         if (required)
@@ -84,8 +84,8 @@ std::string dims(const StatementModel &s)
 // How the JSCoP's statements map onto the kernel's: by name when every
 // name is a distinct kernel statement, else by position (Polly's rule).
 // Fills `target` (JSCoP index -> model index) and says why.
-bool matchByName(const PolyhedralModel &model, const std::vector<std::string> &jnames,
-                 std::vector<std::size_t> &target, std::string &why)
+bool matchByName(const PolyhedralModel &model, const std::vector<std::string> &jnames, std::vector<std::size_t> &target,
+                 std::string &why)
 {
     std::set<int> seen;
     for (std::size_t k = 0; k < jnames.size(); ++k) {
@@ -114,8 +114,7 @@ bool JscopReader::looksLikeJscop(const std::string &text, const std::string &fil
 {
     const auto slash = file.find_last_of("/\\");
     const std::string base = slash == std::string::npos ? file : file.substr(slash + 1);
-    if (const auto p = base.find(".jscop"); p != std::string::npos
-        && (p + 6 == base.size() || base[p + 6] == '.'))
+    if (const auto p = base.find(".jscop"); p != std::string::npos && (p + 6 == base.size() || base[p + 6] == '.'))
         return true;
     // Cheap tests first: a union map also starts with '{'.
     const auto first = text.find_first_not_of(" \t\r\n");
@@ -238,7 +237,8 @@ JscopReader::Import JscopReader::importSchedule(const PolyhedralModel &model, co
     } else {
         std::string pairs;
         for (std::size_t k = 0; k < n; ++k)
-            pairs += (k ? ", " : "") + (jnames[k].empty() ? indexed("statements", k) : jnames[k]) + " -> " + stmts[k].name;
+            pairs +=
+                (k ? ", " : "") + (jnames[k].empty() ? indexed("statements", k) : jnames[k]) + " -> " + stmts[k].name;
         out.note = file + ": JSCoP statements matched by position, as Polly does (" + why + "): " + pairs;
     }
 
@@ -251,14 +251,16 @@ JscopReader::Import JscopReader::importSchedule(const PolyhedralModel &model, co
         isl::map m = maps[k];
         const unsigned in = static_cast<unsigned>(isl_map_dim(m.get(), isl_dim_in));
         if (in != st.depth())
-            fail(file, place, "the map is over " + std::to_string(in) + " dimension" + (in == 1 ? "" : "s") + "; "
-                                  + st.name + " has " + std::to_string(st.depth()) + " " + dims(st));
+            fail(file, place,
+                 "the map is over " + std::to_string(in) + " dimension" + (in == 1 ? "" : "s") + "; " + st.name
+                     + " has " + std::to_string(st.depth()) + " " + dims(st));
         const int np = isl_map_dim(m.get(), isl_dim_param);
         for (int p = 0; p < np; ++p) {
             const char *pn = isl_map_get_dim_name(m.get(), isl_dim_param, static_cast<unsigned>(p));
             if (!pn || std::find(params.begin(), params.end(), pn) == params.end())
-                fail(file, place, std::string("the map uses parameter '") + (pn ? pn : "?")
-                                      + "', which the kernel does not have (parameters are matched by name)");
+                fail(file, place,
+                     std::string("the map uses parameter '") + (pn ? pn : "?")
+                         + "', which the kernel does not have (parameters are matched by name)");
         }
         // The file's instances in the kernel's: Polly's loop counters (or
         // the kernel's own iterators) mapped through the domains.
@@ -273,8 +275,9 @@ JscopReader::Import JscopReader::importSchedule(const PolyhedralModel &model, co
             const isl::map on = m.intersect_domain(st.domain);
             const isl::set missing = st.domain.subtract(on.domain());
             if (!missing.is_empty())
-                fail(file, place, "leaves instances of " + st.name + " unscheduled: "
-                                      + islutil::str(missing.gist_params(model.context())));
+                fail(file, place,
+                     "leaves instances of " + st.name
+                         + " unscheduled: " + islutil::str(missing.gist_params(model.context())));
             if (!on.is_single_valued())
                 fail(file, place, "maps some instance of " + st.name + " to more than one time");
             return 0;
@@ -283,7 +286,7 @@ JscopReader::Import JscopReader::importSchedule(const PolyhedralModel &model, co
     }
     if (counted)
         out.note += "; " + std::to_string(counted) + " of " + std::to_string(n)
-                    + " read in loop counters from 0 (Polly's numbering) and mapped to the kernel's iterators";
+            + " read in loop counters from 0 (Polly's numbering) and mapped to the kernel's iterators";
     try {
         out.schedule = ScheduleReader::fromUnionMap(model, times, file);
     } catch (const InputError &e) {

@@ -9,3 +9,4 @@ target_sources(se_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/JscopWriter.cpp
   ${CMAKE_CURRENT_LIST_DIR}/KernelSource.cpp
 )
+target_sources(se_core PRIVATE ${CMAKE_CURRENT_LIST_DIR}/ScheduleInput.cpp)

@@ -5,7 +5,6 @@
 
 #include <isl/cpp.h>
 
-
 namespace se {
 
 /// Translates an Expr into an isl piecewise quasi-affine function on a

@@ -121,8 +121,8 @@ std::string islMessage(const std::string &what)
         const std::string head = what.substr(at, colon - at);
         const auto lineColon = head.rfind(':');
         const bool fileLine = lineColon != std::string::npos && lineColon + 1 < head.size()
-                              && head.find_first_not_of("0123456789", lineColon + 1) == std::string::npos
-                              && (head.find(".c:") != std::string::npos || head.find(".h:") != std::string::npos);
+            && head.find_first_not_of("0123456789", lineColon + 1) == std::string::npos
+            && (head.find(".c:") != std::string::npos || head.find(".h:") != std::string::npos);
         if (!fileLine)
             break;
         at = colon + 2;
@@ -165,8 +165,7 @@ void QuotaScope::rethrow() const
         throw;
     } catch (const isl::exception_quota &) {
         isl_ctx_reset_error(m_ctx.get());
-        throw ResourceLimitError(m_what + ": stopped after " + std::to_string(m_limit)
-                                 + " isl operations");
+        throw ResourceLimitError(m_what + ": stopped after " + std::to_string(m_limit) + " isl operations");
     } catch (const isl::exception_abort &) {
         stopped();
         isl_ctx_resume(m_ctx.get());
@@ -179,8 +178,7 @@ void QuotaScope::rethrow() const
     } catch (const isl::exception &e) {
         // A failed isl call inside an analysis is never "no dependence".
         if (isl_ctx_last_error(m_ctx.get()) == isl_error_quota)
-            throw ResourceLimitError(m_what + ": stopped after " + std::to_string(m_limit)
-                                     + " isl operations");
+            throw ResourceLimitError(m_what + ": stopped after " + std::to_string(m_limit) + " isl operations");
         stopped();
         if (isl_ctx_last_error(m_ctx.get()) == isl_error_alloc)
             throw IslLimits::memoryLimitError(m_what);

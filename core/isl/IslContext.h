@@ -10,7 +10,9 @@
 #include <string>
 #include <thread>
 
-namespace isl { class ctx; }
+namespace isl {
+class ctx;
+}
 
 namespace se {
 
@@ -96,8 +98,7 @@ public:
     /// Call from a catch block.
     [[noreturn]] void rethrow() const;
 
-    template <typename F>
-    static auto run(IslContext &ctx, const std::string &what, F &&f) -> decltype(f())
+    template <typename F> static auto run(IslContext &ctx, const std::string &what, F &&f) -> decltype(f())
     {
         return run(ctx, what, 1, std::forward<F>(f));
     }

@@ -32,7 +32,7 @@ std::int64_t toInt(const isl::val &v)
 bool fitsInt64(const isl::val &v)
 {
     return v.is_int() && isl_val_cmp_si(v.get(), std::numeric_limits<long>::min()) >= 0
-           && isl_val_cmp_si(v.get(), std::numeric_limits<long>::max()) <= 0;
+        && isl_val_cmp_si(v.get(), std::numeric_limits<long>::max()) <= 0;
 }
 
 std::vector<Integer> exactCoordinates(const isl::point &p)
@@ -40,8 +40,7 @@ std::vector<Integer> exactCoordinates(const isl::point &p)
     std::vector<Integer> out;
     const isl::space sp = p.space();
     const unsigned n = static_cast<unsigned>(isl_space_dim(sp.get(), isl_dim_set));
-    for (unsigned k = 0; k < n; ++k)
-    {
+    for (unsigned k = 0; k < n; ++k) {
         const isl::val v = isl::manage(isl_point_get_coordinate_val(p.get(), isl_dim_set, static_cast<int>(k)));
         out.push_back(Integer::fromDecimal(take(isl_val_to_str(v.get()))));
     }
@@ -97,18 +96,29 @@ std::string tidy(std::string s)
 }
 } // namespace
 
-template <typename T, typename F>
-std::string text(const T &obj, F toStr)
+template <typename T, typename F> std::string text(const T &obj, F toStr)
 {
     if (obj.is_null())
         return "";
     return tidy(take(toStr(obj.get())));
 }
 
-std::string str(const isl::set &s) { return text(s, isl_set_to_str); }
-std::string str(const isl::map &m) { return text(m, isl_map_to_str); }
-std::string str(const isl::union_map &m) { return text(m, isl_union_map_to_str); }
-std::string str(const isl::union_set &s) { return text(s, isl_union_set_to_str); }
+std::string str(const isl::set &s)
+{
+    return text(s, isl_set_to_str);
+}
+std::string str(const isl::map &m)
+{
+    return text(m, isl_map_to_str);
+}
+std::string str(const isl::union_map &m)
+{
+    return text(m, isl_union_map_to_str);
+}
+std::string str(const isl::union_set &s)
+{
+    return text(s, isl_union_set_to_str);
+}
 
 isl::set readSet(isl::ctx ctx, const std::string &text, std::string &error)
 {

@@ -19,7 +19,8 @@ struct UnionFind {
     int find(int x)
     {
         while (parent[static_cast<std::size_t>(x)] != x)
-            x = parent[static_cast<std::size_t>(x)] = parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(x)])];
+            x = parent[static_cast<std::size_t>(x)] =
+                parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(x)])];
         return x;
     }
     void unite(int a, int b) { parent[static_cast<std::size_t>(find(a))] = find(b); }
@@ -58,8 +59,9 @@ int equalityDimension(isl_basic_set *bset)
         [](isl_constraint *c, void *user) -> isl_stat {
             auto *d = static_cast<Data *>(user);
             if (isl_constraint_is_equality(c) == isl_bool_true
-                && (d->divs == 0 || isl_constraint_involves_dims(c, isl_dim_div, 0, static_cast<unsigned>(d->divs))
-                                        != isl_bool_true))
+                && (d->divs == 0
+                    || isl_constraint_involves_dims(c, isl_dim_div, 0, static_cast<unsigned>(d->divs))
+                        != isl_bool_true))
                 for (int k = 0; k < d->dims && d->found < 0; ++k)
                     if (isl_constraint_involves_dims(c, isl_dim_set, static_cast<unsigned>(k), 1) == isl_bool_true)
                         d->found = k;

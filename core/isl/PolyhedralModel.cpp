@@ -81,18 +81,19 @@ PolyhedralModel::PolyhedralModel(IslContext &ctx, KernelPtr kernel, ParamValues 
             std::string known;
             for (const auto &n : m_paramNames)
                 known += (known.empty() ? "" : ", ") + n;
-            throw InputError(k.sourcePath, "--param " + name, "the kernel has no parameter '" + name + "'"
+            throw InputError(k.sourcePath, InputError::parameterPlace(name),
+                             "the kernel has no parameter '" + name + "'"
                                  + (known.empty() ? std::string(" (it has none)") : " (it has " + known + ")"));
         }
         if (const Param *p = k.param(name)) {
             if (p->min && value < *p->min)
-                throw InputError(k.sourcePath, "--param " + name,
+                throw InputError(k.sourcePath, InputError::parameterPlace(name),
                                  std::to_string(value) + " is below the minimum " + std::to_string(*p->min));
             if (p->max && value > *p->max)
-                throw InputError(k.sourcePath, "--param " + name,
+                throw InputError(k.sourcePath, InputError::parameterPlace(name),
                                  std::to_string(value) + " is above the maximum " + std::to_string(*p->max));
         } else if (value < 0) {
-            throw InputError(k.sourcePath, "--param " + name, "a rank is non-negative");
+            throw InputError(k.sourcePath, InputError::parameterPlace(name), "a rank is non-negative");
         }
     }
 
@@ -146,8 +147,8 @@ void PolyhedralModel::buildContext()
             std::string values;
             for (const auto &[n, v] : m_fixed)
                 values += (values.empty() ? "" : ", ") + n + " = " + std::to_string(v);
-            throw InputError(k.sourcePath, "context", "the fixed parameter values (" + values
-                                                          + ") violate the kernel's context");
+            throw InputError(k.sourcePath, "context",
+                             "the fixed parameter values (" + values + ") violate the kernel's context");
         }
     }
     m_context = ctx;
@@ -225,8 +226,9 @@ void PolyhedralModel::buildRelationStatement(const StatementPlace &place)
     const isl::set dom = parseText<isl::set>(m_paramSpace, st.domainText, file, st.path + ".domain");
     const char *tn = isl_set_get_tuple_name(dom.get());
     if (!tn || tn != s.name || dom.tuple_dim() != place.loops.size())
-        throw InputError(file, st.path + ".domain", "the domain is not over " + s.name + " with "
-                                                       + std::to_string(place.loops.size()) + " dimensions");
+        throw InputError(file, st.path + ".domain",
+                         "the domain is not over " + s.name + " with " + std::to_string(place.loops.size())
+                             + " dimensions");
     s.domain = dom.intersect_params(m_context).coalesce();
     m_domain = m_domain.unite(isl::union_set(s.domain));
     const std::size_t sindex = m_statements.size();
@@ -310,8 +312,8 @@ std::vector<BoundsWarning> PolyhedralModel::boundsWarnings() const
                 }
                 it = boxes.emplace(t.name, box).first;
             }
-            std::string key = islutil::str(isl::manage(isl_map_reset_tuple_id(
-                isl_map_reset_tuple_id(a.tensorRelation.copy(), isl_dim_in), isl_dim_out)));
+            std::string key = islutil::str(isl::manage(
+                isl_map_reset_tuple_id(isl_map_reset_tuple_id(a.tensorRelation.copy(), isl_dim_in), isl_dim_out)));
             for (const auto &e : t.shape)
                 key += "|" + e->str();
             if (auto known = inside.find(key); known != inside.end() && known->second)
@@ -338,8 +340,8 @@ std::vector<BoundsWarning> PolyhedralModel::boundsWarnings() const
                 shape += (d ? ", " : "") + t.shape[d]->str();
             const char *verb = a.write ? " writes " : " reads ";
             out.push_back({s.name, a.path,
-                           s.name + verb + t.name + " outside its shape [" + shape + "]: " + s.name
-                               + islutil::vec(inst) + verb + t.name + islutil::vec(elem) + params});
+                           s.name + verb + t.name + " outside its shape [" + shape + "]: " + s.name + islutil::vec(inst)
+                               + verb + t.name + islutil::vec(elem) + params});
         }
         return 0;
     });

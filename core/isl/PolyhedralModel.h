@@ -22,18 +22,18 @@ using ParamValues = std::map<std::string, std::int64_t>;
 struct AccessModel {
     std::size_t statement = 0; ///< index into PolyhedralModel::statements()
     bool write = false;
-    std::size_t index = 0;     ///< position within the statement's writes or reads
+    std::size_t index = 0; ///< position within the statement's writes or reads
     std::string tensor;
-    std::string allocation;    ///< `<buffer>_alloc`, or the tensor itself
-    isl::map relation;         ///< { s0[i, j] -> A_alloc[...] }, restricted to the domain
-    isl::map tensorRelation;   ///< { s0[i, j] -> A[...] }, in the tensor's own coordinates
-    std::string path;          ///< JSON path of the access in the kernel
+    std::string allocation; ///< `<buffer>_alloc`, or the tensor itself
+    isl::map relation; ///< { s0[i, j] -> A_alloc[...] }, restricted to the domain
+    isl::map tensorRelation; ///< { s0[i, j] -> A[...] }, in the tensor's own coordinates
+    std::string path; ///< JSON path of the access in the kernel
 };
 
 struct StatementModel {
     const StatementPlace *place = nullptr;
-    std::string name;          ///< s<id>
-    isl::set domain;           ///< { s0[i, j] : bounds, strides, predicates, context }
+    std::string name; ///< s<id>
+    isl::set domain; ///< { s0[i, j] : bounds, strides, predicates, context }
     std::vector<std::size_t> accesses; ///< indices into PolyhedralModel::accesses()
 
     const Statement &statement() const { return *place->statement; }

@@ -125,8 +125,8 @@ void setLabel(Agraph_t *g, Agedge_t *e, double width, double height)
 {
     const std::string html = "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLPADDING=\"0\" CELLSPACING=\"0\"><TR>"
                              "<TD FIXEDSIZE=\"TRUE\" WIDTH=\""
-                             + std::to_string(static_cast<long>(std::ceil(width))) + "\" HEIGHT=\""
-                             + std::to_string(static_cast<long>(std::ceil(height))) + "\"> </TD></TR></TABLE>";
+        + std::to_string(static_cast<long>(std::ceil(width))) + "\" HEIGHT=\""
+        + std::to_string(static_cast<long>(std::ceil(height))) + "\"> </TD></TR></TABLE>";
     char *label = agstrdup_html(g, const_cast<char *>(html.c_str()));
     agsafeset(e, cstr("label"), label, cstr(""));
     agstrfree(g, label);

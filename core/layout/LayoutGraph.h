@@ -11,13 +11,13 @@ namespace se {
 /// GUI measures its own text, so labels fit whatever font it draws with).
 struct LayoutGraph {
     struct Node {
-        double width = 72;  ///< points
+        double width = 72; ///< points
         double height = 36; ///< points
     };
     struct Edge {
         std::size_t src = 0; ///< index into nodes
         std::size_t dst = 0;
-        double labelWidth = 0;  ///< points; 0 means no label
+        double labelWidth = 0; ///< points; 0 means no label
         double labelHeight = 0;
     };
     enum class Direction { TopToBottom, LeftToRight };

@@ -12,7 +12,7 @@ namespace {
 /// A fixed-size bitset sized at run time.
 class Bits {
 public:
-    explicit Bits(std::size_t n = 0) : m_words((n + 63) / 64, 0) {}
+    explicit Bits(std::size_t n = 0) : m_words((n + 63) / 64, 0) { }
     void set(std::size_t i) { m_words[i / 64] |= std::uint64_t(1) << (i % 64); }
     bool test(std::size_t i) const { return (m_words[i / 64] >> (i % 64)) & 1; }
     void unite(const Bits &o)
@@ -29,8 +29,7 @@ private:
 /// statements must not overflow the stack). Components come out numbered
 /// in reverse topological order: every edge between two components goes
 /// from a higher number to a lower one.
-std::vector<std::size_t> components(std::size_t n, const std::vector<std::vector<std::size_t>> &out,
-                                    std::size_t &count)
+std::vector<std::size_t> components(std::size_t n, const std::vector<std::vector<std::size_t>> &out, std::size_t &count)
 {
     constexpr std::size_t None = SIZE_MAX;
     std::vector<std::size_t> index(n, None), low(n, 0), comp(n, None);

@@ -80,8 +80,8 @@ GraphLayout TreeLayout::compute(const LayoutGraph &g)
             cx += span[c] + g.nodeSeparation;
         }
         const auto &node = g.nodes[v];
-        out.nodes[v] = {left[v] + (span[v] - node.width) / 2, rankTop[depth[v]] + (rankHeight[depth[v]] - node.height) / 2,
-                        node.width, node.height};
+        out.nodes[v] = {left[v] + (span[v] - node.width) / 2,
+                        rankTop[depth[v]] + (rankHeight[depth[v]] - node.height) / 2, node.width, node.height};
         out.width = std::max(out.width, left[v] + span[v]);
     }
     out.height = ranks ? rankTop[ranks - 1] + rankHeight[ranks - 1] : 0;

@@ -14,8 +14,8 @@ namespace se {
 /// PSyclone's and Polly's escape hatch, with the audit trail their users
 /// asked for: the reason is required.
 struct DependenceOverride {
-    std::string type;       ///< RAW, WAR or WAW
-    std::string src;        ///< s<id>
+    std::string type; ///< RAW, WAR or WAW
+    std::string src; ///< s<id>
     std::string dst;
     std::string allocation; ///< the `tensor` of the edge (an allocation)
     std::string reason;

@@ -53,7 +53,7 @@ const EdgeVerdictCache::Form &EdgeVerdictCache::form(std::size_t statement)
         // Beyond 64 bits the constant would read as 0 and two different
         // schedules would share a cached verdict: not cacheable then.
         ok = isl_val_is_int(c) == isl_bool_true && isl_val_cmp_si(c, std::numeric_limits<long>::min()) >= 0
-             && isl_val_cmp_si(c, std::numeric_limits<long>::max()) <= 0;
+            && isl_val_cmp_si(c, std::numeric_limits<long>::max()) <= 0;
         if (ok)
             f.constants.push_back(isl_val_get_num_si(c));
         isl_val_free(c);

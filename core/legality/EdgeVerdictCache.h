@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/analysis/CheckReport.h"
+#include "core/report/CheckReport.h"
 #include "core/deps/Dependence.h"
 
 #include <map>
@@ -41,7 +41,7 @@ private:
     struct Form {
         bool known = false;
         bool affine = false;
-        std::string linear;                ///< the times without their constants
+        std::string linear; ///< the times without their constants
         std::vector<std::int64_t> constants; ///< per time dimension
     };
     const Form &form(std::size_t statement);

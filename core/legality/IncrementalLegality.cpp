@@ -10,19 +10,18 @@ namespace se {
 
 std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &model,
                                                         const std::vector<Dependence> &deps,
-                                                        const FlatSchedule &schedule,
-                                                        LegalityChecker::Options options)
+                                                        const FlatSchedule &schedule, LegalityChecker::Options options)
 {
     return QuotaScope::run(model.islContext(), "checking legality", [&] {
         const bool reuse = m_last && m_deps == &deps && m_verdicts.size() == deps.size()
-                           && m_last->dims() == schedule.dims() && m_counted == options.countViolations;
+            && m_last->dims() == schedule.dims() && m_counted == options.countViolations;
         std::vector<bool> changed(schedule.size(), true);
         if (reuse)
             for (std::size_t k = 0; k < schedule.size(); ++k)
                 // Structural comparison: a false "changed" only costs a re-check.
                 // A sequence made a set keeps every time but changes the verdict.
                 changed[k] = isl_map_plain_is_equal(m_last->of(k).get(), schedule.of(k).get()) != isl_bool_true
-                             || !schedule.sameSetLevels(k, *m_last);
+                    || !schedule.sameSetLevels(k, *m_last);
         if (!reuse)
             m_verdicts.assign(deps.size(), std::nullopt);
         // The verdicts are about to describe `schedule`, not m_last: if this

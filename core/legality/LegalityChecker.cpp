@@ -36,13 +36,13 @@ isl::point firstPoint(const PolyhedralModel &model, isl::set set)
 }
 
 struct Element {
-    std::string tensor;     // t0[0, 2]
+    std::string tensor; // t0[0, 2]
     std::string allocation; // SB_alloc[0, 2]
 };
 
 // The element each matching access of `statement` touches at `instance`.
-std::vector<std::pair<Element, std::string>> elements(const PolyhedralModel &model, std::size_t statement,
-                                                      bool write, const std::string &alloc, const isl::set &instance)
+std::vector<std::pair<Element, std::string>> elements(const PolyhedralModel &model, std::size_t statement, bool write,
+                                                      const std::string &alloc, const isl::set &instance)
 {
     std::vector<std::pair<Element, std::string>> out;
     for (std::size_t a : model.statements()[statement].accesses) {
@@ -261,15 +261,13 @@ ViolationReport LegalityChecker::report(const PolyhedralModel &model, const Depe
     // passing a set at `level` makes it that set.
     if (v.level >= 0)
         for (const SetLevel &l : schedule.setLevels(dep.src))
-            v.acrossSet = v.acrossSet
-                          || (l.dim == static_cast<unsigned>(v.level) && !srcInst.intersect(l.instances).is_empty());
-    const std::string when =
-        v.level < 0 ? "but the schedule runs both at " + integersText(v.witness.srcTime)
+            v.acrossSet =
+                v.acrossSet || (l.dim == static_cast<unsigned>(v.level) && !srcInst.intersect(l.instances).is_empty());
+    const std::string when = v.level < 0 ? "but the schedule runs both at " + integersText(v.witness.srcTime)
         : v.acrossSet ? "but they are in different children of a set, which may run them in either order (" + si
-                            + " at " + integersText(v.witness.srcTime) + ", " + di + " at "
-                            + integersText(v.witness.dstTime) + ")"
+            + " at " + integersText(v.witness.srcTime) + ", " + di + " at " + integersText(v.witness.dstTime) + ")"
                       : "but the schedule runs " + di + " at " + integersText(v.witness.dstTime) + " before " + si
-                            + " at " + integersText(v.witness.srcTime);
+            + " at " + integersText(v.witness.srcTime);
     std::string params;
     if (!model.allParamsFixed())
         for (const auto &[n, val] : v.witness.params)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/analysis/CheckReport.h"
+#include "core/report/CheckReport.h"
 #include "core/deps/Dependence.h"
 
 #include <isl/cpp.h>
@@ -46,7 +46,7 @@ class LegalityChecker {
 public:
     struct Options {
         bool countViolations = true; ///< count violating pairs (only when every parameter is fixed)
-        bool timeBounds = true;      ///< settle edges by time bounds where possible (off: isl for every edge)
+        bool timeBounds = true; ///< settle edges by time bounds where possible (off: isl for every edge)
     };
 
     /// { src[i] -> dst[j] : (i, j) in dep and time(src[i]) >=lex time(dst[j]) }

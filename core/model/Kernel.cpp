@@ -45,8 +45,7 @@ void Kernel::index()
     indexBody(body, loops, positions);
 }
 
-void Kernel::indexBody(const std::vector<Node> &nodes, std::vector<const Loop *> &loops,
-                       std::vector<int> &positions)
+void Kernel::indexBody(const std::vector<Node> &nodes, std::vector<const Loop *> &loops, std::vector<int> &positions)
 {
     for (std::size_t k = 0; k < nodes.size(); ++k) {
         positions.push_back(static_cast<int>(k));

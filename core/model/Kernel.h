@@ -67,8 +67,7 @@ public:
     void index();
 
 private:
-    void indexBody(const std::vector<Node> &body, std::vector<const Loop *> &loops,
-                   std::vector<int> &positions);
+    void indexBody(const std::vector<Node> &body, std::vector<const Loop *> &loops, std::vector<int> &positions);
     std::vector<StatementPlace> m_places;
     std::map<std::string, std::size_t> m_byTuple;
 };

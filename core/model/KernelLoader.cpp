@@ -25,9 +25,9 @@ using nlohmann::json;
 // spelt exactly so.
 const std::set<std::string> &reservedNames()
 {
-    static const std::set<std::string> names = {
-        "rank", "floordiv", "ceildiv", "cc_div", "cc_mod", "ceilmod", "domain", "range",
-        "schedule", "sequence", "set", "filter", "mark", "child"};
+    static const std::set<std::string> names = {"rank",    "floordiv", "ceildiv", "cc_div",   "cc_mod",
+                                                "ceilmod", "domain",   "range",   "schedule", "sequence",
+                                                "set",     "filter",   "mark",    "child"};
     return names;
 }
 
@@ -37,9 +37,9 @@ const std::set<std::string> &reservedNames()
 // JSCoPs that isl cannot read back.
 const std::set<std::string> &islKeywords()
 {
-    static const std::set<std::string> names = {
-        "exists", "and", "or", "implies", "not", "infty", "infinity", "nan", "min", "max",
-        "rat", "true", "false", "ceild", "floord", "mod", "ceil", "floor"};
+    static const std::set<std::string> names = {"exists",   "and",   "or",     "implies", "not",  "infty",
+                                                "infinity", "nan",   "min",    "max",     "rat",  "true",
+                                                "false",    "ceild", "floord", "mod",     "ceil", "floor"};
     return names;
 }
 
@@ -62,8 +62,7 @@ bool KernelLoader::isValidName(const std::string &name, std::string *why)
     if (name.empty())
         return no("must not be empty");
     if (!(std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_'))
-        return no("'" + name + "' must start with a letter or '_' (it starts with " + Utf8::describeAt(name, 0)
-                  + ")");
+        return no("'" + name + "' must start with a letter or '_' (it starts with " + Utf8::describeAt(name, 0) + ")");
     for (std::size_t k = 0; k < name.size(); ++k)
         if (!(std::isalnum(static_cast<unsigned char>(name[k])) || name[k] == '_'))
             return no("'" + name + "' may contain only letters, digits and '_' (it has " + Utf8::describeAt(name, k)

@@ -39,7 +39,7 @@ std::string key(const std::string &path, const char *k)
 
 class Reader {
 public:
-    explicit Reader(Kernel &k) : m_k(k) {}
+    explicit Reader(Kernel &k) : m_k(k) { }
 
     void load(const json &doc)
     {
@@ -74,8 +74,8 @@ private:
     {
         for (auto it = obj.begin(); it != obj.end(); ++it) {
             if (std::none_of(known.begin(), known.end(), [&](const char *k) { return it.key() == k; }))
-                m_k.warnings.push_back((path.empty() ? std::string() : path + ": ") + "unknown key \""
-                                       + it.key() + "\" ignored");
+                m_k.warnings.push_back((path.empty() ? std::string() : path + ": ") + "unknown key \"" + it.key()
+                                       + "\" ignored");
         }
     }
 
@@ -137,9 +137,11 @@ private:
             if (p.min && p.max && *p.min > *p.max)
                 kernelFail(path, "min " + std::to_string(*p.min) + " is greater than max " + std::to_string(*p.max));
             if (p.value && p.min && *p.value < *p.min)
-                kernelFail(key(path, "value"), "value " + std::to_string(*p.value) + " is below min " + std::to_string(*p.min));
+                kernelFail(key(path, "value"),
+                           "value " + std::to_string(*p.value) + " is below min " + std::to_string(*p.min));
             if (p.value && p.max && *p.value > *p.max)
-                kernelFail(key(path, "value"), "value " + std::to_string(*p.value) + " is above max " + std::to_string(*p.max));
+                kernelFail(key(path, "value"),
+                           "value " + std::to_string(*p.value) + " is above max " + std::to_string(*p.max));
             m_k.params.push_back(p);
         }
     }
@@ -153,7 +155,7 @@ private:
             c = ExprParser::parseConstraint(v.get<std::string>());
         } catch (const InputError &e) {
             kernelFail(path + (e.place().empty() ? "" : ", " + e.place()),
-                 e.fault() + " in \"" + v.get<std::string>() + "\"");
+                       e.fault() + " in \"" + v.get<std::string>() + "\"");
         }
         checkNames(c.lhs, path, scope);
         checkNames(c.rhs, path, scope);
@@ -200,7 +202,8 @@ private:
                 continue;
             }
             if (!holds)
-                kernelFail(idx("context", i), "'" + c.str() + "' does not hold for the parameters' values (" + used + ")");
+                kernelFail(idx("context", i),
+                           "'" + c.str() + "' does not hold for the parameters' values (" + used + ")");
         }
     }
 
@@ -221,8 +224,10 @@ private:
                 known += (known.empty() ? "" : ", ") + s;
             for (const auto &p : m_k.params)
                 known += (known.empty() ? "" : ", ") + p.name;
-            kernelFail(path, "unknown identifier '" + n + "'" + (known.empty() ? std::string(" (nothing is in scope here)")
-                                                                         : " (in scope: " + known + ")"));
+            kernelFail(
+                path,
+                "unknown identifier '" + n + "'"
+                    + (known.empty() ? std::string(" (nothing is in scope here)") : " (in scope: " + known + ")"));
         }
     }
 
@@ -238,7 +243,7 @@ private:
             return i > start;
         };
         return name.rfind("rank_", 0) == 0 && digits() && i < name.size() && name[i++] == '_' && digits()
-               && i == name.size();
+            && i == name.size();
     }
 
     static bool isRank(const ExprPtr &e, const std::string &name)
@@ -262,8 +267,8 @@ private:
         return e;
     }
 
-    std::vector<ExprPtr> readExprList(const json &v, const std::string &path,
-                                      const std::vector<std::string> &scope, const char *what)
+    std::vector<ExprPtr> readExprList(const json &v, const std::string &path, const std::vector<std::string> &scope,
+                                      const char *what)
     {
         if (!v.is_array())
             kernelFail(path, std::string(what) + " must be an array of expressions, got " + v.type_name());
@@ -315,9 +320,9 @@ private:
                 alloc.index = readExprList(a.at("index"), key(ap, "index"), dims, "alloc index");
                 auto [it, fresh] = bufferRank.emplace(alloc.buffer, alloc.index.size());
                 if (!fresh && it->second != alloc.index.size())
-                    kernelFail(key(ap, "index"), "buffer '" + alloc.buffer + "' has " + std::to_string(it->second)
-                                               + " dimensions elsewhere, " + std::to_string(alloc.index.size())
-                                               + " here");
+                    kernelFail(key(ap, "index"),
+                               "buffer '" + alloc.buffer + "' has " + std::to_string(it->second)
+                                   + " dimensions elsewhere, " + std::to_string(alloc.index.size()) + " here");
                 t.alloc = std::move(alloc);
             }
             m_k.tensors.push_back(std::move(t));
@@ -326,12 +331,12 @@ private:
         for (const auto &t : m_k.tensors)
             if (t.alloc)
                 if (const Tensor *o = m_k.tensor(t.allocationName()); o && !o->alloc)
-                    kernelFail("tensors", "tensor '" + o->name + "' has the name of buffer '" + t.alloc->buffer
-                                        + "''s allocation");
+                    kernelFail("tensors",
+                               "tensor '" + o->name + "' has the name of buffer '" + t.alloc->buffer
+                                   + "''s allocation");
     }
 
-    void loadBody(const json &body, const std::string &path, std::vector<std::string> &scope,
-                  std::vector<Node> &out)
+    void loadBody(const json &body, const std::string &path, std::vector<std::string> &scope, std::vector<Node> &out)
     {
         if (!body.is_array())
             kernelFail(path, std::string("a body is an array of loops and statements, got ") + body.type_name());
@@ -364,7 +369,7 @@ private:
             kernelFail(key(path, "loop"), "iterator '" + l.iterator + "' has the name of a parameter");
         if (isRankName(l.iterator))
             kernelFail(key(path, "loop"),
-                 "iterator '" + l.iterator + "' has the name of a collective rank parameter (rank(it, ch))");
+                       "iterator '" + l.iterator + "' has the name of a collective rank parameter (rank(it, ch))");
         for (const char *b : {"lb", "ub"}) {
             if (!n.contains(b))
                 kernelFail(path, std::string("missing \"") + b + "\"");
@@ -425,9 +430,9 @@ private:
                 kernelFail(p, "missing \"index\"");
             a.index = readExprList(list[k].at("index"), key(p, "index"), scope, "index");
             if (a.index.size() != t->shape.size())
-                kernelFail(key(p, "index"), "tensor '" + a.tensor + "' has " + std::to_string(t->shape.size())
-                                          + " dimensions, the access gives " + std::to_string(a.index.size())
-                                          + " indices");
+                kernelFail(key(p, "index"),
+                           "tensor '" + a.tensor + "' has " + std::to_string(t->shape.size())
+                               + " dimensions, the access gives " + std::to_string(a.index.size()) + " indices");
             out.push_back(std::move(a));
         }
         return out;
@@ -446,7 +451,8 @@ private:
         if (s.id < 0)
             kernelFail(key(path, "id"), "a statement id is a non-negative integer, got " + id.dump());
         if (auto [it, fresh] = m_ids.emplace(s.id, path); !fresh)
-            kernelFail(key(path, "id"), "duplicate statement id " + std::to_string(s.id) + " (also at " + it->second + ")");
+            kernelFail(key(path, "id"),
+                       "duplicate statement id " + std::to_string(s.id) + " (also at " + it->second + ")");
         if (n.contains("op"))
             s.op = optionalString(n, "op", path);
         if (n.contains("text"))

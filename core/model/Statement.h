@@ -21,7 +21,7 @@ struct RelationAccess {
     bool write = false;
     std::string tensor;
     std::string relation; ///< [N] -> { Stmt_x[i0] -> MemRef_A[o0] : ... }
-    std::string path;     ///< JSON path in the file, e.g. `statements[1].accesses[0]`
+    std::string path; ///< JSON path in the file, e.g. `statements[1].accesses[0]`
 };
 
 /// One instruction of the kernel. `iterators` are the enclosing loops'
@@ -41,7 +41,7 @@ struct Statement {
     /// A statement opened from a JSCoP keeps the file's name, domain and
     /// accesses: PolyhedralModel parses these instead of building them from
     /// the loops and index expressions (which it then has none of).
-    std::string name;       ///< the file's tuple name; empty: s<id>
+    std::string name; ///< the file's tuple name; empty: s<id>
     std::string domainText; ///< isl set text; empty for the kernel JSON
     std::vector<RelationAccess> relations;
 

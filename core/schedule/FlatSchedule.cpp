@@ -27,9 +27,7 @@ FlatSchedule::FlatSchedule(const PolyhedralModel &model, const isl::union_map &t
 isl::union_map FlatSchedule::padded(const isl::union_map &times, unsigned *dims)
 {
     unsigned n = 0;
-    times.foreach_map([&](isl::map m) {
-        n = std::max(n, static_cast<unsigned>(isl_map_dim(m.get(), isl_dim_out)));
-    });
+    times.foreach_map([&](isl::map m) { n = std::max(n, static_cast<unsigned>(isl_map_dim(m.get(), isl_dim_out))); });
     // Added in place: `unite` would copy the growing union each time.
     // raw isl: the union is built in place through a C pointer (see above)
     isl_union_map *out = isl_union_map_empty(isl_union_map_get_space(times.get()));

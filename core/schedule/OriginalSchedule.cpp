@@ -15,7 +15,7 @@ namespace {
 
 class Builder {
 public:
-    explicit Builder(const PolyhedralModel &m) : m_model(m) {}
+    explicit Builder(const PolyhedralModel &m) : m_model(m) { }
 
     // Statements (model indices) under a body item.
     void collect(const Node &n, std::vector<int> &out) const
@@ -66,8 +66,7 @@ public:
         return node;
     }
 
-    isl::schedule_node item(isl::schedule_node node, const Node &n, const std::vector<int> &stmts,
-                            unsigned depth) const
+    isl::schedule_node item(isl::schedule_node node, const Node &n, const std::vector<int> &stmts, unsigned depth) const
     {
         if (!n.isLoop())
             return node.insert_mark(n.statement().tupleName());

@@ -20,12 +20,12 @@ namespace {
 
 struct Entry {
     std::size_t statement;
-    isl::set instances;            // { s[...] } reaching this node
+    isl::set instances; // { s[...] } reaching this node
     std::vector<isl::pw_aff> time; // one per dimension so far
     std::vector<unsigned> setDims; // dimensions that are a set's child position
 };
 
-struct Piece {
+struct FlatPiece {
     std::size_t statement;
     isl::set instances;
     std::vector<isl::pw_aff> time;
@@ -34,7 +34,7 @@ struct Piece {
 
 class Walker {
 public:
-    explicit Walker(const PolyhedralModel &model) : m_model(model) {}
+    explicit Walker(const PolyhedralModel &model) : m_model(model) { }
 
     void walk(const isl::schedule_node &node, std::vector<Entry> entries)
     {
@@ -107,16 +107,14 @@ public:
                 m_pieces.push_back({e.statement, e.instances, std::move(e.time), std::move(e.setDims)});
             return;
         case isl_schedule_node_domain:
-        case isl_schedule_node_mark:
-            walk(node.child(0), std::move(entries));
-            return;
+        case isl_schedule_node_mark: walk(node.child(0), std::move(entries)); return;
         default:
             // ScheduleReader refuses context, guard, extension and expansion nodes.
             throw std::invalid_argument("schedule tree node kind not supported in flattening");
         }
     }
 
-    std::vector<Piece> &pieces() { return m_pieces; }
+    std::vector<FlatPiece> &pieces() { return m_pieces; }
 
 private:
     static isl::pw_aff constant(const isl::set &domain, int value)
@@ -127,7 +125,7 @@ private:
     }
 
     const PolyhedralModel &m_model;
-    std::vector<Piece> m_pieces;
+    std::vector<FlatPiece> m_pieces;
 };
 
 } // namespace
@@ -173,19 +171,21 @@ std::vector<isl::map> ScheduleFlattener::flatten(const PolyhedralModel &model, c
             isl_aff_list *list = isl_aff_list_alloc(const_cast<isl_ctx *>(ctx), static_cast<int>(n));
             isl_local_space *ls = isl_local_space_from_space(isl_set_get_space(p.instances.get()));
             for (std::size_t d = 0; d < n; ++d)
-                list = isl_aff_list_add(list, d < p.time.size() ? isl_pw_aff_as_aff(p.time[d].copy())
-                                                                : isl_aff_zero_on_domain(isl_local_space_copy(ls)));
+                list = isl_aff_list_add(list,
+                                        d < p.time.size() ? isl_pw_aff_as_aff(p.time[d].copy())
+                                                          : isl_aff_zero_on_domain(isl_local_space_copy(ls)));
             isl_local_space_free(ls);
             raw = isl_map_from_multi_aff(isl_multi_aff_from_aff_list(sp, list));
         } else {
             isl_pw_aff_list *list = isl_pw_aff_list_alloc(const_cast<isl_ctx *>(ctx), static_cast<int>(n));
             for (std::size_t d = 0; d < n; ++d)
-                list = isl_pw_aff_list_add(list, d < p.time.size()
-                                                      ? p.time[d].copy()
-                                                      : isl_pw_aff_val_on_domain(
-                                                            isl_set_universe(isl_set_get_space(p.instances.get())),
-                                                            isl_val_zero(const_cast<isl_ctx *>(ctx))));
-            raw = isl_map_from_pw_multi_aff(isl_pw_multi_aff_from_multi_pw_aff(isl_multi_pw_aff_from_pw_aff_list(sp, list)));
+                list = isl_pw_aff_list_add(
+                    list,
+                    d < p.time.size() ? p.time[d].copy()
+                                      : isl_pw_aff_val_on_domain(isl_set_universe(isl_set_get_space(p.instances.get())),
+                                                                 isl_val_zero(const_cast<isl_ctx *>(ctx))));
+            raw = isl_map_from_pw_multi_aff(
+                isl_pw_multi_aff_from_multi_pw_aff(isl_multi_pw_aff_from_pw_aff_list(sp, list)));
         }
         // raw isl end
         isl::map m = isl::manage(raw).intersect_domain(p.instances);

@@ -28,8 +28,8 @@ public:
     /// { s[...] -> [t0, ..., tn-1] } per model statement (empty maps for
     /// statements the tree does not reach); `dims` receives n; `setLevels`
     /// (when given) the set nodes each statement passes.
-    static std::vector<isl::map> flatten(const PolyhedralModel &model, const isl::schedule &schedule,
-                                         unsigned *dims, std::vector<std::vector<SetLevel>> *setLevels = nullptr);
+    static std::vector<isl::map> flatten(const PolyhedralModel &model, const isl::schedule &schedule, unsigned *dims,
+                                         std::vector<std::vector<SetLevel>> *setLevels = nullptr);
 };
 
 } // namespace se

@@ -63,8 +63,7 @@ std::string SchedulePrinter::flatMap(const PolyhedralModel &model, const isl::sc
         isl::union_pw_multi_aff out;
         for (std::size_t k = 0; k < flat.size(); ++k) {
             const auto &st = model.statements()[k];
-            isl::pw_multi_aff pma =
-                integral(flat.of(k).as_pw_multi_aff().gist(st.domain).gist_params(model.context()));
+            isl::pw_multi_aff pma = integral(flat.of(k).as_pw_multi_aff().gist(st.domain).gist_params(model.context()));
             out = out.is_null() ? isl::union_pw_multi_aff(pma) : out.union_add(isl::union_pw_multi_aff(pma));
         }
         if (out.is_null())

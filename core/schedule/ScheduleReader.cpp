@@ -5,12 +5,11 @@
 #include "ScheduleTreeWalk.h"
 #include "ScheduleValidator.h"
 #include "ScheduleYaml.h"
-#include "core/interop/JscopReader.h"
 #include "core/isl/IslContext.h"
 #include "core/isl/IslLimits.h"
 #include "core/isl/IslUtil.h"
 #include "core/isl/PolyhedralModel.h"
-#include "core/model/KernelLoader.h"
+#include "core/support/InputFile.h"
 #include "core/support/ChildProcess.h"
 #include "core/support/InputError.h"
 #include "core/support/Utf8.h"
@@ -47,8 +46,9 @@ void checkParams(const PolyhedralModel &model, const isl::space &space, const st
         const char *name = isl_space_get_dim_name(space.get(), isl_dim_param, static_cast<unsigned>(k));
         const auto &names = model.paramNames();
         if (!name || std::find(names.begin(), names.end(), name) == names.end())
-            fail(file, "", std::string("the schedule uses parameter '") + (name ? name : "?")
-                               + "', which the kernel does not have");
+            fail(file, "",
+                 std::string("the schedule uses parameter '") + (name ? name : "?")
+                     + "', which the kernel does not have");
     }
 }
 
@@ -59,14 +59,15 @@ void checkTuples(const PolyhedralModel &model, const isl::union_set &domain, con
         const char *name = isl_set_get_tuple_name(s.get());
         const int idx = name ? model.statementIndex(name) : -1;
         if (idx < 0)
-            fail(file, "", std::string("the schedule names ") + (name ? name : "an unnamed tuple")
-                               + ", which is not a statement of the kernel");
+            fail(file, "",
+                 std::string("the schedule names ") + (name ? name : "an unnamed tuple")
+                     + ", which is not a statement of the kernel");
         const auto &st = model.statements()[static_cast<std::size_t>(idx)];
         const unsigned n = static_cast<unsigned>(isl_set_dim(s.get(), isl_dim_set));
         if (n != st.depth())
-            fail(file, "", std::string(name) + " has " + std::to_string(st.depth()) + " dimension"
-                               + (st.depth() == 1 ? "" : "s") + " in the kernel, " + std::to_string(n)
-                               + " in the schedule");
+            fail(file, "",
+                 std::string(name) + " has " + std::to_string(st.depth()) + " dimension" + (st.depth() == 1 ? "" : "s")
+                     + " in the kernel, " + std::to_string(n) + " in the schedule");
     });
 }
 
@@ -85,8 +86,8 @@ std::string example(const isl::union_set &missing)
     std::string params;
     for (const auto &[n, v] : islutil::paramValues(p))
         params += (params.empty() ? " with " : ", ") + n + " = " + std::to_string(v);
-    return std::string(" (e.g. ") + isl_set_get_tuple_name(one.get()) + islutil::vec(islutil::coordinates(p))
-           + params + ")";
+    return std::string(" (e.g. ") + isl_set_get_tuple_name(one.get()) + islutil::vec(islutil::coordinates(p)) + params
+        + ")";
 }
 
 void checkMissing(const PolyhedralModel &model, const isl::union_set &missing, const std::string &file)
@@ -98,8 +99,9 @@ void checkMissing(const PolyhedralModel &model, const isl::union_set &missing, c
         if (!s.is_empty())
             names += (names.empty() ? "" : ", ") + std::string(isl_set_get_tuple_name(s.get()));
     });
-    fail(file, "", "the schedule leaves instances of " + names + " unscheduled: "
-                       + islutil::str(missing.gist_params(model.context())) + example(missing));
+    fail(file, "",
+         "the schedule leaves instances of " + names
+             + " unscheduled: " + islutil::str(missing.gist_params(model.context())) + example(missing));
 }
 
 // isl 0.25's YAML reader never returns when the text ends where a child of
@@ -112,9 +114,8 @@ void checkMissing(const PolyhedralModel &model, const isl::union_set &missing, c
 // with a value, and isl-text values are strings or names.
 void checkYamlComplete(const std::string &text, const std::string &file)
 {
-    static const std::set<std::string> textKeys = {"domain",    "filter",      "schedule",   "context",
-                                                   "guard",     "extension",   "expansion",  "contraction",
-                                                   "options",   "mark"};
+    static const std::set<std::string> textKeys = {"domain",    "filter",    "schedule",    "context", "guard",
+                                                   "extension", "expansion", "contraction", "options", "mark"};
     struct Open {
         char c;
         int line, column;
@@ -151,8 +152,9 @@ void checkYamlComplete(const std::string &text, const std::string &file)
         if (!space && !key.empty()) {
             // The first character of the value after `key:`.
             if (textKeys.count(key) && c != '"' && !std::isalpha(static_cast<unsigned char>(c)) && c != '_')
-                yamlFault(line, column, "the value of '" + key + "' must be isl text in quotes, got '" + c
-                                            + "...' (isl 0.25 crashes reading a number there)");
+                yamlFault(line, column,
+                          "the value of '" + key + "' must be isl text in quotes, got '" + c
+                              + "...' (isl 0.25 crashes reading a number there)");
             key.clear();
         }
         if (name) {
@@ -177,8 +179,9 @@ void checkYamlComplete(const std::string &text, const std::string &file)
             if (open.empty())
                 yamlFault(line, column, std::string("'") + c + "' closes nothing");
             if (open.back().c != want)
-                yamlFault(line, column, std::string("'") + c + "' does not close the '" + open.back().c + "' at "
-                                            + where(open.back().line, open.back().column));
+                yamlFault(line, column,
+                          std::string("'") + c + "' does not close the '" + open.back().c + "' at "
+                              + where(open.back().line, open.back().column));
             open.pop_back();
         }
         if (!name && !space && c != ':' && c != '"')
@@ -211,7 +214,7 @@ constexpr long RunawayKb = 256 * 1024;
 
 long maxRssKb()
 {
-    struct rusage u {};
+    struct rusage u { };
     getrusage(RUSAGE_SELF, &u);
     return u.ru_maxrss;
 }
@@ -230,9 +233,9 @@ void readYamlInChild(const std::string &yaml, const std::string &file, double se
             // failed after growing by hundreds of MB ran into the child's
             // memory cap (isl then reports a mere syntax error).
             const char *msg = isl_ctx_last_error_msg(c);
-            const std::string said = s ? "ok"
-                                     : maxRssKb() - rssBefore > RunawayKb ? "runaway"
-                                                                          : std::string("error:") + (msg ? msg : "syntax error");
+            const std::string said = s               ? "ok"
+                : maxRssKb() - rssBefore > RunawayKb ? "runaway"
+                                                     : std::string("error:") + (msg ? msg : "syntax error");
             const bool told = write(fd, said.data(), said.size()) == static_cast<ssize_t>(said.size());
             isl_schedule_free(s);
             isl_ctx_free(c);
@@ -255,8 +258,7 @@ void readYamlInChild(const std::string &yaml, const std::string &file, double se
     case ChildProcess::Outcome::TimedOut:
         throw ResourceLimitError("reading the schedule tree of " + file + ": isl's reader did not finish",
                                  ResourceLimitError::Limit::Time);
-    case ChildProcess::Outcome::Unavailable:
-        return; // no fork: read here, unprotected, as before
+    case ChildProcess::Outcome::Unavailable: return; // no fork: read here, unprotected, as before
     }
 }
 
@@ -270,15 +272,13 @@ void checkNoNul(const std::string &text, const std::string &file)
     const auto line = 1 + std::count(before.begin(), before.end(), '\n');
     const auto nl = before.rfind('\n');
     const auto column = at - (nl == std::string::npos ? 0 : nl + 1) + 1;
-    fail(file, "line " + std::to_string(line) + ", column " + std::to_string(column),
-         "a NUL byte: a schedule is text");
+    fail(file, "line " + std::to_string(line) + ", column " + std::to_string(column), "a NUL byte: a schedule is text");
 }
 
 // An isl failure while reading a schedule is about that file: said so, with
 // isl's message but not its source file and line. Limits and
 // cancellation pass through.
-template <typename F>
-isl::schedule attributed(const std::string &file, F &&f)
+template <typename F> isl::schedule attributed(const std::string &file, F &&f)
 {
     try {
         return f();
@@ -325,25 +325,16 @@ bool ScheduleReader::looksLikeTree(const std::string &text)
     return std::regex_search(text, key);
 }
 
-isl::schedule ScheduleReader::readFile(const PolyhedralModel &model, const std::string &path,
-                                       std::vector<std::string> *notes)
+isl::schedule ScheduleReader::readFile(const PolyhedralModel &model, const std::string &path)
 {
-    return read(model, KernelLoader::readFile(path), path, notes);
+    return read(model, InputFile::read(path), path);
 }
 
-isl::schedule ScheduleReader::read(const PolyhedralModel &model, const std::string &text, const std::string &file,
-                                   std::vector<std::string> *notes)
+isl::schedule ScheduleReader::read(const PolyhedralModel &model, const std::string &text, const std::string &file)
 {
     if (text.find_first_not_of(" \t\r\n") == std::string::npos)
         fail(file, "", "the schedule file is empty");
     checkNoNul(text, file);
-    // Before looksLikeTree: a JSCoP has "domain" keys too.
-    if (JscopReader::looksLikeJscop(text, file)) {
-        JscopReader::Import in = JscopReader::readSchedule(model, text, file);
-        if (notes)
-            notes->push_back(in.note);
-        return in.schedule;
-    }
     checkAscii(text, file);
     isl_ctx *ctx = model.islContext().get();
     // Parse outside any quota: a quota hit while parsing reads as a syntax error.
@@ -356,14 +347,15 @@ isl::schedule ScheduleReader::read(const PolyhedralModel &model, const std::stri
         if (!s)
             IslLimits::checkStopped(model.islContext(), "reading the schedule");
         if (!s)
-            fail(file, "", "not a valid isl schedule tree (YAML): "
-                               + std::string(isl_ctx_last_error_msg(ctx) ? isl_ctx_last_error_msg(ctx)
-                                                                                 : "syntax error"));
+            fail(file, "",
+                 "not a valid isl schedule tree (YAML): "
+                     + std::string(isl_ctx_last_error_msg(ctx) ? isl_ctx_last_error_msg(ctx) : "syntax error"));
         // raw isl end
         const isl::schedule tree = isl::manage(s);
         return attributed(file, [&] { return validateTree(model, tree, file); });
     }
-    return attributed(file, [&] { return fromUnionMap(model, ScheduleValidator::readWholeUnionMap(ctx, text, file), file); });
+    return attributed(file,
+                      [&] { return fromUnionMap(model, ScheduleValidator::readWholeUnionMap(ctx, text, file), file); });
 }
 
 isl::schedule ScheduleReader::fromUnionMap(const PolyhedralModel &model, const isl::union_map &times,
@@ -393,10 +385,11 @@ isl::schedule ScheduleReader::fromUnionMap(const PolyhedralModel &model, const i
             }
             const isl::map m = perStatement[k].intersect_domain(st.domain);
             if (!m.is_single_valued())
-                fail(file, "", "the schedule maps some instances of " + st.name
-                                   + " to more than one time (each instance must have exactly one): "
-                                   + islutil::str(ScheduleValidator::scheduledTwice(m).gist_params(model.context()))
-                                   + example(isl::union_set(ScheduleValidator::scheduledTwice(m))));
+                fail(file, "",
+                     "the schedule maps some instances of " + st.name
+                         + " to more than one time (each instance must have exactly one): "
+                         + islutil::str(ScheduleValidator::scheduledTwice(m).gist_params(model.context()))
+                         + example(isl::union_set(ScheduleValidator::scheduledTwice(m))));
             const isl::set left = st.domain.subtract(m.domain());
             if (!left.is_empty())
                 missing = isl::manage(isl_union_set_add_set(missing.release(), left.copy()));
@@ -410,8 +403,7 @@ isl::schedule ScheduleReader::fromUnionMap(const PolyhedralModel &model, const i
         // the divisions of `floor(i/4)`) may overlap with different values,
         // and such a map is no function isl can make a band of. Then the
         // times stay restricted to the domain.
-        isl::union_pw_multi_aff upma =
-            isl::manage(isl_union_pw_multi_aff_empty(restricted.get_space().release()));
+        isl::union_pw_multi_aff upma = isl::manage(isl_union_pw_multi_aff_empty(restricted.get_space().release()));
         bool any = false;
         FlatSchedule::padded(restricted).foreach_map([&](isl::map m) {
             QuotaScope::nextStep(model.islContext());
@@ -419,8 +411,8 @@ isl::schedule ScheduleReader::fromUnionMap(const PolyhedralModel &model, const i
             isl::map plain = m.gist_domain(model.statements()[static_cast<std::size_t>(k)].domain);
             if (!plain.is_single_valued())
                 plain = m;
-            upma = isl::manage(isl_union_pw_multi_aff_add_pw_multi_aff(upma.release(),
-                                                                       isl_pw_multi_aff_from_map(plain.release())));
+            upma = isl::manage(
+                isl_union_pw_multi_aff_add_pw_multi_aff(upma.release(), isl_pw_multi_aff_from_map(plain.release())));
             any = true;
         });
         isl::schedule s = isl::schedule::from_domain(model.domain());
@@ -454,12 +446,12 @@ isl::schedule ScheduleReader::validateTree(const PolyhedralModel &model, const i
         fail(file, "", "a schedule tree must start with a domain node");
     ScheduleTreeWalk::forEach(root, [&](const isl::schedule_node &n, const std::vector<int> &path) {
         const auto t = isl_schedule_node_get_type(n.get()); // raw isl: the type as an enum for the table below
-        const char *kind = t == isl_schedule_node_context     ? "context"
-                         : t == isl_schedule_node_guard       ? "guard"
-                         : t == isl_schedule_node_extension   ? "extension"
-                         : t == isl_schedule_node_expansion   ? "expansion"
-                         : t == isl_schedule_node_domain && !path.empty() ? "nested domain"
-                                                                          : nullptr;
+        const char *kind = t == isl_schedule_node_context    ? "context"
+            : t == isl_schedule_node_guard                   ? "guard"
+            : t == isl_schedule_node_extension               ? "extension"
+            : t == isl_schedule_node_expansion               ? "expansion"
+            : t == isl_schedule_node_domain && !path.empty() ? "nested domain"
+                                                             : nullptr;
         if (kind)
             fail(file, "node " + ScheduleTreeWalk::pathText(path),
                  std::string("schedule tree nodes of kind '") + kind
@@ -472,8 +464,8 @@ isl::schedule ScheduleReader::validateTree(const PolyhedralModel &model, const i
         ScheduleValidator::checkDisjointFilters(model, tree, file);
         const isl::union_set extra = dom.intersect_params(model.context()).subtract(model.domain());
         if (!extra.is_empty())
-            fail(file, "domain", "the schedule's domain has instances the kernel does not: "
-                                     + islutil::str(extra) + example(extra));
+            fail(file, "domain",
+                 "the schedule's domain has instances the kernel does not: " + islutil::str(extra) + example(extra));
         // Coverage from the tree as given: with fixed parameters isl's
         // intersect_domain drops a lone filter (a one-child sequence), so the
         // intersected tree would seem to schedule what the filter left out.

@@ -22,20 +22,16 @@ class PolyhedralModel;
 /// AST generation on them).
 class ScheduleReader {
 public:
-    /// A JSCoP (Polly's JSON) is read too, by JscopReader; `notes` (when
-    /// given) receives its line saying how statements were matched.
-    static isl::schedule readFile(const PolyhedralModel &model, const std::string &path,
-                                  std::vector<std::string> *notes = nullptr);
+    /// A JSCoP is not read here: ScheduleInput (interop) detects it first.
+    static isl::schedule readFile(const PolyhedralModel &model, const std::string &path);
     /// `file` only labels errors.
-    static isl::schedule read(const PolyhedralModel &model, const std::string &text, const std::string &file,
-                              std::vector<std::string> *notes = nullptr);
+    static isl::schedule read(const PolyhedralModel &model, const std::string &text, const std::string &file);
 
     static isl::schedule fromUnionMap(const PolyhedralModel &model, const isl::union_map &times,
                                       const std::string &file);
     /// Refuses unsupported node kinds and checks the domain; returns the
     /// tree restricted to the kernel's domain.
-    static isl::schedule validateTree(const PolyhedralModel &model, const isl::schedule &tree,
-                                      const std::string &file);
+    static isl::schedule validateTree(const PolyhedralModel &model, const isl::schedule &tree, const std::string &file);
     /// True when the text looks like a schedule tree rather than a union map.
     static bool looksLikeTree(const std::string &text);
 };

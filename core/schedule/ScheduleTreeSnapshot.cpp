@@ -85,8 +85,8 @@ std::vector<ScheduleTreeSnapshot::Member> membersOf(const PolyhedralModel &model
         for (const auto &name : reaching) {
             const auto &st = model.statements()[static_cast<std::size_t>(model.statementIndex(name))];
             // { s0[t, i] -> [x] }
-            isl_space *space = isl_space_add_dims(isl_space_from_domain(st.domain.get_space().release()),
-                                                  isl_dim_out, 1);
+            isl_space *space =
+                isl_space_add_dims(isl_space_from_domain(st.domain.get_space().release()), isl_dim_out, 1);
             const isl::pw_aff pa = isl::manage(isl_union_pw_aff_extract_pw_aff(upa.get(), space));
             if (pa.is_null() || pa.domain().is_empty())
                 continue;
@@ -213,12 +213,8 @@ ScheduleTreeSnapshot ScheduleTreeSnapshot::build(const PolyhedralModel &model, c
                 domain = n.as<isl::schedule_node_filter>().filter().intersect(domain);
             node.statements = statementsOf(model, domain);
             switch (node.kind) {
-            case Kind::Domain:
-                node.text = text(n.as<isl::schedule_node_domain>().domain(), model);
-                break;
-            case Kind::Filter:
-                node.text = text(n.as<isl::schedule_node_filter>().filter(), model);
-                break;
+            case Kind::Domain: node.text = text(n.as<isl::schedule_node_domain>().domain(), model); break;
+            case Kind::Filter: node.text = text(n.as<isl::schedule_node_filter>().filter(), model); break;
             case Kind::Band: {
                 node.permutable = n.as<isl::schedule_node_band>().permutable();
                 node.members = membersOf(model, n, domain, node.statements);
@@ -236,8 +232,7 @@ ScheduleTreeSnapshot ScheduleTreeSnapshot::build(const PolyhedralModel &model, c
                 // raw isl end
                 break;
             }
-            default:
-                break;
+            default: break;
             }
             const int index = static_cast<int>(out.nodes.size());
             if (node.parent >= 0)

@@ -6,7 +6,9 @@
 #include <vector>
 
 // No isl header here: views include this on their side of the thread line.
-namespace isl { class schedule; }
+namespace isl {
+class schedule;
+}
 
 namespace se {
 
@@ -22,17 +24,17 @@ struct ScheduleTreeSnapshot {
     struct Member {
         struct Part {
             std::string statement; ///< s<id>
-            std::string expr;      ///< `i`, `t + i`, `floord(i, 32)`, or `i >= 5 ? 0 : i`
+            std::string expr; ///< `i`, `t + i`, `floord(i, 32)`, or `i >= 5 ? 0 : i`
         };
         std::vector<Part> parts;
-        bool coincident = false;                   ///< as declared in the tree
-        std::optional<bool> coincidentComputed;    ///< re-verified against the dependences, when known
+        bool coincident = false; ///< as declared in the tree
+        std::optional<bool> coincidentComputed; ///< re-verified against the dependences, when known
     };
 
     struct Node {
         Kind kind = Kind::Leaf;
-        std::vector<int> path;   ///< child indices from the root
-        int parent = -1;         ///< index into nodes, -1 for the root
+        std::vector<int> path; ///< child indices from the root
+        int parent = -1; ///< index into nodes, -1 for the root
         std::vector<int> children;
         /// Statements whose instances reach this node, in program order.
         std::vector<std::string> statements;

@@ -106,7 +106,7 @@ void checkChildrenReadable(isl_schedule_node *node, std::vector<int> &path, cons
             const std::string kind = kindName(t);
             throw InputError(file, "node " + ScheduleTreeWalk::pathText(path),
                              list ? "a " + kind + " node without children (every " + kind
-                                        + " needs at least one filter child)"
+                                     + " needs at least one filter child)"
                                   : "a " + kind + " node whose child cannot be read");
         }
         path.push_back(k);
@@ -155,8 +155,7 @@ void ScheduleValidator::checkDisjointFilters(const PolyhedralModel &model, const
                              std::string("a ") + kind + " node without children (every " + kind
                                  + " needs at least one filter child)");
         // The instances that reach this node, as the kernel has them.
-        const isl::union_set reach =
-            isl::manage(isl_schedule_node_get_domain(n.get())).intersect(model.domain());
+        const isl::union_set reach = isl::manage(isl_schedule_node_get_domain(n.get())).intersect(model.domain());
         std::vector<isl::union_set> filters;
         for (int k = 0; k < children; ++k) {
             const isl::schedule_node c = n.child(k);

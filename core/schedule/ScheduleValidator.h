@@ -28,8 +28,7 @@ public:
     /// InputError naming the node and the instances when two children of a
     /// sequence or set node share instances; also refuses a sequence or set
     /// without children. `tree` is read but not yet restricted to the domain.
-    static void checkDisjointFilters(const PolyhedralModel &model, const isl::schedule &tree,
-                                     const std::string &file);
+    static void checkDisjointFilters(const PolyhedralModel &model, const isl::schedule &tree, const std::string &file);
 
     /// The instances `times` maps to two or more different times (an empty
     /// set when it is single-valued). `times` is one statement's map.

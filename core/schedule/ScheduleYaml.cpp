@@ -93,8 +93,8 @@ std::string ScheduleYaml::withExplicitLeaves(const std::string &text)
             std::size_t indent = p;
             while (indent < text.size() && text[indent] == ' ')
                 ++indent;
-            const bool hasChild = p < text.size() && indent - p == column
-                                  && keyAt(text, indent, "child") != std::string::npos;
+            const bool hasChild =
+                p < text.size() && indent - p == column && keyAt(text, indent, "child") != std::string::npos;
             if (!hasChild)
                 out += "\n" + std::string(column, ' ') + "child:\n" + std::string(column + 2, ' ') + "leaf";
         }

@@ -79,7 +79,8 @@ ChildProcess::Result ChildProcess::run(const std::function<int(int fd)> &step, d
     bool open = true, timedOut = false;
     char buf[4096];
     while (open) {
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+        const auto left =
+            std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
         if (left.count() <= 0) {
             timedOut = true;
             break;

@@ -23,7 +23,7 @@ public:
     enum class Outcome { Exited, Crashed, TimedOut, Unavailable };
     struct Result {
         Outcome outcome = Outcome::Unavailable;
-        int status = 0;     ///< exit status (Exited) or signal (Crashed)
+        int status = 0; ///< exit status (Exited) or signal (Crashed)
         std::string output; ///< what the step wrote, at most 64 KB
     };
 

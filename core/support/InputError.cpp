@@ -6,13 +6,12 @@
 namespace se {
 
 InputError::InputError(std::string file, std::string place, std::string fault)
-    : std::runtime_error(format(file, place, fault)), m_file(std::move(file)),
-      m_place(std::move(place)), m_fault(std::move(fault))
+    : std::runtime_error(format(file, place, fault)), m_file(std::move(file)), m_place(std::move(place)),
+      m_fault(std::move(fault))
 {
 }
 
-std::string InputError::format(const std::string &file, const std::string &place,
-                               const std::string &fault)
+std::string InputError::format(const std::string &file, const std::string &place, const std::string &fault)
 {
     std::string out;
     if (!file.empty())

@@ -24,9 +24,19 @@ public:
     /// The same error with `prefix` put in front of the place.
     InputError under(const std::string &prefix) const;
 
+    /// Places that name a setting of the run rather than a spot in a file.
+    /// The core speaks of the setting; each front end shows it as its own
+    /// option or control (the CLI as `--param N`, `--function F`, `--scop K`).
+    static std::string parameterPlace(const std::string &name) { return "parameter " + name; }
+    static std::string functionPlace(const std::string &name) { return "function " + name; }
+    /// `number` < 0: which SCoP is not chosen yet.
+    static std::string scopPlace(long number = -1)
+    {
+        return number < 0 ? std::string("SCoP") : "SCoP " + std::to_string(number);
+    }
+
 private:
-    static std::string format(const std::string &file, const std::string &place,
-                              const std::string &fault);
+    static std::string format(const std::string &file, const std::string &place, const std::string &fault);
     std::string m_file;
     std::string m_place;
     std::string m_fault;
@@ -51,7 +61,7 @@ private:
 /// A computation was cancelled on purpose (a newer edit superseded it).
 class CancelledError : public std::runtime_error {
 public:
-    CancelledError() : std::runtime_error("cancelled") {}
+    CancelledError() : std::runtime_error("cancelled") { }
 };
 
 } // namespace se

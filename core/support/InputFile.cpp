@@ -23,21 +23,14 @@ namespace {
 std::string openFault(int err)
 {
     switch (err) {
-    case ENOENT:
-        return "cannot open the file: no such file";
-    case ELOOP:
-        return "cannot open the file: too many levels of symbolic links (a symbolic link loop)";
+    case ENOENT: return "cannot open the file: no such file";
+    case ELOOP: return "cannot open the file: too many levels of symbolic links (a symbolic link loop)";
     case EACCES:
-    case EPERM:
-        return "cannot open the file: permission denied";
-    case ENOTDIR:
-        return "cannot open the file: a component of the path is not a directory";
-    case ENAMETOOLONG:
-        return "cannot open the file: the name is too long";
-    case EISDIR:
-        return "is a directory, not a file";
-    default:
-        return std::string("cannot open the file: ") + std::strerror(err);
+    case EPERM: return "cannot open the file: permission denied";
+    case ENOTDIR: return "cannot open the file: a component of the path is not a directory";
+    case ENAMETOOLONG: return "cannot open the file: the name is too long";
+    case EISDIR: return "is a directory, not a file";
+    default: return std::string("cannot open the file: ") + std::strerror(err);
     }
 }
 
@@ -68,7 +61,7 @@ void requireSize(const std::string &path, std::uint64_t size, std::uint64_t maxB
 
 class Fd {
 public:
-    explicit Fd(int fd) : m_fd(fd) {}
+    explicit Fd(int fd) : m_fd(fd) { }
     ~Fd()
     {
         if (m_fd >= 0)
@@ -96,10 +89,10 @@ std::string InputFile::read(const std::string &path, std::uint64_t maxBytes)
     if (path.empty())
         fail(path, "no file name given");
     // stat first: open() itself would block on a FIFO.
-    struct stat st {};
+    struct stat st { };
     if (::stat(path.c_str(), &st) != 0) {
         const int err = errno;
-        struct stat link {};
+        struct stat link { };
         if (err == ENOENT && ::lstat(path.c_str(), &link) == 0 && S_ISLNK(link.st_mode))
             fail(path, "cannot open the file: no such file (a symbolic link to a missing file)");
         fail(path, openFault(err));

@@ -16,8 +16,8 @@ namespace se {
 /// leading zeros, `-` only for negatives).
 class Integer {
 public:
-    Integer() : m_text("0") {}
-    Integer(std::int64_t v) : m_text(std::to_string(v)) {} // NOLINT: implicit, like an int
+    Integer() : m_text("0") { }
+    Integer(std::int64_t v) : m_text(std::to_string(v)) { } // NOLINT: implicit, like an int
     /// `text` must be canonical decimal (as isl_val_to_str prints an integer).
     static Integer fromDecimal(std::string text)
     {

@@ -31,9 +31,9 @@ std::string nonAsciiFault(const std::string &text, std::size_t byte)
 // quadratic (seconds of memmove) where only an error needs the path.
 struct Frame {
     bool object = false;
-    std::size_t index = 0;      // the element an array is at
-    bool expectKey = false;     // an object between '{' or ',' and the next key
-    std::string key;            // an object's current key
+    std::size_t index = 0; // the element an array is at
+    bool expectKey = false; // an object between '{' or ',' and the next key
+    std::string key; // an object's current key
     std::unordered_map<std::string, std::size_t> keys; // key -> byte of its first place
 };
 
@@ -160,8 +160,7 @@ void JsonText::checkDuplicateKeys(const std::string &text, const std::string &fi
             f.key = std::move(key);
             break;
         }
-        default:
-            break;
+        default: break;
         }
     }
 }

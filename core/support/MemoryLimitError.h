@@ -10,7 +10,7 @@ namespace se {
 /// it (`--max-memory`).
 class MemoryLimitError : public ResourceLimitError {
 public:
-    explicit MemoryLimitError(const std::string &what) : ResourceLimitError(what) {}
+    explicit MemoryLimitError(const std::string &what) : ResourceLimitError(what) { }
 };
 
 } // namespace se

@@ -40,7 +40,8 @@ def bad_kernel_rows(src):
     text = open(os.path.join(src, "tests/core/tst_kernelloader.cpp"), encoding="utf-8").read()
     table = text[text.index("const BadKernel BadKernels[] = {"):]
     table = table[:table.index("\n};")]
-    row = re.compile(r'\{"([^"]+)", "((?:[^"\\]|\\.)*)", "((?:[^"\\]|\\.)*)"\}')
+    # clang-format may break a row after a comma: any whitespace between fields.
+    row = re.compile(r'\{"([^"]+)",\s*"((?:[^"\\]|\\.)*)",\s*"((?:[^"\\]|\\.)*)"\}')
     return [(f, p.encode().decode("unicode_escape"), x.encode().decode("unicode_escape"))
             for f, p, x in row.findall(table)]
 

@@ -8,7 +8,7 @@
 #include "core/edit/EditScript.h"
 #include "core/legality/DependenceOverride.h"
 #include "core/model/KernelLoader.h"
-#include "core/schedule/ScheduleReader.h"
+#include "core/interop/ScheduleInput.h"
 #include "core/support/InputError.h"
 
 #include <nlohmann/json.hpp>
@@ -32,7 +32,7 @@ private:
     {
         const std::string dir = SE_CONFORMANCE_DIR;
         Analyzer a(KernelLoader::loadFile(dir + "/kernels/jacobi_1d.json"), {{{"N", 10}, {"T", 4}}});
-        const isl::schedule s = ScheduleReader::readFile(a.model(), dir + "/schedules/jacobi_1d.fuse.map");
+        const isl::schedule s = ScheduleInput::readFile(a.model(), dir + "/schedules/jacobi_1d.fuse.map");
         Analyzer::CheckOptions o;
         o.assumeNoDep = overrides;
         return a.check(s, DepMode::May, o);
@@ -48,11 +48,26 @@ void tst_DependenceOverride::onlyItsOwnEdge_data()
     QTest::addColumn<bool>("legal");
     QTest::addColumn<bool>("matched");
     QTest::addColumn<bool>("needed");
-    QTest::newRow("the violated edge") << "WAR" << "s0" << "s1" << "A" << true << true << true;
-    QTest::newRow("another type") << "RAW" << "s0" << "s1" << "A" << false << false << false;
-    QTest::newRow("another tensor") << "WAR" << "s0" << "s1" << "B" << false << false << false;
-    QTest::newRow("reversed") << "WAR" << "s1" << "s0" << "A" << false << false << false;
-    QTest::newRow("a respected edge") << "RAW" << "s0" << "s1" << "B" << false << true << false;
+    QTest::newRow("the violated edge") << "WAR"
+                                       << "s0"
+                                       << "s1"
+                                       << "A" << true << true << true;
+    QTest::newRow("another type") << "RAW"
+                                  << "s0"
+                                  << "s1"
+                                  << "A" << false << false << false;
+    QTest::newRow("another tensor") << "WAR"
+                                    << "s0"
+                                    << "s1"
+                                    << "B" << false << false << false;
+    QTest::newRow("reversed") << "WAR"
+                              << "s1"
+                              << "s0"
+                              << "A" << false << false << false;
+    QTest::newRow("a respected edge") << "RAW"
+                                      << "s0"
+                                      << "s1"
+                                      << "B" << false << true << false;
 }
 
 void tst_DependenceOverride::onlyItsOwnEdge()
@@ -96,14 +111,18 @@ void tst_DependenceOverride::badFiles_data()
     QTest::addColumn<QString>("place");
     QTest::addColumn<QString>("fault");
     QTest::newRow("no reason") << R"({"assume_no_dep": [{"type": "WAR", "src": "s0", "dst": "s1", "tensor": "A"}]})"
-                               << "assume_no_dep[0]" << "missing string \"reason\"";
+                               << "assume_no_dep[0]"
+                               << "missing string \"reason\"";
     QTest::newRow("empty reason")
         << R"({"assume_no_dep": [{"type": "WAR", "src": "s0", "dst": "s1", "tensor": "A", "reason": " "}]})"
-        << "assume_no_dep[0].reason" << "an assumption needs a reason (it is the audit trail)";
+        << "assume_no_dep[0].reason"
+        << "an assumption needs a reason (it is the audit trail)";
     QTest::newRow("bad type")
         << R"({"assume_no_dep": [{"type": "RAR", "src": "s0", "dst": "s1", "tensor": "A", "reason": "x"}]})"
-        << "assume_no_dep[0].type" << "'RAR' is not RAW, WAR or WAW";
-    QTest::newRow("not a list") << R"({"assume_no_dep": 3})" << "assume_no_dep"
+        << "assume_no_dep[0].type"
+        << "'RAR' is not RAW, WAR or WAW";
+    QTest::newRow("not a list") << R"({"assume_no_dep": 3})"
+                                << "assume_no_dep"
                                 << "the dependence overrides are a list of {type, src, dst, tensor, reason}";
 }
 

@@ -87,19 +87,24 @@ void tst_JsonLocator::suggestion_data()
 {
     QTest::addColumn<QString>("word");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("transposition") << "chekc" << "check";
-    QTest::newRow("one letter off") << "--jsn" << "--json";
-    QTest::newRow("prefix") << "--sched" << "--schedule";
-    QTest::newRow("nothing close") << "frobnicate" << "";
-    QTest::newRow("short word, one edit") << "dot" << "dot";
+    QTest::newRow("transposition") << "chekc"
+                                   << "check";
+    QTest::newRow("one letter off") << "--jsn"
+                                    << "--json";
+    QTest::newRow("prefix") << "--sched"
+                            << "--schedule";
+    QTest::newRow("nothing close") << "frobnicate"
+                                   << "";
+    QTest::newRow("short word, one edit") << "dot"
+                                          << "dot";
 }
 
 void tst_JsonLocator::suggestion()
 {
     QFETCH(QString, word);
     QFETCH(QString, expected);
-    const std::vector<std::string> candidates = {"check", "deps", "tree", "codegen", "--json", "--schedule",
-                                                 "--node", "dot", "svg"};
+    const std::vector<std::string> candidates = {"check",      "deps",   "tree", "codegen", "--json",
+                                                 "--schedule", "--node", "dot",  "svg"};
     QCOMPARE(QString::fromStdString(Suggestion::closest(word.toStdString(), candidates)), expected);
 }
 

@@ -60,8 +60,8 @@ private:
             m_pos = end + 1;
             return m_text.substr(start + 1, end - start - 1);
         }
-        while (m_pos < m_text.size() && !std::isspace(static_cast<unsigned char>(m_text[m_pos]))
-               && m_text[m_pos] != '(' && m_text[m_pos] != ')')
+        while (m_pos < m_text.size() && !std::isspace(static_cast<unsigned char>(m_text[m_pos])) && m_text[m_pos] != '('
+               && m_text[m_pos] != ')')
             ++m_pos;
         return m_text.substr(start, m_pos - start);
     }
@@ -94,7 +94,8 @@ private:
             r = build.expr_from(set).release();
         } else if (op == "isl") {
             const std::string pa = token();
-            isl::ast_build build = isl::ast_build::from_context(isl::set::universe(isl::pw_aff(m_ctx, pa).domain().space().params()));
+            isl::ast_build build =
+                isl::ast_build::from_context(isl::set::universe(isl::pw_aff(m_ctx, pa).domain().space().params()));
             r = build.expr_from(isl::pw_aff(m_ctx, pa)).release();
         } else if (op == "neg") {
             r = isl_ast_expr_neg(expr());
@@ -109,11 +110,14 @@ private:
             isl_ast_expr *b = expr();
             using Bin = isl_ast_expr *(*)(isl_ast_expr *, isl_ast_expr *);
             const std::vector<std::pair<const char *, Bin>> ops = {
-                {"add", isl_ast_expr_add},   {"sub", isl_ast_expr_sub},           {"mul", isl_ast_expr_mul},
-                {"div", isl_ast_expr_div},   {"pdiv_q", isl_ast_expr_pdiv_q},     {"pdiv_r", isl_ast_expr_pdiv_r},
-                {"and", isl_ast_expr_and},   {"and_then", isl_ast_expr_and_then}, {"or", isl_ast_expr_or},
-                {"or_else", isl_ast_expr_or_else}, {"le", isl_ast_expr_le},       {"lt", isl_ast_expr_lt},
-                {"ge", isl_ast_expr_ge},     {"gt", isl_ast_expr_gt},             {"eq", isl_ast_expr_eq}};
+                {"add", isl_ast_expr_add},       {"sub", isl_ast_expr_sub},
+                {"mul", isl_ast_expr_mul},       {"div", isl_ast_expr_div},
+                {"pdiv_q", isl_ast_expr_pdiv_q}, {"pdiv_r", isl_ast_expr_pdiv_r},
+                {"and", isl_ast_expr_and},       {"and_then", isl_ast_expr_and_then},
+                {"or", isl_ast_expr_or},         {"or_else", isl_ast_expr_or_else},
+                {"le", isl_ast_expr_le},         {"lt", isl_ast_expr_lt},
+                {"ge", isl_ast_expr_ge},         {"gt", isl_ast_expr_gt},
+                {"eq", isl_ast_expr_eq}};
             for (const auto &[name, f] : ops)
                 if (op == name)
                     r = f(a, b);

@@ -27,12 +27,13 @@ void tst_AstBuilder::iteratorPrefix_data()
     QTest::addColumn<QStringList>("params");
     QTest::addColumn<QString>("prefix");
     QTest::newRow("no parameters") << QStringList() << "c";
-    QTest::newRow("unrelated names") << QStringList{QStringLiteral("N"), QStringLiteral("c"), QStringLiteral("cx1")} << "c";
+    QTest::newRow("unrelated names") << QStringList{QStringLiteral("N"), QStringLiteral("c"), QStringLiteral("cx1")}
+                                     << "c";
     QTest::newRow("c0 taken") << QStringList{QStringLiteral("N"), QStringLiteral("c0")} << "c_";
     QTest::newRow("c1 and c_2 taken") << QStringList{QStringLiteral("c1"), QStringLiteral("c_2")} << "cc";
     QTest::newRow("all the short ones taken")
-        << QStringList{QStringLiteral("c0"), QStringLiteral("c_0"), QStringLiteral("cc0"), QStringLiteral("t0"),
-                       QStringLiteral("t_0"), QStringLiteral("it0")}
+        << QStringList{QStringLiteral("c0"), QStringLiteral("c_0"), QStringLiteral("cc0"),
+                       QStringLiteral("t0"), QStringLiteral("t_0"), QStringLiteral("it0")}
         << "c__";
 }
 

@@ -7,7 +7,7 @@
 #include "core/codegen/AstCPrinter.h"
 #include "core/codegen/CodeGenerator.h"
 #include "core/model/KernelLoader.h"
-#include "core/schedule/ScheduleReader.h"
+#include "core/interop/ScheduleInput.h"
 
 #include <QDir>
 #include <QProcess>
@@ -31,8 +31,8 @@ namespace {
 std::string cOf(const QString &kernel, const QString &schedule)
 {
     Analyzer a(KernelLoader::loadFile(kernel.toStdString()));
-    const isl::schedule s = schedule.isEmpty() ? a.originalSchedule()
-                                               : ScheduleReader::readFile(a.model(), schedule.toStdString());
+    const isl::schedule s =
+        schedule.isEmpty() ? a.originalSchedule() : ScheduleInput::readFile(a.model(), schedule.toStdString());
     return CodeGenerator::cCode(a.model(), s, schedule.toStdString(),
                                 schedule.isEmpty() ? "the original schedule" : "a schedule");
 }
@@ -62,8 +62,8 @@ void addRows(const QString &dir, const QString &schedules)
         const QString path = dir + QLatin1Char('/') + k;
         const QString base = k.chopped(5);
         QTest::newRow(qPrintable(base + QStringLiteral(".original"))) << path << QString();
-        const QStringList maps = QDir(schedules).entryList({base + QStringLiteral(".*.map"), base + QStringLiteral(".*.yaml")},
-                                                           QDir::Files, QDir::Name);
+        const QStringList maps = QDir(schedules).entryList(
+            {base + QStringLiteral(".*.map"), base + QStringLiteral(".*.yaml")}, QDir::Files, QDir::Name);
         for (const auto &m : maps) {
             if (m.contains(QLatin1String(".oracle.")))
                 continue; // the oracle's own notation, not isl's
@@ -89,15 +89,16 @@ void tst_AstCPrinter::compiles()
     QFETCH(QString, schedule);
     const std::string source = statementMacros(kernel) + cOf(kernel, schedule);
     QProcess cc;
-    cc.start(QStringLiteral(SE_CC), {QStringLiteral("-std=c99"), QStringLiteral("-Wall"), QStringLiteral("-Werror"),
-                                     QStringLiteral("-fsyntax-only"), QStringLiteral("-x"), QStringLiteral("c"),
-                                     QStringLiteral("-")});
+    cc.start(QStringLiteral(SE_CC),
+             {QStringLiteral("-std=c99"), QStringLiteral("-Wall"), QStringLiteral("-Werror"),
+              QStringLiteral("-fsyntax-only"), QStringLiteral("-x"), QStringLiteral("c"), QStringLiteral("-")});
     QVERIFY2(cc.waitForStarted(), "cannot start the C compiler");
     cc.write(source.data(), static_cast<qint64>(source.size()));
     cc.closeWriteChannel();
     QVERIFY(cc.waitForFinished(60000));
     QVERIFY2(cc.exitStatus() == QProcess::NormalExit && cc.exitCode() == 0,
-             qPrintable(QString::fromUtf8(cc.readAllStandardError()) + QStringLiteral("\n") + QString::fromStdString(source)));
+             qPrintable(QString::fromUtf8(cc.readAllStandardError()) + QStringLiteral("\n")
+                        + QString::fromStdString(source)));
 }
 
 void tst_AstCPrinter::printed_data()
@@ -111,9 +112,11 @@ void tst_AstCPrinter::printed_data()
                               << QStringList{QStringLiteral("/* jacobi_1d regenerated from the original schedule."),
                                              QStringLiteral(" *   s0(t, i) stencil: B[i] <- A[i - 1], A[i], A[i + 1]"),
                                              QStringLiteral(" *   s1(t, i) copy: A[i] <- B[i]"),
-                                             QStringLiteral("void jacobi_1d(int T, int N)"), QStringLiteral("{"),
+                                             QStringLiteral("void jacobi_1d(int T, int N)"),
+                                             QStringLiteral("{"),
                                              QStringLiteral("  for (int c0 = 0; c0 < T; c0 += 1) {"),
-                                             QStringLiteral("      s0(c0, c1);"), QStringLiteral("}")}
+                                             QStringLiteral("      s0(c0, c1);"),
+                                             QStringLiteral("}")}
                               << QStringList{QStringLiteral("#define")};
     // The skewed tiles need min and max, and isl defines them, prefixed so
     // that they clash with nothing (std::min, the includer's macros).
@@ -147,9 +150,12 @@ void tst_AstCPrinter::functionName_data()
 {
     QTest::addColumn<QString>("name");
     QTest::addColumn<QString>("function");
-    QTest::newRow("plain") << "jacobi_1d" << "jacobi_1d";
-    QTest::newRow("punctuation") << "mm-tiled.v2" << "mm_tiled_v2";
-    QTest::newRow("leading digit") << "2mm" << "_2mm";
+    QTest::newRow("plain") << "jacobi_1d"
+                           << "jacobi_1d";
+    QTest::newRow("punctuation") << "mm-tiled.v2"
+                                 << "mm_tiled_v2";
+    QTest::newRow("leading digit") << "2mm"
+                                   << "_2mm";
 }
 
 void tst_AstCPrinter::functionName()

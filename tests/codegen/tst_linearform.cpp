@@ -22,14 +22,22 @@ void tst_LinearForm::simplify_data()
 {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("simplified");
-    QTest::newRow("like terms") << "c0 + 2*c1 - c0 + 3" << "2*c1 + 3";
-    QTest::newRow("cancels to a constant") << "(c0 + 1) - (c0 - 1)" << "2";
-    QTest::newRow("scaled sum") << "2*(c0 - N) + N" << "2*c0 - N";
-    QTest::newRow("division is an atom") << "(c0 + c0 + 2) // 2 + 1" << "(2*c0 + 2) // 2 + 1";
-    QTest::newRow("like divisions merge") << "c1 // 4 - c0 + c1 // 4" << "2*(c1 // 4) - c0";
-    QTest::newRow("constant division folds") << "7 // 2 + c0" << "c0 + 3";
-    QTest::newRow("ceiling forms kept") << "cc_div(c0 + 0, 3) - cc_mod(c0, 4)" << "cc_div(c0, 3) - cc_mod(c0, 4)";
-    QTest::newRow("min insides") << "min(c0 + 1 - 1, N)" << "min(c0, N)";
+    QTest::newRow("like terms") << "c0 + 2*c1 - c0 + 3"
+                                << "2*c1 + 3";
+    QTest::newRow("cancels to a constant") << "(c0 + 1) - (c0 - 1)"
+                                           << "2";
+    QTest::newRow("scaled sum") << "2*(c0 - N) + N"
+                                << "2*c0 - N";
+    QTest::newRow("division is an atom") << "(c0 + c0 + 2) // 2 + 1"
+                                         << "(2*c0 + 2) // 2 + 1";
+    QTest::newRow("like divisions merge") << "c1 // 4 - c0 + c1 // 4"
+                                          << "2*(c1 // 4) - c0";
+    QTest::newRow("constant division folds") << "7 // 2 + c0"
+                                             << "c0 + 3";
+    QTest::newRow("ceiling forms kept") << "cc_div(c0 + 0, 3) - cc_mod(c0, 4)"
+                                        << "cc_div(c0, 3) - cc_mod(c0, 4)";
+    QTest::newRow("min insides") << "min(c0 + 1 - 1, N)"
+                                 << "min(c0, N)";
 }
 
 void tst_LinearForm::simplify()
@@ -55,10 +63,22 @@ void tst_LinearForm::substitute_data()
     QTest::addColumn<QString>("j");
     QTest::addColumn<QString>("rewritten");
     // An original index with the schedule's origin expressions put in.
-    QTest::newRow("skewed") << "i + 1" << "c1 - c0" << "c0" << "c1 - c0 + 1";
-    QTest::newRow("both") << "2*i - j" << "c0 + 1" << "2*c0" << "2";
-    QTest::newRow("under a floor") << "(i + j) // 4" << "c0 - c1" << "c1" << "c0 // 4";
-    QTest::newRow("ceiling of a reversal") << "cc_div(i, 3)" << "-c0" << "c1" << "cc_div(-c0, 3)";
+    QTest::newRow("skewed") << "i + 1"
+                            << "c1 - c0"
+                            << "c0"
+                            << "c1 - c0 + 1";
+    QTest::newRow("both") << "2*i - j"
+                          << "c0 + 1"
+                          << "2*c0"
+                          << "2";
+    QTest::newRow("under a floor") << "(i + j) // 4"
+                                   << "c0 - c1"
+                                   << "c1"
+                                   << "c0 // 4";
+    QTest::newRow("ceiling of a reversal") << "cc_div(i, 3)"
+                                           << "-c0"
+                                           << "c1"
+                                           << "cc_div(-c0, 3)";
 }
 
 void tst_LinearForm::substitute()
@@ -69,8 +89,10 @@ void tst_LinearForm::substitute()
     QFETCH(QString, rewritten);
     const ExprPtr ie = ExprParser::parse(i.toStdString());
     const ExprPtr je = ExprParser::parse(j.toStdString());
-    const ExprPtr r = LinearForm::simplify(ExprParser::parse(access.toStdString())->substitute(
-        [&](const std::string &n) -> ExprPtr { return n == "i" ? ie : n == "j" ? je : nullptr; }));
+    const ExprPtr r =
+        LinearForm::simplify(ExprParser::parse(access.toStdString())->substitute([&](const std::string &n) -> ExprPtr {
+            return n == "i" ? ie : n == "j" ? je : nullptr;
+        }));
     QCOMPARE(QString::fromStdString(r->str()), rewritten);
 }
 

@@ -32,15 +32,13 @@ void tst_NestKernelWriter::kernel()
     QCOMPARE(QString::fromStdString(j.at("name").get<std::string>()), QStringLiteral("k_regen"));
     QCOMPARE(QString::fromStdString(j.at("description").get<std::string>()),
              QStringLiteral("k regenerated from the schedule s.map"));
-    QCOMPARE(QString::fromStdString(j.at("params").dump()),
-             js("[{'name':'N','min':2,'max':64,'value':8}]"));
+    QCOMPARE(QString::fromStdString(j.at("params").dump()), js("[{'name':'N','min':2,'max':64,'value':8}]"));
     QCOMPARE(QString::fromStdString(j.at("context").dump()), js("['N >= 3']"));
     QCOMPARE(QString::fromStdString(j.at("tensors").dump()),
              js("[{'name':'A','shape':['N'],'space':'dram'},"
                 "{'name':'T','shape':[4,8],'space':'sbuf','alloc':{'buffer':'SB','index':['d0','d1 + 8']}}]"));
     const auto &outer = j.at("body").at(0);
-    QCOMPARE(QString::fromStdString(outer.dump()).left(52),
-             js("{'loop':'c0','lb':[0,'N - 8'],'ub':'N','stride':1,'b"));
+    QCOMPARE(QString::fromStdString(outer.dump()).left(52), js("{'loop':'c0','lb':[0,'N - 8'],'ub':'N','stride':1,'b"));
     const auto &inner = outer.at("body").at(0);
     QCOMPARE(QString::fromStdString(inner.at("mark").dump()), js("['unroll','vector']"));
     QCOMPARE(QString::fromStdString(inner.at("ub").dump()), js("[4,'N - c0']"));
@@ -69,8 +67,7 @@ void tst_NestKernelWriter::fixedParameters()
     QCOMPARE(QString::fromStdString(NestTextPrinter::title(n)),
              QStringLiteral("k regenerated from the schedule s.map with N = 16"));
     const nlohmann::ordered_json j = NestKernelWriter::json(n);
-    QCOMPARE(QString::fromStdString(j.at("params").dump()),
-             js("[{'name':'N','min':2,'max':64,'value':16}]"));
+    QCOMPARE(QString::fromStdString(j.at("params").dump()), js("[{'name':'N','min':2,'max':64,'value':16}]"));
     QCOMPARE(QString::fromStdString(j.at("context").dump()), js("['N >= 3','N == 16']"));
 }
 

@@ -51,7 +51,7 @@ std::string statementText(const GenStatement &s)
     for (const auto &[n, e] : s.originIterators)
         origin += (origin.empty() ? "" : ", ") + n + " = " + e->str();
     std::string out = "s" + std::to_string(s.id) + " " + s.op + " from s" + std::to_string(s.originId) + "[" + origin
-                      + "] W " + accesses(s.writes) + " R " + accesses(s.reads);
+        + "] W " + accesses(s.writes) + " R " + accesses(s.reads);
     std::string preds;
     for (const auto &p : s.predicates)
         preds += (preds.empty() ? "" : " and ") + p.str();
@@ -66,29 +66,46 @@ void tst_StatementRewriter::rewrite_data()
     QTest::addColumn<QString>("guard");
     QTest::addColumn<QString>("expected"); // statements joined by " ; ", or "error: <part of the fault>"
     // i = c0, j = c1 - c0 (a skew): A[i, j + 1] is A[c0, c1 - c0 + 1].
-    QTest::newRow("skewed") << "(call s3 c0 (sub c1 c0))" << "true"
-                            << "s5 add from s3[i = c0, j = c1 - c0] W A[c0, c1 - c0 + 1] R A[c0, c1 - c0 + 1] S[c1 % 4]";
-    QTest::newRow("guarded") << "(call s3 c1 c0)" << "c0 >= 1 and N >= c1 + 2"
+    QTest::newRow("skewed")
+        << "(call s3 c0 (sub c1 c0))"
+        << "true"
+        << "s5 add from s3[i = c0, j = c1 - c0] W A[c0, c1 - c0 + 1] R A[c0, c1 - c0 + 1] S[c1 % 4]";
+    QTest::newRow("guarded") << "(call s3 c1 c0)"
+                             << "c0 >= 1 and N >= c1 + 2"
                              << "s5 add from s3[i = c1, j = c0] W A[c1, c0 + 1] R A[c1, c0 + 1] S[(c1 + c0) % 4] "
                                 "if c0 >= 1 and N >= c1 + 2";
     // An else-branch complement of two constraints: two disjoint copies.
     QTest::newRow("one copy per case")
-        << "(call s3 c0 c1)" << "c0 < 1 | c0 >= 1 and c1 > 3"
+        << "(call s3 c0 c1)"
+        << "c0 < 1 | c0 >= 1 and c1 > 3"
         << "s5 add from s3[i = c0, j = c1] W A[c0, c1 + 1] R A[c0, c1 + 1] S[(c0 + c1) % 4] if c0 < 1 ; "
            "s6 add from s3[i = c0, j = c1] W A[c0, c1 + 1] R A[c0, c1 + 1] S[(c0 + c1) % 4] if c0 >= 1 and c1 > 3";
     // j = (c0 >= 5 ? N - c1 - 1 : c1): one copy per value.
     QTest::newRow("select argument")
-        << "(call s3 c0 (isl \"[c0, c1, N] -> { [(c1)] : c0 < 5; [(N - 1 - c1)] : c0 >= 5 }\"))" << "true"
+        << "(call s3 c0 (isl \"[c0, c1, N] -> { [(c1)] : c0 < 5; [(N - 1 - c1)] : c0 >= 5 }\"))"
+        << "true"
         << "s5 add from s3[i = c0, j = c1] W A[c0, c1 + 1] R A[c0, c1 + 1] S[(c0 + c1) % 4] if c0 <= 4 ; "
-           "s6 add from s3[i = c0, j = -c1 + N - 1] W A[c0, -c1 + N] R A[c0, -c1 + N] S[(c0 - c1 + N - 1) % 4] if c0 > 4";
-    QTest::newRow("never") << "(call s3 c0 c1)" << "false" << "";
+           "s6 add from s3[i = c0, j = -c1 + N - 1] W A[c0, -c1 + N] R A[c0, -c1 + N] S[(c0 - c1 + N - 1) % 4] if c0 > "
+           "4";
+    QTest::newRow("never") << "(call s3 c0 c1)"
+                           << "false"
+                           << "";
 
-    QTest::newRow("not a call") << "(add c0 1)" << "true" << "error: the statement `c0 + 1` is not a call";
-    QTest::newRow("unknown statement") << "(call s9 c0 c1)" << "true"
+    QTest::newRow("not a call") << "(add c0 1)"
+                                << "true"
+                                << "error: the statement `c0 + 1` is not a call";
+    QTest::newRow("unknown statement") << "(call s9 c0 c1)"
+                                       << "true"
                                        << "error: calls s9, which is not a statement of the kernel";
-    QTest::newRow("too few iterators") << "(call s3 c0)" << "true" << "error: gives 1 iterator values; s3 has 2";
-    QTest::newRow("call of an expression") << "(call (add f 1) c0 c1)" << "true" << "error: does not name a statement";
-    QTest::newRow("bad argument") << "(call s3 c0 (mul c0 c1))" << "true" << "error: multiplies two non-constants";
+    QTest::newRow("too few iterators") << "(call s3 c0)"
+                                       << "true"
+                                       << "error: gives 1 iterator values; s3 has 2";
+    QTest::newRow("call of an expression") << "(call (add f 1) c0 c1)"
+                                           << "true"
+                                           << "error: does not name a statement";
+    QTest::newRow("bad argument") << "(call s3 c0 (mul c0 c1))"
+                                  << "true"
+                                  << "error: multiplies two non-constants";
 }
 
 void tst_StatementRewriter::rewrite()
@@ -102,9 +119,9 @@ void tst_StatementRewriter::rewrite()
     std::int64_t next = 5;
     std::string got;
     try {
-        for (const auto &s : StatementRewriter(*k, reader).rewrite(AstExprText(ctx.ctx()).parse(call.toStdString()),
-                                                                   parseCases(guard.toStdString()), "AST > user",
-                                                                   next))
+        for (const auto &s : StatementRewriter(*k, reader)
+                                 .rewrite(AstExprText(ctx.ctx()).parse(call.toStdString()),
+                                          parseCases(guard.toStdString()), "AST > user", next))
             got += (got.empty() ? "" : " ; ") + statementText(s);
     } catch (const InputError &err) {
         QVERIFY2(QString::fromStdString(err.place()).startsWith(QLatin1String("AST > user")), err.place().c_str());

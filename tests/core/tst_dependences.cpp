@@ -194,7 +194,8 @@ void tst_Dependences::relations_data()
         "4a - 4 < i <= 4a and 4b - 4 < j <= 4b and a = j - 4b + 3) }");
     // N = 10: element 2 (j = 3, 7) was last written by i = 8, element 0 (j = 5, 9) by i = 0.
     row("ceil flow", "deps_ceil", "N=10", "flow", "RAW", "s0", "s1",
-        "[N] -> { s0[8] -> s1[3] : N = 10; s0[8] -> s1[7] : N = 10; s0[0] -> s1[5] : N = 10; s0[0] -> s1[9] : N = 10 }");
+        "[N] -> { s0[8] -> s1[3] : N = 10; s0[8] -> s1[7] : N = 10; s0[0] -> s1[5] : N = 10; s0[0] -> s1[9] : N = 10 "
+        "}");
     // Symbolic ranks: A[rank_0_0 + i] written, A[rank_0_1 + i'] read later in the same or a later i.
     row("rank RAW", "deps_rank", "", "may", "RAW", "s0", "s1",
         "[N, rank_0_0, rank_0_1] -> { s0[i] -> s1[i'] : rank_0_0 + i = rank_0_1 + i' and 0 <= i <= i' < N "
@@ -230,7 +231,7 @@ void tst_Dependences::distances_data()
     QTest::addColumn<QString>("type");
     QTest::addColumn<QString>("src");
     QTest::addColumn<QString>("dst");
-    QTest::addColumn<QString>("distance");  // isl deltas over the shared loops
+    QTest::addColumn<QString>("distance"); // isl deltas over the shared loops
     QTest::addColumn<QString>("direction");
     auto row = [](const char *name, const char *kernel, const char *fixed, const char *deps, const char *type,
                   const char *src, const char *dst, const char *distance, const char *direction) {
@@ -305,8 +306,7 @@ void tst_Dependences::sortedAndNonEmpty()
         auto a = analyze(QString::fromLatin1(k), QString());
         const isl::union_map order = a->originalSchedule().get_map();
         // { a -> b : time(a) <lex time(b) }
-        const isl::union_map before =
-            isl::manage(isl_union_map_lex_lt_union_map(order.copy(), order.copy()));
+        const isl::union_map before = isl::manage(isl_union_map_lex_lt_union_map(order.copy(), order.copy()));
         for (DepMode m : {DepMode::May, DepMode::Flow}) {
             const auto &deps = a->dependences(m);
             const auto &reports = a->edgeReports(m, false);
@@ -318,7 +318,8 @@ void tst_Dependences::sortedAndNonEmpty()
                     QCOMPARE(reports[e].type, std::string("RAW"));
                 if (e > 0) {
                     const EdgeReport &p = reports[e - 1], &r = reports[e];
-                    QVERIFY(std::tie(p.type, p.src, p.dst, p.allocation) < std::tie(r.type, r.src, r.dst, r.allocation));
+                    QVERIFY(std::tie(p.type, p.src, p.dst, p.allocation)
+                            < std::tie(r.type, r.src, r.dst, r.allocation));
                 }
             }
         }

@@ -162,16 +162,26 @@ void tst_Expr::kinds_data()
 {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("kind");
-    QTest::newRow("Const") << "12" << "Const";
-    QTest::newRow("Var") << "i" << "Var";
-    QTest::newRow("Sum") << "i + j - 1" << "Sum";
-    QTest::newRow("Mult") << "3*i" << "Mult";
-    QTest::newRow("Mult right") << "i*3" << "Mult";
-    QTest::newRow("FloorDiv") << "i // 2" << "FloorDiv";
-    QTest::newRow("Modulo") << "i % 2" << "Modulo";
-    QTest::newRow("CCDiv") << "cc_div(i, 2)" << "CCDiv";
-    QTest::newRow("CCMod") << "cc_mod(i, 2)" << "CCMod";
-    QTest::newRow("rank is a Var") << "rank(0, 1)" << "Var";
+    QTest::newRow("Const") << "12"
+                           << "Const";
+    QTest::newRow("Var") << "i"
+                         << "Var";
+    QTest::newRow("Sum") << "i + j - 1"
+                         << "Sum";
+    QTest::newRow("Mult") << "3*i"
+                          << "Mult";
+    QTest::newRow("Mult right") << "i*3"
+                                << "Mult";
+    QTest::newRow("FloorDiv") << "i // 2"
+                              << "FloorDiv";
+    QTest::newRow("Modulo") << "i % 2"
+                            << "Modulo";
+    QTest::newRow("CCDiv") << "cc_div(i, 2)"
+                           << "CCDiv";
+    QTest::newRow("CCMod") << "cc_mod(i, 2)"
+                           << "CCMod";
+    QTest::newRow("rank is a Var") << "rank(0, 1)"
+                                   << "Var";
 }
 
 void tst_Expr::kinds()
@@ -234,19 +244,32 @@ void tst_Expr::parseAndPrint_data()
 {
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("printed");
-    QTest::newRow("sum") << "i - 1" << "i - 1";
-    QTest::newRow("implicit product") << "3i + 2" << "3*i + 2";
-    QTest::newRow("const folded") << "2*3 + i" << "6 + i";
-    QTest::newRow("floor of sum") << "(i + 1) // 4" << "(i + 1) // 4";
-    QTest::newRow("scaled floor") << "2*(i // 4)" << "2*(i // 4)";
-    QTest::newRow("rank") << "rank(0, 1) + i" << "rank(0, 1) + i";
-    QTest::newRow("isl floor") << "floor((i + 3)/4)" << "(i + 3) // 4";
-    QTest::newRow("isl ceil") << "ceil((i + 3)/4)" << "cc_div(i + 3, 4)";
-    QTest::newRow("ceilmod") << "ceilmod(i, 4)" << "cc_mod(i, 4)";
-    QTest::newRow("mod()") << "mod(i - 1, 2)" << "(i - 1) % 2";
-    QTest::newRow("negated floor") << "-(i // 4)" << "-(i // 4)";
-    QTest::newRow("subtracted sum") << "i - (j + 1)" << "i - (j + 1)";
-    QTest::newRow("constant folding of division") << "7 // 2 + i" << "3 + i";
+    QTest::newRow("sum") << "i - 1"
+                         << "i - 1";
+    QTest::newRow("implicit product") << "3i + 2"
+                                      << "3*i + 2";
+    QTest::newRow("const folded") << "2*3 + i"
+                                  << "6 + i";
+    QTest::newRow("floor of sum") << "(i + 1) // 4"
+                                  << "(i + 1) // 4";
+    QTest::newRow("scaled floor") << "2*(i // 4)"
+                                  << "2*(i // 4)";
+    QTest::newRow("rank") << "rank(0, 1) + i"
+                          << "rank(0, 1) + i";
+    QTest::newRow("isl floor") << "floor((i + 3)/4)"
+                               << "(i + 3) // 4";
+    QTest::newRow("isl ceil") << "ceil((i + 3)/4)"
+                              << "cc_div(i + 3, 4)";
+    QTest::newRow("ceilmod") << "ceilmod(i, 4)"
+                             << "cc_mod(i, 4)";
+    QTest::newRow("mod()") << "mod(i - 1, 2)"
+                           << "(i - 1) % 2";
+    QTest::newRow("negated floor") << "-(i // 4)"
+                                   << "-(i // 4)";
+    QTest::newRow("subtracted sum") << "i - (j + 1)"
+                                    << "i - (j + 1)";
+    QTest::newRow("constant folding of division") << "7 // 2 + i"
+                                                  << "3 + i";
 }
 
 void tst_Expr::parseAndPrint()
@@ -329,32 +352,58 @@ void tst_Expr::grammarErrors_data()
     QTest::addColumn<QString>("place");
     QTest::addColumn<QString>("fault"); // a part of the message
     // Columns are 1-based and point at the offending token.
-    QTest::newRow("non-affine i*j") << "i*j" << false << "column 3" << "non-affine product";
-    QTest::newRow("non-affine N(i)") << "2 + N*(i + 1)" << false << "column 7" << "non-affine product";
-    QTest::newRow("division by zero") << "i // 0" << false << "column 6" << "division by zero";
-    QTest::newRow("modulo by zero") << "i % (2 - 2)" << false << "column 5" << "division by zero";
-    QTest::newRow("cc_div by zero") << "cc_div(i, 0)" << false << "column 11" << "division by zero";
-    QTest::newRow("non-constant divisor") << "i // N" << false << "column 6" << "must be an integer constant";
-    QTest::newRow("non-constant mod()") << "mod(i, j)" << false << "column 8" << "must be an integer constant";
-    QTest::newRow("negative divisor") << "i // -2" << false << "column 6" << "divisor must be positive";
-    QTest::newRow("slash") << "i / 2" << false << "column 3" << "use '//'";
-    QTest::newRow("unbalanced (") << "(i + 1" << false << "column 7" << "expected ')'";
-    QTest::newRow("unbalanced )") << "i + 1)" << false << "column 6" << "unbalanced ')'";
-    QTest::newRow("max outside bounds") << "max(i, 0)" << false << "column 1" << "only allowed in loop bounds";
-    QTest::newRow("min outside bounds") << "i + min(i, 4)" << false << "column 5" << "only allowed in loop bounds";
-    QTest::newRow("unknown function") << "pow(i, 2)" << false << "column 1" << "unknown function 'pow'";
-    QTest::newRow("wrong arity") << "cc_div(i)" << false << "column 1" << "takes 2 arguments";
-    QTest::newRow("bad character") << "i $ 2" << false << "column 3" << "unexpected character '$'";
-    QTest::newRow("empty") << "" << false << "column 1" << "empty expression";
-    QTest::newRow("dangling operator") << "i +" << false << "column 4" << "ends early";
-    QTest::newRow("two atoms") << "i j" << false << "column 3" << "unexpected 'j'";
-    QTest::newRow("rank id not constant") << "rank(i, 0)" << false << "column 6" << "iteration id";
-    QTest::newRow("rank channel negative") << "rank(0, -1)" << false << "column 9" << "channel id";
-    QTest::newRow("huge literal") << "99999999999999999999" << false << "column 1" << "too large";
-    QTest::newRow("no comparison") << "i + 1" << true << "column 6" << "expected a comparison";
-    QTest::newRow("!=") << "i != 1" << true << "column 3" << "'!='";
-    QTest::newRow("chained comparison") << "0 <= i < N" << true << "column 8" << "one comparison";
-    QTest::newRow("missing right side") << "i >=" << true << "column 5" << "missing right-hand side";
+    QTest::newRow("non-affine i*j") << "i*j" << false << "column 3"
+                                    << "non-affine product";
+    QTest::newRow("non-affine N(i)") << "2 + N*(i + 1)" << false << "column 7"
+                                     << "non-affine product";
+    QTest::newRow("division by zero") << "i // 0" << false << "column 6"
+                                      << "division by zero";
+    QTest::newRow("modulo by zero") << "i % (2 - 2)" << false << "column 5"
+                                    << "division by zero";
+    QTest::newRow("cc_div by zero") << "cc_div(i, 0)" << false << "column 11"
+                                    << "division by zero";
+    QTest::newRow("non-constant divisor") << "i // N" << false << "column 6"
+                                          << "must be an integer constant";
+    QTest::newRow("non-constant mod()") << "mod(i, j)" << false << "column 8"
+                                        << "must be an integer constant";
+    QTest::newRow("negative divisor") << "i // -2" << false << "column 6"
+                                      << "divisor must be positive";
+    QTest::newRow("slash") << "i / 2" << false << "column 3"
+                           << "use '//'";
+    QTest::newRow("unbalanced (") << "(i + 1" << false << "column 7"
+                                  << "expected ')'";
+    QTest::newRow("unbalanced )") << "i + 1)" << false << "column 6"
+                                  << "unbalanced ')'";
+    QTest::newRow("max outside bounds") << "max(i, 0)" << false << "column 1"
+                                        << "only allowed in loop bounds";
+    QTest::newRow("min outside bounds") << "i + min(i, 4)" << false << "column 5"
+                                        << "only allowed in loop bounds";
+    QTest::newRow("unknown function") << "pow(i, 2)" << false << "column 1"
+                                      << "unknown function 'pow'";
+    QTest::newRow("wrong arity") << "cc_div(i)" << false << "column 1"
+                                 << "takes 2 arguments";
+    QTest::newRow("bad character") << "i $ 2" << false << "column 3"
+                                   << "unexpected character '$'";
+    QTest::newRow("empty") << "" << false << "column 1"
+                           << "empty expression";
+    QTest::newRow("dangling operator") << "i +" << false << "column 4"
+                                       << "ends early";
+    QTest::newRow("two atoms") << "i j" << false << "column 3"
+                               << "unexpected 'j'";
+    QTest::newRow("rank id not constant") << "rank(i, 0)" << false << "column 6"
+                                          << "iteration id";
+    QTest::newRow("rank channel negative") << "rank(0, -1)" << false << "column 9"
+                                           << "channel id";
+    QTest::newRow("huge literal") << "99999999999999999999" << false << "column 1"
+                                  << "too large";
+    QTest::newRow("no comparison") << "i + 1" << true << "column 6"
+                                   << "expected a comparison";
+    QTest::newRow("!=") << "i != 1" << true << "column 3"
+                        << "'!='";
+    QTest::newRow("chained comparison") << "0 <= i < N" << true << "column 8"
+                                        << "one comparison";
+    QTest::newRow("missing right side") << "i >=" << true << "column 5"
+                                        << "missing right-hand side";
 }
 
 void tst_Expr::grammarErrors()
@@ -381,28 +430,57 @@ void tst_Expr::treeErrors_data()
     QTest::addColumn<QString>("place");
     QTest::addColumn<QString>("fault");
     // Paths continue the caller's (`x` here) into the tree; strings add a column.
-    QTest::newRow("string error gets a column") << R"("i*j")" << "x, column 3" << "non-affine product";
-    QTest::newRow("bool") << "true" << "x" << "boolean";
-    QTest::newRow("float") << "2.5" << "x" << "the number 2.5";
-    QTest::newRow("null") << "null" << "x" << "got null";
-    QTest::newRow("array") << "[1]" << "x" << "got array";
-    QTest::newRow("no kind") << R"({"value": 1})" << "x" << "needs a \"kind\"";
-    QTest::newRow("unknown kind") << R"({"kind": "Pow"})" << "x.kind" << "unknown expression kind 'Pow'";
-    QTest::newRow("Const without value") << R"({"kind": "Const"})" << "x" << "missing \"value\"";
-    QTest::newRow("Mult scale not integer") << R"({"kind": "Mult", "scale": "2", "expr": 1})" << "x.scale"
+    QTest::newRow("string error gets a column") << R"("i*j")"
+                                                << "x, column 3"
+                                                << "non-affine product";
+    QTest::newRow("bool") << "true"
+                          << "x"
+                          << "boolean";
+    QTest::newRow("float") << "2.5"
+                           << "x"
+                           << "the number 2.5";
+    QTest::newRow("null") << "null"
+                          << "x"
+                          << "got null";
+    QTest::newRow("array") << "[1]"
+                           << "x"
+                           << "got array";
+    QTest::newRow("no kind") << R"({"value": 1})"
+                             << "x"
+                             << "needs a \"kind\"";
+    QTest::newRow("unknown kind") << R"({"kind": "Pow"})"
+                                  << "x.kind"
+                                  << "unknown expression kind 'Pow'";
+    QTest::newRow("Const without value") << R"({"kind": "Const"})"
+                                         << "x"
+                                         << "missing \"value\"";
+    QTest::newRow("Mult scale not integer") << R"({"kind": "Mult", "scale": "2", "expr": 1})"
+                                            << "x.scale"
                                             << "must be an integer";
-    QTest::newRow("Var bad name") << R"({"kind": "Var", "name": "i j"})" << "x.name" << "not an identifier";
-    QTest::newRow("Var no name") << R"({"kind": "Var"})" << "x" << "non-empty string";
-    QTest::newRow("FloorDiv by zero") << R"({"kind": "FloorDiv", "numer": "i", "denom": 0})" << "x.denom"
+    QTest::newRow("Var bad name") << R"({"kind": "Var", "name": "i j"})"
+                                  << "x.name"
+                                  << "not an identifier";
+    QTest::newRow("Var no name") << R"({"kind": "Var"})"
+                                 << "x"
+                                 << "non-empty string";
+    QTest::newRow("FloorDiv by zero") << R"({"kind": "FloorDiv", "numer": "i", "denom": 0})"
+                                      << "x.denom"
                                       << "division by zero";
-    QTest::newRow("CCMod by a variable") << R"({"kind": "CCMod", "numer": "i", "denom": "N"})" << "x.denom"
+    QTest::newRow("CCMod by a variable") << R"({"kind": "CCMod", "numer": "i", "denom": "N"})"
+                                         << "x.denom"
                                          << "must be an integer constant";
-    QTest::newRow("Modulo negative") << R"({"kind": "Modulo", "numer": "i", "denom": -4})" << "x.denom"
+    QTest::newRow("Modulo negative") << R"({"kind": "Modulo", "numer": "i", "denom": -4})"
+                                     << "x.denom"
                                      << "must be positive";
-    QTest::newRow("CCDiv no numer") << R"({"kind": "CCDiv", "denom": 4})" << "x" << "needs \"numer\"";
-    QTest::newRow("deep path") << R"({"kind": "Sum", "terms": [{"coef": 1, "expr": "i"}, {"coef": 1, "expr": "i // j"}]})"
-                               << "x.terms[1].expr, column 6" << "must be an integer constant";
-    QTest::newRow("CCGetRank negative") << R"({"kind": "CCGetRank", "iteration_id": -1, "channel_id": 0})" << "x"
+    QTest::newRow("CCDiv no numer") << R"({"kind": "CCDiv", "denom": 4})"
+                                    << "x"
+                                    << "needs \"numer\"";
+    QTest::newRow("deep path")
+        << R"({"kind": "Sum", "terms": [{"coef": 1, "expr": "i"}, {"coef": 1, "expr": "i // j"}]})"
+        << "x.terms[1].expr, column 6"
+        << "must be an integer constant";
+    QTest::newRow("CCGetRank negative") << R"({"kind": "CCGetRank", "iteration_id": -1, "channel_id": 0})"
+                                        << "x"
                                         << "non-negative";
 }
 

@@ -23,8 +23,8 @@ namespace {
 isl::space space(isl::ctx ctx)
 {
     isl::space s(ctx, "[N] -> { [i, j] }");
-    return isl::manage(isl_space_set_dim_name(isl_space_set_dim_name(s.release(), isl_dim_set, 0, "i"), isl_dim_set,
-                                              1, "j"));
+    return isl::manage(
+        isl_space_set_dim_name(isl_space_set_dim_name(s.release(), isl_dim_set, 0, "i"), isl_dim_set, 1, "j"));
 }
 
 isl::point point(const isl::space &sp, std::int64_t n, std::int64_t i, std::int64_t j)
@@ -95,8 +95,8 @@ void tst_ExprToIsl::pinned_data()
     QTest::newRow("CCMod(8, 4)") << "cc_mod(i, 4)" << 8 << qint64(0);
     QTest::newRow("CCDiv(-8, 4)") << "cc_div(i, 4)" << -8 << qint64(-2);
     QTest::newRow("Mult and Sum") << "3*i - 2*j + N + 1" << 5 << qint64(15 - 4 + 10 + 1); // j = 2, N = 10
-    QTest::newRow("nested") << "cc_div(i // 2 - 3, 4)" << -5 << qint64(-1);         // (-3 - 3) / 4 = -1.5 -> -1
-    QTest::newRow("rank") << "rank(0, 1) + i" << 2 << qint64(9);                        // rank_0_1 = 7
+    QTest::newRow("nested") << "cc_div(i // 2 - 3, 4)" << -5 << qint64(-1); // (-3 - 3) / 4 = -1.5 -> -1
+    QTest::newRow("rank") << "rank(0, 1) + i" << 2 << qint64(9); // rank_0_1 = 7
 }
 
 void tst_ExprToIsl::pinned()
@@ -136,8 +136,8 @@ void tst_ExprToIsl::randomTrees()
                     });
                     const std::int64_t got = islValue(pa, point(sp, big, i, j));
                     if (got != want)
-                        QFAIL((e->str() + " at i = " + std::to_string(i) + ", j = " + std::to_string(j) + ", N = "
-                               + std::to_string(big) + ": isl " + std::to_string(got) + ", expected "
+                        QFAIL((e->str() + " at i = " + std::to_string(i) + ", j = " + std::to_string(j)
+                               + ", N = " + std::to_string(big) + ": isl " + std::to_string(got) + ", expected "
                                + std::to_string(want))
                                   .c_str());
                 }
@@ -148,14 +148,22 @@ void tst_ExprToIsl::constraints_data()
 {
     QTest::addColumn<QString>("constraint");
     QTest::addColumn<QString>("set");
-    QTest::newRow(">=") << "i >= 1" << "[N] -> { [i, j] : i >= 1 }";
-    QTest::newRow("<= with N") << "2i + j <= N" << "[N] -> { [i, j] : 2i + j <= N }";
-    QTest::newRow("> strict") << "i > j" << "[N] -> { [i, j] : i >= j + 1 }";
-    QTest::newRow("< strict") << "i < N - 1" << "[N] -> { [i, j] : i <= N - 2 }";
-    QTest::newRow("== with mod") << "i % 3 == 1" << "[N] -> { [i, j] : exists (e : i = 3e + 1) }";
-    QTest::newRow("ceil") << "cc_div(i, 4) == 1" << "[N] -> { [i, j] : 1 <= i <= 4 }";
-    QTest::newRow("ceil mod") << "cc_mod(i, 4) == 0" << "[N] -> { [i, j] : exists (e : i = 4e) }";
-    QTest::newRow("floor of negative") << "i // 4 == -1" << "[N] -> { [i, j] : -4 <= i <= -1 }";
+    QTest::newRow(">=") << "i >= 1"
+                        << "[N] -> { [i, j] : i >= 1 }";
+    QTest::newRow("<= with N") << "2i + j <= N"
+                               << "[N] -> { [i, j] : 2i + j <= N }";
+    QTest::newRow("> strict") << "i > j"
+                              << "[N] -> { [i, j] : i >= j + 1 }";
+    QTest::newRow("< strict") << "i < N - 1"
+                              << "[N] -> { [i, j] : i <= N - 2 }";
+    QTest::newRow("== with mod") << "i % 3 == 1"
+                                 << "[N] -> { [i, j] : exists (e : i = 3e + 1) }";
+    QTest::newRow("ceil") << "cc_div(i, 4) == 1"
+                          << "[N] -> { [i, j] : 1 <= i <= 4 }";
+    QTest::newRow("ceil mod") << "cc_mod(i, 4) == 0"
+                              << "[N] -> { [i, j] : exists (e : i = 4e) }";
+    QTest::newRow("floor of negative") << "i // 4 == -1"
+                                       << "[N] -> { [i, j] : -4 <= i <= -1 }";
 }
 
 void tst_ExprToIsl::constraints()

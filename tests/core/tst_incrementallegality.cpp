@@ -9,7 +9,7 @@
 #include "core/legality/LegalityChecker.h"
 #include "core/model/KernelLoader.h"
 #include "core/schedule/FlatSchedule.h"
-#include "core/schedule/ScheduleReader.h"
+#include "core/interop/ScheduleInput.h"
 
 #include <QtTest>
 
@@ -26,24 +26,29 @@ void tst_IncrementalLegality::sameAsPlainCheck_data()
 {
     QTest::addColumn<QString>("kernel");
     QTest::addColumn<QStringList>("schedules"); // "-" is the original schedule
-    QTest::addColumn<QString>("params");        // "N=10,T=4", or "" for symbolic
+    QTest::addColumn<QString>("params"); // "N=10,T=4", or "" for symbolic
     const QString conf = QStringLiteral(SE_CONFORMANCE_DIR);
     const QString samples = QStringLiteral(SE_SOURCE_DIR "/sample-kernels");
     auto cs = [&](const char *name) -> QString { return conf + QStringLiteral("/schedules/") + QLatin1String(name); };
-    auto ss = [&](const char *name) -> QString { return samples + QStringLiteral("/schedules/") + QLatin1String(name); };
-    QTest::newRow("jacobi fixed") << conf + QStringLiteral("/kernels/jacobi_1d.json")
-                                  << QStringList{QStringLiteral("-"), cs("jacobi_1d.fuse.map"), cs("jacobi_1d.fuse_shift.map"),
-                                                 cs("jacobi_1d.fuse.map"), cs("jacobi_1d.skewed_tiles.map"), QStringLiteral("-")}
-                                  << QStringLiteral("N=10,T=4");
+    auto ss = [&](const char *name) -> QString {
+        return samples + QStringLiteral("/schedules/") + QLatin1String(name);
+    };
+    QTest::newRow("jacobi fixed")
+        << conf + QStringLiteral("/kernels/jacobi_1d.json")
+        << QStringList{QStringLiteral("-"),      cs("jacobi_1d.fuse.map"),         cs("jacobi_1d.fuse_shift.map"),
+                       cs("jacobi_1d.fuse.map"), cs("jacobi_1d.skewed_tiles.map"), QStringLiteral("-")}
+        << QStringLiteral("N=10,T=4");
     QTest::newRow("jacobi symbolic") << conf + QStringLiteral("/kernels/jacobi_1d.json")
-                                     << QStringList{QStringLiteral("-"), cs("jacobi_1d.fuse.map"), cs("jacobi_1d.fuse_shift.map")}
+                                     << QStringList{QStringLiteral("-"), cs("jacobi_1d.fuse.map"),
+                                                    cs("jacobi_1d.fuse_shift.map")}
                                      << QString();
     QTest::newRow("sbuf alias") << conf + QStringLiteral("/kernels/sbuf_alias.json")
                                 << QStringList{QStringLiteral("-"), cs("sbuf_alias.pipelined.map"),
                                                cs("sbuf_alias.store_first.map"), QStringLiteral("-")}
                                 << QStringLiteral("NT=2");
     QTest::newRow("two_mm") << conf + QStringLiteral("/kernels/two_mm.json")
-                            << QStringList{QStringLiteral("-"), cs("two_mm.fused.map"), cs("two_mm.distributed_k_outer.map")}
+                            << QStringList{QStringLiteral("-"), cs("two_mm.fused.map"),
+                                           cs("two_mm.distributed_k_outer.map")}
                             << QStringLiteral("N=4");
     QTest::newRow("tiled matmul") << samples + QStringLiteral("/tiled_matmul_sbuf_psum.json")
                                   << QStringList{QStringLiteral("-"), ss("tiled_matmul_sbuf_psum.pipelined.map"),
@@ -51,7 +56,8 @@ void tst_IncrementalLegality::sameAsPlainCheck_data()
                                                  ss("tiled_matmul_sbuf_psum.pipelined.map")}
                                   << QString();
     QTest::newRow("red black") << samples + QStringLiteral("/red_black_1d.json")
-                               << QStringList{QStringLiteral("-"), ss("red_black_1d.fuse.map"), ss("red_black_1d.fuse_shift.map")}
+                               << QStringList{QStringLiteral("-"), ss("red_black_1d.fuse.map"),
+                                              ss("red_black_1d.fuse_shift.map")}
                                << QString();
 }
 
@@ -70,8 +76,8 @@ void tst_IncrementalLegality::sameAsPlainCheck()
     const auto &deps = a.dependences(DepMode::May);
     IncrementalLegality inc;
     for (const QString &path : schedules) {
-        const isl::schedule s = path == QStringLiteral("-") ? a.originalSchedule()
-                                                              : ScheduleReader::readFile(a.model(), path.toStdString());
+        const isl::schedule s =
+            path == QStringLiteral("-") ? a.originalSchedule() : ScheduleInput::readFile(a.model(), path.toStdString());
         const FlatSchedule flat(a.model(), s);
         const auto fast = inc.check(a.model(), deps, flat, {true, true});
         const auto plain = LegalityChecker::check(a.model(), deps, flat, {true, false});

@@ -137,8 +137,7 @@ void tst_InputFile::symlinkLoop()
     const std::string a = m_dir + "/a", b = m_dir + "/b";
     QCOMPARE(symlink(b.c_str(), a.c_str()), 0);
     QCOMPARE(symlink(a.c_str(), b.c_str()), 0);
-    QCOMPARE(faultOf(a),
-             std::string("cannot open the file: too many levels of symbolic links (a symbolic link loop)"));
+    QCOMPARE(faultOf(a), std::string("cannot open the file: too many levels of symbolic links (a symbolic link loop)"));
 }
 
 void tst_InputFile::permission()

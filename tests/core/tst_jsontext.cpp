@@ -34,7 +34,8 @@ void tst_JsonText::duplicateKeys_data()
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("place");
     QTest::addColumn<QString>("fault");
-    QTest::newRow("top level") << R"({"name": "a", "name": "b"})" << "name"
+    QTest::newRow("top level") << R"({"name": "a", "name": "b"})"
+                               << "name"
                                << "the key \"name\" is given twice in one object, at line 1, column 2 and at line 1, "
                                   "column 15 (JSON would keep only the last)";
     QTest::newRow("loop bound") << "{\"body\": [\n  {\"loop\": \"i\", \"ub\": \"N\", \"ub\": 1000000}\n]}"
@@ -47,11 +48,13 @@ void tst_JsonText::duplicateKeys_data()
         << "the key \"id\" is given twice in one object, at line 1, column 57 and at line 1, column 66 (JSON would "
            "keep only the last)";
     // "\u0075b" is "ub" once read.
-    QTest::newRow("escaped") << R"({"ub": 1, "\u0075b": 2})" << "ub"
+    QTest::newRow("escaped") << R"({"ub": 1, "\u0075b": 2})"
+                             << "ub"
                              << "the key \"ub\" is given twice in one object, at line 1, column 2 and at line 1, "
                                 "column 11 (JSON would keep only the last)";
     QTest::newRow("after strings with brackets")
-        << R"({"a": "{[,\"", "b": {"c": 1, "c": 2}})" << "b.c"
+        << R"({"a": "{[,\"", "b": {"c": 1, "c": 2}})"
+        << "b.c"
         << "the key \"c\" is given twice in one object, at line 1, column 22 and at line 1, column 30 (JSON would "
            "keep only the last)";
 }
@@ -73,8 +76,8 @@ void tst_JsonText::duplicateKeys()
 
 void tst_JsonText::sameKeyInDifferentObjects()
 {
-    const auto doc = JsonText::parse(R"({"a": {"id": 1}, "b": [{"id": 2}, {"id": 3}], "id": 4, "s": ["id", "id"]})",
-                                     "f.json");
+    const auto doc =
+        JsonText::parse(R"({"a": {"id": 1}, "b": [{"id": 2}, {"id": 3}], "id": 4, "s": ["id", "id"]})", "f.json");
     QCOMPARE(doc["b"][1]["id"].get<int>(), 3);
     QCOMPARE(doc["id"].get<int>(), 4);
 }

@@ -103,20 +103,26 @@ const BadKernel BadKernels[] = {
     {"tree_variable_divisor", "body[0].body[2].reads[1].index[0].denom", "divisor must be an integer constant"},
     {"tree_unknown_variable", "body[0].body[2].reads[1].index[0]", "unknown identifier 'k'"},
     // A key given twice: JSON readers keep the last one silently (issue 16).
-    {"duplicate_key_ub", "body[0].ub", "the key \"ub\" is given twice in one object, at line 7, column 26 and at line 7, column 37"},
-    {"duplicate_key_id", "body[0].body[0].id", "the key \"id\" is given twice in one object, at line 8, column 14 and at line 8, column 23"},
+    {"duplicate_key_ub", "body[0].ub",
+     "the key \"ub\" is given twice in one object, at line 7, column 26 and at line 7, column 37"},
+    {"duplicate_key_id", "body[0].body[0].id",
+     "the key \"id\" is given twice in one object, at line 8, column 14 and at line 8, column 23"},
     // isl keywords in any case (isl_stream.c matches them with strcasecmp).
     {"reserved_iterator_AND", "body[0].loop", "iterator name 'AND' is reserved: isl reads it as its keyword 'and'"},
-    {"reserved_param_Floor", "params[0].name", "parameter name 'Floor' is reserved: isl reads it as its keyword 'floor'"},
+    {"reserved_param_Floor", "params[0].name",
+     "parameter name 'Floor' is reserved: isl reads it as its keyword 'floor'"},
     {"reserved_iterator_floord", "body[0].loop", "'floord' is reserved: isl reads it as its keyword 'floord'"},
     {"reserved_param_infinity", "params[0].name", "'infinity' is reserved: isl reads it as its keyword 'infinity'"},
     {"reserved_param_nan", "params[0].name", "'nan' is reserved: isl reads it as its keyword 'nan'"},
     {"reserved_iterator_Min", "body[0].loop", "'Min' is reserved: isl reads it as its keyword 'min'"},
     // Look-alike characters: quoted whole and named (column in characters).
     {"unicode_minus_in_bound", "body[0].ub, column 3", "unexpected character '\u2212' (U+2212 MINUS SIGN, use '-')"},
-    {"nbsp_in_index", "body[0].body[0].writes[0].index[0], column 2", "unexpected character '\u00a0' (U+00A0 NO-BREAK SPACE, use ' ')"},
-    {"fullwidth_digit_bound", "body[0].ub, column 1", "unexpected character '\uff11' (U+FF11 FULLWIDTH DIGIT ONE, use '1')"},
-    {"unicode_minus_outside_string", "line 7, column 32", "JSON syntax error: unexpected character '\u2212' (U+2212 MINUS SIGN, use '-')"},
+    {"nbsp_in_index", "body[0].body[0].writes[0].index[0], column 2",
+     "unexpected character '\u00a0' (U+00A0 NO-BREAK SPACE, use ' ')"},
+    {"fullwidth_digit_bound", "body[0].ub, column 1",
+     "unexpected character '\uff11' (U+FF11 FULLWIDTH DIGIT ONE, use '1')"},
+    {"unicode_minus_outside_string", "line 7, column 32",
+     "JSON syntax error: unexpected character '\u2212' (U+2212 MINUS SIGN, use '-')"},
 };
 
 } // namespace
@@ -140,7 +146,8 @@ void tst_KernelLoader::shippedKernelsLoad_data()
 {
     QTest::addColumn<QString>("path");
     std::vector<std::filesystem::path> files;
-    for (const char *dir : {SE_SOURCE_DIR "/sample-kernels", SE_SOURCE_DIR "/tests/data/kernels", SE_CONFORMANCE_DIR "/kernels"})
+    for (const char *dir :
+         {SE_SOURCE_DIR "/sample-kernels", SE_SOURCE_DIR "/tests/data/kernels", SE_CONFORMANCE_DIR "/kernels"})
         for (const auto &f : std::filesystem::directory_iterator(dir))
             if (f.path().extension() == ".json")
                 files.push_back(f.path());
@@ -219,8 +226,8 @@ void tst_KernelLoader::treeFormMatchesStringForm()
     auto same = [](const ExprPtr &a, const ExprPtr &b) {
         for (std::int64_t i = -5; i <= 5; ++i)
             for (std::int64_t j = -5; j <= 5; ++j) {
-                const std::map<std::string, std::int64_t> env = {
-                    {"i", i}, {"j", j}, {"d0", i}, {"d1", j}, {"N", 8}, {"rank_0_1", 2}};
+                const std::map<std::string, std::int64_t> env = {{"i", i},  {"j", j}, {"d0", i},
+                                                                 {"d1", j}, {"N", 8}, {"rank_0_1", 2}};
                 if (at(a, env) != at(b, env))
                     return false;
             }
@@ -268,22 +275,21 @@ void tst_KernelLoader::warnings_data()
     auto k = [&](const std::string &tensorExtra, const std::string &rest) {
         return QString::fromStdString(std::string("{") + head + tensorExtra + "}], " + rest + "}");
     };
-    QTest::newRow("none") << k("", R"("body": [{"id": 0, "reads": [{"tensor": "A", "index": [0]}]}])")
-                          << QStringList();
+    QTest::newRow("none") << k("", R"("body": [{"id": 0, "reads": [{"tensor": "A", "index": [0]}]}])") << QStringList();
     QTest::newRow("top level") << k("", R"("author": "me", "body": [{"id": 0}])")
                                << QStringList{QStringLiteral("unknown key \"author\" ignored")};
     QTest::newRow("tensor") << k(R"(, "dtype": "f32", "layout": "nchw")", R"("body": [{"id": 0}])")
                             << QStringList{QStringLiteral("tensors[0]: unknown key \"layout\" ignored")};
-    QTest::newRow("loop and access")
-        << k("", R"("body": [{"loop": "i", "lb": 0, "ub": 4, "step": 2, "body": [
+    QTest::newRow("loop and access") << k("", R"("body": [{"loop": "i", "lb": 0, "ub": 4, "step": 2, "body": [
                   {"id": 0, "reads": [{"tensor": "A", "index": ["i"], "mode": "r"}]}]}])")
-        << QStringList{QStringLiteral("body[0]: unknown key \"step\" ignored"),
-                       QStringLiteral("body[0].body[0].reads[0]: unknown key \"mode\" ignored")};
-    QTest::newRow("statement and param")
-        << QStringLiteral(R"({"name": "w", "params": [{"name": "N", "default": 3}], "tensors": [],
+                                     << QStringList{
+                                            QStringLiteral("body[0]: unknown key \"step\" ignored"),
+                                            QStringLiteral("body[0].body[0].reads[0]: unknown key \"mode\" ignored")};
+    QTest::newRow("statement and param") << QStringLiteral(
+        R"({"name": "w", "params": [{"name": "N", "default": 3}], "tensors": [],
                               "body": [{"id": 0, "comment": "x"}]})")
-        << QStringList{QStringLiteral("params[0]: unknown key \"default\" ignored"),
-                       QStringLiteral("body[0]: unknown key \"comment\" ignored")};
+                                         << QStringList{QStringLiteral("params[0]: unknown key \"default\" ignored"),
+                                                        QStringLiteral("body[0]: unknown key \"comment\" ignored")};
     QTest::newRow("empty loop") << k("", R"("body": [{"loop": "i", "lb": 0, "ub": 4, "body": []}])")
                                 << QStringList{QStringLiteral("body[0]: loop 'i' has an empty body"),
                                                QStringLiteral("body: the kernel has no statements")};

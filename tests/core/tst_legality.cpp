@@ -143,7 +143,7 @@ void verifyWitness(const Run &r, DepMode mode, const ViolationReport &v)
         QVERIFY(found);
     }
     const std::string pair = prefix(v.witness.params) + "{ " + src + " -> " + dst
-                             + (v.witness.params.empty() ? "" : " : " + conditions(v.witness.params)) + " }";
+        + (v.witness.params.empty() ? "" : " : " + conditions(v.witness.params)) + " }";
     QVERIFY2(isl::map(r.analyzer->context().ctx(), pair).is_subset(d.relation), pair.c_str());
     const unsigned dims = r.flat.dims();
     const std::vector<std::int64_t> srcTime = int64s(v.witness.srcTime);
@@ -273,24 +273,25 @@ void tst_Legality::remappedMessage()
     Run r("deps_alloc", QString(), "read_first", DepMode::May);
     QCOMPARE(r.violations.size(), std::size_t(1));
     const std::string &m = r.violations.front().message;
-    const std::regex re(R"(RAW violation on tensor: SB_alloc: s0\[(\d+)\] writes T0\[(\d+)\] \(SB_alloc\[(\d+), (\d+)\]\), )"
-                        R"(s1\[(\d+), (\d+)\] reads T1\[(\d+), (\d+)\], the same element, but the schedule runs )"
-                        R"(s1\[(\d+), (\d+)\] at \[0, (\d+), (\d+)\] before s0\[(\d+)\] at \[1, (\d+), 0\])");
+    const std::regex re(
+        R"(RAW violation on tensor: SB_alloc: s0\[(\d+)\] writes T0\[(\d+)\] \(SB_alloc\[(\d+), (\d+)\]\), )"
+        R"(s1\[(\d+), (\d+)\] reads T1\[(\d+), (\d+)\], the same element, but the schedule runs )"
+        R"(s1\[(\d+), (\d+)\] at \[0, (\d+), (\d+)\] before s0\[(\d+)\] at \[1, (\d+), 0\])");
     std::smatch g;
     QVERIFY2(std::regex_match(m, g, re), m.c_str());
     auto n = [&](int k) { return std::stoi(g[k]); };
     const int i = n(1), a = n(5), b = n(6);
-    QCOMPARE(n(2), i);                      // T0[i]
-    QCOMPARE(n(3), i / 4);                  // SB_alloc[i // 4, i % 4]
+    QCOMPARE(n(2), i); // T0[i]
+    QCOMPARE(n(3), i / 4); // SB_alloc[i // 4, i % 4]
     QCOMPARE(n(4), i % 4);
-    QCOMPARE(n(7), a);                      // T1[a, b]
+    QCOMPARE(n(7), a); // T1[a, b]
     QCOMPARE(n(8), b);
-    QCOMPARE(i, 4 * a + b);                 // the same element
+    QCOMPARE(i, 4 * a + b); // the same element
     QCOMPARE(n(9), a);
     QCOMPARE(n(10), b);
-    QCOMPARE(n(11), a);                     // s1[a, b] at [0, a, b]
+    QCOMPARE(n(11), a); // s1[a, b] at [0, a, b]
     QCOMPARE(n(12), b);
-    QCOMPARE(n(13), i);                     // s0[i] at [1, i, 0] (padded)
+    QCOMPARE(n(13), i); // s0[i] at [1, i, 0] (padded)
     QCOMPARE(n(14), i);
     QCOMPARE(r.violations.front().level, 0);
 }
@@ -316,9 +317,10 @@ void tst_Legality::symbolicWitness()
         if (w.type != "WAR")
             continue;
         war = true;
-        const std::regex re(R"(WAR violation on tensor: A: s0\[(\d+), (\d+)\] reads A\[(\d+)\], s0\[(\d+), (\d+)\] writes it, )"
-                            R"(but the schedule runs s0\[\4, \5\] at \[\4, -\5\] before s0\[\1, \2\] at \[\1, -\2\] )"
-                            R"(\(with T = 3, N = 8\))");
+        const std::regex re(
+            R"(WAR violation on tensor: A: s0\[(\d+), (\d+)\] reads A\[(\d+)\], s0\[(\d+), (\d+)\] writes it, )"
+            R"(but the schedule runs s0\[\4, \5\] at \[\4, -\5\] before s0\[\1, \2\] at \[\1, -\2\] )"
+            R"(\(with T = 3, N = 8\))");
         std::smatch g;
         QVERIFY2(std::regex_match(w.message, g, re), w.message.c_str());
         const int i = std::stoi(g[2]), x = std::stoi(g[3]), t2 = std::stoi(g[4]), i2 = std::stoi(g[5]);

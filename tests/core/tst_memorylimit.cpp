@@ -151,7 +151,8 @@ void tst_MemoryLimit::islComputationStopsAtTheLimit()
     // ASan freed memory stays in quarantine): it does.
     held.clear();
     MemoryLimit::set(MemoryLimit::residentBytes() + 96 * MB);
-    const bool empty = QuotaScope::run(ctx, "after", [&] { return isl::set(ctx.ctx(), "{ [i] : 0 <= i < 7 }").is_empty(); });
+    const bool empty =
+        QuotaScope::run(ctx, "after", [&] { return isl::set(ctx.ctx(), "{ [i] : 0 <= i < 7 }").is_empty(); });
     QVERIFY(!empty);
     QVERIFY(!IslLimits::memoryStopped(ctx));
 }

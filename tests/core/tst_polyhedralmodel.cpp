@@ -85,25 +85,45 @@ void tst_PolyhedralModel::domains_data()
     QTest::addColumn<QString>("statement");
     QTest::addColumn<QString>("expected");
     QTest::newRow("max/min bound lists")
-        << "bounds" << "" << "s0"
+        << "bounds"
+        << ""
+        << "s0"
         << "[N, M] -> { s0[i, j] : 0 <= i and N - 10 <= i and i < N and i < 8 and i <= j and 1 <= j"
            " and j < M and j < i + 4 and j < 7 and N >= 2 and M >= 1 }";
     QTest::newRow("bound lists, N and M fixed")
-        << "bounds" << "N=12,M=6" << "s0"
+        << "bounds"
+        << "N=12,M=6"
+        << "s0"
         << "[N, M] -> { s0[i, j] : N = 12 and M = 6 and 2 <= i < 8 and i <= j and 1 <= j < 6 and j < i + 4 }";
-    QTest::newRow("constant stride") << "stride" << "" << "s0"
+    QTest::newRow("constant stride") << "stride"
+                                     << ""
+                                     << "s0"
                                      << "[N] -> { s0[i] : exists (e : i = 1 + 3e) and 1 <= i < N and N >= 1 }";
     QTest::newRow("stride from a floor lower bound")
-        << "stride" << "" << "s1"
+        << "stride"
+        << ""
+        << "s1"
         << "[N] -> { s1[k] : exists (h, e : 2h <= N <= 2h + 1 and h <= k < 2N and k = h + 2e) and N >= 1 }";
-    QTest::newRow("stride, N = 9") << "stride" << "N=9" << "s1" << "[N] -> { s1[k] : N = 9 and 4 <= k < 18 and exists (e : k = 4 + 2e) }";
+    QTest::newRow("stride, N = 9") << "stride"
+                                   << "N=9"
+                                   << "s1"
+                                   << "[N] -> { s1[k] : N = 9 and 4 <= k < 18 and exists (e : k = 4 + 2e) }";
     QTest::newRow("predicates")
-        << "predicates" << "" << "s4"
+        << "predicates"
+        << ""
+        << "s4"
         << "[N] -> { s4[i, j] : 0 <= i < N and 0 <= j < N and j <= i and i + j > 2 and i mod 2 = 0 and N >= 1 }";
-    QTest::newRow("context and param min/max")
-        << "context" << "" << "s0" << "[N] -> { s0[i] : 0 <= i < N and 8 <= N <= 100 and N mod 4 = 0 }";
-    QTest::newRow("context, N fixed") << "context" << "N=12" << "s0" << "[N] -> { s0[i] : N = 12 and 0 <= i < 12 }";
-    QTest::newRow("rank parameters are >= 0") << "rank" << "" << "s0"
+    QTest::newRow("context and param min/max") << "context"
+                                               << ""
+                                               << "s0"
+                                               << "[N] -> { s0[i] : 0 <= i < N and 8 <= N <= 100 and N mod 4 = 0 }";
+    QTest::newRow("context, N fixed") << "context"
+                                      << "N=12"
+                                      << "s0"
+                                      << "[N] -> { s0[i] : N = 12 and 0 <= i < 12 }";
+    QTest::newRow("rank parameters are >= 0") << "rank"
+                                              << ""
+                                              << "s0"
                                               << "[N, rank_0_1, rank_2_0] -> { s0[i] : 0 <= i < N and N >= 1 and "
                                                  "rank_0_1 >= 0 and rank_2_0 >= 0 }";
 }
@@ -149,14 +169,24 @@ void tst_PolyhedralModel::contexts_data()
     QTest::addColumn<QString>("fixed");
     QTest::addColumn<QString>("expected");
     QTest::addColumn<QStringList>("paramNames");
-    QTest::newRow("min only") << "bounds" << "" << "[N, M] -> { : N >= 2 and M >= 1 }" << strings({"N", "M"});
-    QTest::newRow("min, max and context") << "context" << "" << "[N] -> { : 8 <= N <= 100 and N mod 4 = 0 }"
-                                          << strings({"N"});
-    QTest::newRow("fixed") << "context" << "N=16" << "[N] -> { : N = 16 }" << strings({"N"});
-    QTest::newRow("no params") << "alloc" << "" << "{ : }" << QStringList();
-    QTest::newRow("ranks") << "rank" << "" << "[N, rank_0_1, rank_2_0] -> { : N >= 1 and rank_0_1 >= 0 and rank_2_0 >= 0 }"
+    QTest::newRow("min only") << "bounds"
+                              << ""
+                              << "[N, M] -> { : N >= 2 and M >= 1 }" << strings({"N", "M"});
+    QTest::newRow("min, max and context") << "context"
+                                          << ""
+                                          << "[N] -> { : 8 <= N <= 100 and N mod 4 = 0 }" << strings({"N"});
+    QTest::newRow("fixed") << "context"
+                           << "N=16"
+                           << "[N] -> { : N = 16 }" << strings({"N"});
+    QTest::newRow("no params") << "alloc"
+                               << ""
+                               << "{ : }" << QStringList();
+    QTest::newRow("ranks") << "rank"
+                           << ""
+                           << "[N, rank_0_1, rank_2_0] -> { : N >= 1 and rank_0_1 >= 0 and rank_2_0 >= 0 }"
                            << strings({"N", "rank_0_1", "rank_2_0"});
-    QTest::newRow("rank fixed") << "rank" << "rank_0_1=3"
+    QTest::newRow("rank fixed") << "rank"
+                                << "rank_0_1=3"
                                 << "[N, rank_0_1, rank_2_0] -> { : N >= 1 and rank_0_1 = 3 and rank_2_0 >= 0 }"
                                 << strings({"N", "rank_0_1", "rank_2_0"});
 }
@@ -183,36 +213,50 @@ void tst_PolyhedralModel::accesses_data()
     QTest::addColumn<bool>("write");
     QTest::addColumn<int>("index");
     QTest::addColumn<QString>("allocation");
-    QTest::addColumn<QString>("relation");       // in allocation space
+    QTest::addColumn<QString>("relation"); // in allocation space
     QTest::addColumn<QString>("tensorRelation"); // in the tensor's own coordinates
     const char *box = "0 <= i < 4 and 0 <= j < 1024";
     QTest::newRow("bank split into SB_alloc")
-        << "alloc" << "s0" << true << 0 << "SB_alloc"
+        << "alloc"
+        << "s0" << true << 0 << "SB_alloc"
         << QString::fromStdString(std::string("{ s0[i, j] -> SB_alloc[i, floor(j/512), j mod 512] : ") + box + " }")
         << QString::fromStdString(std::string("{ s0[i, j] -> T[i, j] : ") + box + " }");
     QTest::newRow("dram tensor is its own allocation")
-        << "alloc" << "s0" << false << 0 << "A" << QString::fromStdString(std::string("{ s0[i, j] -> A[i, j] : ") + box + " }")
+        << "alloc"
+        << "s0" << false << 0 << "A" << QString::fromStdString(std::string("{ s0[i, j] -> A[i, j] : ") + box + " }")
         << QString::fromStdString(std::string("{ s0[i, j] -> A[i, j] : ") + box + " }");
     QTest::newRow("second tensor in the same buffer")
-        << "alloc" << "s1" << false << 0 << "SB_alloc" << "{ s1[i, j] -> SB_alloc[i + 2, 1, j] : 0 <= i < 2 and 0 <= j < 512 }"
+        << "alloc"
+        << "s1" << false << 0 << "SB_alloc"
+        << "{ s1[i, j] -> SB_alloc[i + 2, 1, j] : 0 <= i < 2 and 0 <= j < 512 }"
         << "{ s1[i, j] -> U[i, j] : 0 <= i < 2 and 0 <= j < 512 }";
     // ceil(i/4) = a  <=>  4a - 4 < i <= 4a;  floor(i/4) = a  <=>  4a <= i < 4a + 4
-    QTest::newRow("CCDiv") << "ceil" << "s0" << true << 0 << "A" << "{ s0[i] -> A[a] : -8 <= i < 8 and 4a - 4 < i <= 4a }"
+    QTest::newRow("CCDiv") << "ceil"
+                           << "s0" << true << 0 << "A"
+                           << "{ s0[i] -> A[a] : -8 <= i < 8 and 4a - 4 < i <= 4a }"
                            << "{ s0[i] -> A[a] : -8 <= i < 8 and 4a - 4 < i <= 4a }";
-    QTest::newRow("CCMod + 3") << "ceil" << "s0" << false << 0 << "A"
-                               << "{ s0[i] -> A[o] : -8 <= i < 8 and exists (a : 4a - 4 < i <= 4a and o = i - 4a + 3) }"
-                               << "{ s0[i] -> A[o] : -8 <= i < 8 and exists (a : 4a - 4 < i <= 4a and o = i - 4a + 3) }";
-    QTest::newRow("FloorDiv") << "ceil" << "s0" << false << 1 << "A" << "{ s0[i] -> A[a] : -8 <= i < 8 and 4a <= i < 4a + 4 }"
+    QTest::newRow("CCMod + 3")
+        << "ceil"
+        << "s0" << false << 0 << "A"
+        << "{ s0[i] -> A[o] : -8 <= i < 8 and exists (a : 4a - 4 < i <= 4a and o = i - 4a + 3) }"
+        << "{ s0[i] -> A[o] : -8 <= i < 8 and exists (a : 4a - 4 < i <= 4a and o = i - 4a + 3) }";
+    QTest::newRow("FloorDiv") << "ceil"
+                              << "s0" << false << 1 << "A"
+                              << "{ s0[i] -> A[a] : -8 <= i < 8 and 4a <= i < 4a + 4 }"
                               << "{ s0[i] -> A[a] : -8 <= i < 8 and 4a <= i < 4a + 4 }";
-    QTest::newRow("Modulo (tree form)") << "ceil" << "s0" << false << 2 << "A"
-                                        << "{ s0[i] -> A[o] : -8 <= i < 8 and exists (a : 4a <= i < 4a + 4 and o = i - 4a) }"
-                                        << "{ s0[i] -> A[o] : -8 <= i < 8 and exists (a : 4a <= i < 4a + 4 and o = i - 4a) }";
-    QTest::newRow("rank() in an index") << "rank" << "s0" << true << 0 << "A"
+    QTest::newRow("Modulo (tree form)")
+        << "ceil"
+        << "s0" << false << 2 << "A"
+        << "{ s0[i] -> A[o] : -8 <= i < 8 and exists (a : 4a <= i < 4a + 4 and o = i - 4a) }"
+        << "{ s0[i] -> A[o] : -8 <= i < 8 and exists (a : 4a <= i < 4a + 4 and o = i - 4a) }";
+    QTest::newRow("rank() in an index") << "rank"
+                                        << "s0" << true << 0 << "A"
                                         << "[N, rank_0_1, rank_2_0] -> { s0[i] -> A[rank_0_1 + i] : 0 <= i < N and "
                                            "N >= 1 and rank_0_1 >= 0 and rank_2_0 >= 0 }"
                                         << "[N, rank_0_1, rank_2_0] -> { s0[i] -> A[rank_0_1 + i] : 0 <= i < N and "
                                            "N >= 1 and rank_0_1 >= 0 and rank_2_0 >= 0 }";
-    QTest::newRow("CCGetRank in an index") << "rank" << "s0" << false << 0 << "A"
+    QTest::newRow("CCGetRank in an index") << "rank"
+                                           << "s0" << false << 0 << "A"
                                            << "[N, rank_0_1, rank_2_0] -> { s0[i] -> A[rank_2_0] : 0 <= i < N and "
                                               "N >= 1 and rank_0_1 >= 0 and rank_2_0 >= 0 }"
                                            << "[N, rank_0_1, rank_2_0] -> { s0[i] -> A[rank_2_0] : 0 <= i < N and "
@@ -261,7 +305,8 @@ void tst_PolyhedralModel::rankParameters()
     QVERIFY(m.allParamsFixed());
     const AccessModel *w = access(m, "s0", true, 0);
     QVERIFY(w->relation.is_equal(isl::map(
-        ctx.ctx(), "[N, rank_0_1, rank_2_0] -> { s0[i] -> A[i + 2] : N = 4 and rank_0_1 = 2 and rank_2_0 = 0 and 0 <= i < 4 }")));
+        ctx.ctx(),
+        "[N, rank_0_1, rank_2_0] -> { s0[i] -> A[i + 2] : N = 4 and rank_0_1 = 2 and rank_2_0 = 0 and 0 <= i < 4 }")));
 }
 
 void tst_PolyhedralModel::boundsWarnings_data()
@@ -269,15 +314,22 @@ void tst_PolyhedralModel::boundsWarnings_data()
     QTest::addColumn<QString>("kernel");
     QTest::addColumn<QString>("fixed");
     QTest::addColumn<QStringList>("expected"); // path: message
-    QTest::newRow("in shape") << "predicates" << "N=6" << QStringList();
-    QTest::newRow("alloc kernel in shape") << "alloc" << "" << QStringList();
+    QTest::newRow("in shape") << "predicates"
+                              << "N=6" << QStringList();
+    QTest::newRow("alloc kernel in shape") << "alloc"
+                                           << "" << QStringList();
     // A[i - 1] leaves the shape only at i = 0, A[j + 1] only at j = N - 1, T[k] only at k = 4.
     // The example gives the parameter values it holds for, fixed or not.
-    QTest::newRow("N = 8") << "shape" << "N=8"
-                           << QStringList{
-                                  QStringLiteral("body[0].body[0].reads[0]: s0 reads A outside its shape [N]: s0[0] reads A[-1] (with N = 8)"),
-                                  QStringLiteral("body[1].body[0].writes[0]: s2 writes A outside its shape [N]: s2[7] writes A[8] (with N = 8)"),
-                                  QStringLiteral("body[2].body[0].writes[0]: s3 writes T outside its shape [4]: s3[4] writes T[4] (with N = 8)")};
+    QTest::newRow("N = 8")
+        << "shape"
+        << "N=8"
+        << QStringList{
+               QStringLiteral(
+                   "body[0].body[0].reads[0]: s0 reads A outside its shape [N]: s0[0] reads A[-1] (with N = 8)"),
+               QStringLiteral(
+                   "body[1].body[0].writes[0]: s2 writes A outside its shape [N]: s2[7] writes A[8] (with N = 8)"),
+               QStringLiteral(
+                   "body[2].body[0].writes[0]: s3 writes T outside its shape [4]: s3[4] writes T[4] (with N = 8)")};
 }
 
 void tst_PolyhedralModel::boundsWarnings()
@@ -308,7 +360,7 @@ void tst_PolyhedralModel::symbolicBoundsWarning()
     QVERIFY2(std::regex_match(ws[1].message, g, s2), ws[1].message.c_str());
     const int j = std::stoi(g[1]), elem = std::stoi(g[2]), n = std::stoi(g[3]);
     QVERIFY(n >= 2);
-    QCOMPARE(j, n - 1);      // the only instance that leaves the shape
+    QCOMPARE(j, n - 1); // the only instance that leaves the shape
     QCOMPARE(elem, j + 1);
     QCOMPARE(ws[1].statement, std::string("s2"));
 }
@@ -319,13 +371,34 @@ void tst_PolyhedralModel::badParams_data()
     QTest::addColumn<QString>("fixed");
     QTest::addColumn<QString>("place");
     QTest::addColumn<QString>("fault");
-    QTest::newRow("unknown name") << "context" << "M=3" << "--param M" << "the kernel has no parameter 'M' (it has N)";
-    QTest::newRow("no params at all") << "alloc" << "N=3" << "--param N" << "(it has none)";
-    QTest::newRow("below min") << "bounds" << "N=1" << "--param N" << "1 is below the minimum 2";
-    QTest::newRow("above max") << "context" << "N=104" << "--param N" << "104 is above the maximum 100";
-    QTest::newRow("violates N % 4 == 0") << "context" << "N=10" << "context" << "(N = 10) violate the kernel's context";
-    QTest::newRow("violates N >= 8") << "context" << "N=4" << "context" << "violate the kernel's context";
-    QTest::newRow("negative rank") << "rank" << "rank_2_0=-1" << "--param rank_2_0" << "a rank is non-negative";
+    QTest::newRow("unknown name") << "context"
+                                  << "M=3"
+                                  << "parameter M"
+                                  << "the kernel has no parameter 'M' (it has N)";
+    QTest::newRow("no params at all") << "alloc"
+                                      << "N=3"
+                                      << "parameter N"
+                                      << "(it has none)";
+    QTest::newRow("below min") << "bounds"
+                               << "N=1"
+                               << "parameter N"
+                               << "1 is below the minimum 2";
+    QTest::newRow("above max") << "context"
+                               << "N=104"
+                               << "parameter N"
+                               << "104 is above the maximum 100";
+    QTest::newRow("violates N % 4 == 0") << "context"
+                                         << "N=10"
+                                         << "context"
+                                         << "(N = 10) violate the kernel's context";
+    QTest::newRow("violates N >= 8") << "context"
+                                     << "N=4"
+                                     << "context"
+                                     << "violate the kernel's context";
+    QTest::newRow("negative rank") << "rank"
+                                   << "rank_2_0=-1"
+                                   << "parameter rank_2_0"
+                                   << "a rank is non-negative";
 }
 
 void tst_PolyhedralModel::badParams()

@@ -8,7 +8,7 @@
 #include "core/analysis/SchedulePipeline.h"
 #include "core/isl/IslUtil.h"
 #include "core/model/KernelLoader.h"
-#include "core/schedule/ScheduleReader.h"
+#include "core/interop/ScheduleInput.h"
 #include "core/support/InputError.h"
 
 #include <nlohmann/json.hpp>
@@ -28,7 +28,10 @@ namespace {
 
 using EdgeSet = std::set<std::tuple<std::string, std::string, std::string, std::string>>;
 
-QString q(const char *s) { return QString::fromUtf8(s); }
+QString q(const char *s)
+{
+    return QString::fromUtf8(s);
+}
 
 std::string conformance(const std::string &rel)
 {
@@ -43,7 +46,8 @@ std::string sample(const std::string &rel)
 // Every parameter fixed at its value, as the oracle runs the kernel.
 std::unique_ptr<SchedulePipeline> pipeline(const std::string &kernel, bool isSample = false)
 {
-    KernelPtr k = KernelLoader::loadFile(isSample ? sample(kernel + ".json") : conformance("kernels/" + kernel + ".json"));
+    KernelPtr k =
+        KernelLoader::loadFile(isSample ? sample(kernel + ".json") : conformance("kernels/" + kernel + ".json"));
     Analyzer::Options o;
     for (const auto &p : k->params)
         if (p.value)
@@ -123,10 +127,18 @@ void tst_SchedulePipeline::conformanceCases_data()
     QTest::addColumn<QString>("kernel");
     QTest::addColumn<QString>("schedule"); // a case of schedules/, or empty for the original
     const char *cases[][2] = {
-        {"jacobi_1d", "fuse"},           {"jacobi_1d", "fuse_shift"},      {"jacobi_1d", ""},
-        {"ceil_ops", "reversed"},        {"ceil_ops", "split"},            {"loop_sequence", "interchange_reduce_first"},
-        {"sbuf_alias", "pipelined"},     {"sbuf_alias", "store_first"},    {"triangle_strided", "swap"},
-        {"two_mm", "fused"},             {"two_mm", "distributed_k_outer"}, {"two_mm", ""},
+        {"jacobi_1d", "fuse"},
+        {"jacobi_1d", "fuse_shift"},
+        {"jacobi_1d", ""},
+        {"ceil_ops", "reversed"},
+        {"ceil_ops", "split"},
+        {"loop_sequence", "interchange_reduce_first"},
+        {"sbuf_alias", "pipelined"},
+        {"sbuf_alias", "store_first"},
+        {"triangle_strided", "swap"},
+        {"two_mm", "fused"},
+        {"two_mm", "distributed_k_outer"},
+        {"two_mm", ""},
     };
     for (const auto &c : cases)
         QTest::newRow((std::string(c[0]) + "." + (*c[1] ? c[1] : "original")).c_str()) << q(c[0]) << q(c[1]);
@@ -151,7 +163,7 @@ void tst_SchedulePipeline::conformanceCases()
     PipelineRequest r = checkRequest();
     if (!c.empty())
         r.base = PipelineRequest::Base::fromTree(
-            ScheduleReader::readFile(p->model(), conformance("schedules/" + k + "." + c + ".map")));
+            ScheduleInput::readFile(p->model(), conformance("schedules/" + k + "." + c + ".map")));
     const PipelineResultPtr out = p->run(r);
     QCOMPARE(out->report.legal, expected["legal"].get<bool>());
     QCOMPARE(violated(out->report), want);
@@ -185,7 +197,7 @@ void tst_SchedulePipeline::sampleKernels()
     const std::string c = schedule.toStdString();
     auto p = pipeline(c.substr(0, c.find('.')), true);
     PipelineRequest r = checkRequest();
-    r.base = PipelineRequest::Base::fromTree(ScheduleReader::readFile(p->model(), sample("schedules/" + c + ".map")));
+    r.base = PipelineRequest::Base::fromTree(ScheduleInput::readFile(p->model(), sample("schedules/" + c + ".map")));
     const PipelineResultPtr out = p->run(r);
     QCOMPARE(out->report.legal, false);
     QCOMPARE(::violated(out->report), edgeSet(violated));
@@ -199,9 +211,9 @@ void tst_SchedulePipeline::editLogs_data()
 {
     QTest::addColumn<QString>("kernel");
     QTest::addColumn<QString>("edits");
-    QTest::addColumn<bool>("legal");      // oracle.py on the edited map (in the comment)
+    QTest::addColumn<bool>("legal"); // oracle.py on the edited map (in the comment)
     QTest::addColumn<QString>("violated"); // likewise
-    QTest::addColumn<QString>("node");    // every violation's node, by hand
+    QTest::addColumn<QString>("node"); // every violation's node, by hand
 
     // { s0[t, i] -> [t, i, 0]; s1[t, i] -> [t, i, 1] } (schedules/jacobi_1d.fuse.map): s1 overwrites
     // A[i - 1] at i - 1, before s0 reads it at i: the fused band 0.0 (member i) breaks it.
@@ -213,8 +225,8 @@ void tst_SchedulePipeline::editLogs_data()
         << q("RAW s0 s1 B; RAW s1 s0 A; WAR s0 s1 A; WAR s1 s0 B; WAW s0 s0 B; WAW s1 s1 A") << q("0");
     // { s0[i] -> [i, 2, 0]; s1[i, j] -> [i, 0, j]; s2[i] -> [i, 1, 0] }: the init runs last inside
     // the sequence 0.0, whose child position breaks the order.
-    QTest::newRow("loop_sequence init last") << q("loop_sequence") << q("[" MOVE_INIT_LAST "]") << false
-                                             << q("RAW s0 s1 A; RAW s0 s2 A") << q("0.0");
+    QTest::newRow("loop_sequence init last")
+        << q("loop_sequence") << q("[" MOVE_INIT_LAST "]") << false << q("RAW s0 s1 A; RAW s0 s2 A") << q("0.0");
 }
 
 void tst_SchedulePipeline::editLogs()
@@ -245,8 +257,8 @@ void tst_SchedulePipeline::editLogs()
 void tst_SchedulePipeline::prefixCacheEqualsFreshReplay()
 {
     const std::vector<std::vector<Edit>> logs = {
-        edits("[" FUSE "]"), edits("[" FUSE ", " SHIFT "]"), edits("[" FUSE "]"), edits("[]"),
-        edits("[" FUSE ", " SHIFT "]"), edits("[" REVERSE_T "]"),
+        edits("[" FUSE "]"), edits("[" FUSE ", " SHIFT "]"), edits("[" FUSE "]"),
+        edits("[]"),         edits("[" FUSE ", " SHIFT "]"), edits("[" REVERSE_T "]"),
     };
     auto cached = pipeline("jacobi_1d");
     for (const auto &log : logs) {

@@ -8,6 +8,7 @@
 #include "core/model/KernelLoader.h"
 #include "core/schedule/FlatSchedule.h"
 #include "core/schedule/SchedulePrinter.h"
+#include "core/interop/ScheduleInput.h"
 #include "core/schedule/ScheduleReader.h"
 #include "core/schedule/ScheduleYaml.h"
 #include "core/support/InputError.h"
@@ -83,46 +84,70 @@ void tst_ScheduleReader::accepted_data()
     QTest::addColumn<QString>("schedule");
     QTest::addColumn<QString>("times"); // the flat schedule, padded, on the kernel's domain
     const char *red = "[N] -> { s0[i, j] -> [j, i, 0, 0]; s1[i, j, k] -> [j, i, 1, k] }";
-    QTest::newRow("block YAML tree") << "deps_reduction" << "" << "@deps_reduction.interchange_block.yaml" << red;
-    QTest::newRow("flow YAML tree") << "deps_reduction" << "" << "@deps_reduction.interchange_flow.yaml" << red;
-    QTest::newRow("block YAML, N fixed") << "deps_reduction" << "N=3" << "@deps_reduction.interchange_block.yaml"
-                                         << red;
+    QTest::newRow("block YAML tree") << "deps_reduction"
+                                     << ""
+                                     << "@deps_reduction.interchange_block.yaml" << red;
+    QTest::newRow("flow YAML tree") << "deps_reduction"
+                                    << ""
+                                    << "@deps_reduction.interchange_flow.yaml" << red;
+    QTest::newRow("block YAML, N fixed") << "deps_reduction"
+                                         << "N=3"
+                                         << "@deps_reduction.interchange_block.yaml" << red;
     // Unequal lengths: s0's [i, j] is padded to [i, j, 0, 0].
-    QTest::newRow("union map, padded") << "deps_reduction" << ""
+    QTest::newRow("union map, padded") << "deps_reduction"
+                                       << ""
                                        << "[N] -> { s0[i, j] -> [i, j]; s1[i, j, k] -> [i, j, 1, k] }"
                                        << "[N] -> { s0[i, j] -> [i, j, 0, 0]; s1[i, j, k] -> [i, j, 1, k] }";
-    QTest::newRow("union map without parameters") << "deps_reduction" << ""
+    QTest::newRow("union map without parameters") << "deps_reduction"
+                                                  << ""
                                                   << "{ s0[i, j] -> [i, j]; s1[i, j, k] -> [i, j, 1, k] }"
                                                   << "[N] -> { s0[i, j] -> [i, j, 0, 0]; s1[i, j, k] -> [i, j, 1, k] }";
-    QTest::newRow("scalar dimensions only") << "deps_sequence" << "" << "{ s0[i] -> [1]; s1[j] -> [0, j] }"
+    QTest::newRow("scalar dimensions only") << "deps_sequence"
+                                            << ""
+                                            << "{ s0[i] -> [1]; s1[j] -> [0, j] }"
                                             << "[N] -> { s0[i] -> [1, 0]; s1[j] -> [0, j] }";
     // The kernel's N is fixed at 8; the schedule still speaks of N.
-    QTest::newRow("parameter in schedule, kernel fixed") << "deps_stencil" << "T=3,N=8"
+    QTest::newRow("parameter in schedule, kernel fixed") << "deps_stencil"
+                                                         << "T=3,N=8"
                                                          << "[T, N] -> { s0[t, i] -> [t, N - i] }"
                                                          << "[T, N] -> { s0[t, i] -> [t, 8 - i] }";
-    QTest::newRow("parameter subset") << "deps_stencil" << "T=3,N=8" << "[N] -> { s0[t, i] -> [t, N - 1 - i] }"
+    QTest::newRow("parameter subset") << "deps_stencil"
+                                      << "T=3,N=8"
+                                      << "[N] -> { s0[t, i] -> [t, N - 1 - i] }"
                                       << "{ s0[t, i] -> [t, 7 - i] }";
-    QTest::newRow("quasi-affine times") << "deps_stencil" << ""
+    QTest::newRow("quasi-affine times") << "deps_stencil"
+                                        << ""
                                         << "[T, N] -> { s0[t, i] -> [floor(i/4), t, i mod 4] }"
                                         << "[T, N] -> { s0[t, i] -> [floor(i/4), t, i mod 4] }";
     // Pieces outside the domain do not count; pieces covering it do.
-    QTest::newRow("extra instances ignored") << "deps_sequence" << "" << "{ s0[i] -> [0, i]; s1[j] -> [1, j] }"
+    QTest::newRow("extra instances ignored") << "deps_sequence"
+                                             << ""
+                                             << "{ s0[i] -> [0, i]; s1[j] -> [1, j] }"
                                              << "[N] -> { s0[i] -> [0, i]; s1[j] -> [1, j] }";
-    QTest::newRow("piecewise") << "deps_sequence" << ""
+    QTest::newRow("piecewise") << "deps_sequence"
+                               << ""
                                << "[N] -> { s0[i] -> [0, i] : i < 3; s0[i] -> [2, i] : i >= 3; s1[j] -> [1, j] }"
                                << "[N] -> { s0[i] -> [0, i] : i < 3; s0[i] -> [2, i] : i >= 3; s1[j] -> [1, j] }";
     // Issue 16: isl failed with "NULL input" on these valid schedules.
     // Gisted to the domain, floor(i/4) is no function below i = -1.
-    QTest::newRow("floors changing sign") << "sched_floors" << "" << "{ s0[i] -> [floor(i/4), floor(i/2), i] }"
+    QTest::newRow("floors changing sign") << "sched_floors"
+                                          << ""
+                                          << "{ s0[i] -> [floor(i/4), floor(i/2), i] }"
                                           << "{ s0[i] -> [floor(i/4), floor(i/2), i] }";
-    QTest::newRow("overlapping pieces, one function") << "sched_floors" << ""
+    QTest::newRow("overlapping pieces, one function") << "sched_floors"
+                                                      << ""
                                                       << "{ s0[i] -> [i] : i <= 1; s0[i] -> [i] : i >= 0 }"
                                                       << "{ s0[i] -> [i] }";
-    QTest::newRow("a zero-trip loop") << "sched_zero_trip" << "" << "{ s0[i] -> [0, i]; s1[j] -> [1, j] }"
+    QTest::newRow("a zero-trip loop") << "sched_zero_trip"
+                                      << ""
+                                      << "{ s0[i] -> [0, i]; s1[j] -> [1, j] }"
                                       << "[N] -> { s0[i] -> [0, i] }";
-    QTest::newRow("every loop zero-trip") << "sched_zero_trip" << "N=0" << "{ s0[i] -> [0, i]; s1[j] -> [1, j] }"
+    QTest::newRow("every loop zero-trip") << "sched_zero_trip"
+                                          << "N=0"
+                                          << "{ s0[i] -> [0, i]; s1[j] -> [1, j] }"
                                           << "{ s0[i] -> [0, i] : 1 = 0 }";
-    QTest::newRow("rank parameter") << "deps_rank" << ""
+    QTest::newRow("rank parameter") << "deps_rank"
+                                    << ""
                                     << "[rank_0_0] -> { s0[i] -> [i + rank_0_0, 0]; s1[i] -> [i, 1] }"
                                     << "[rank_0_0] -> { s0[i] -> [i + rank_0_0, 0]; s1[i] -> [i, 1] }";
 }
@@ -135,11 +160,12 @@ void tst_ScheduleReader::accepted()
     QFETCH(QString, times);
     auto a = analyze(kernel, fixed);
     const auto &model = a->model();
-    const isl::schedule s = ScheduleReader::read(model, scheduleText(schedule), "s.txt");
+    const isl::schedule s = ScheduleInput::read(model, scheduleText(schedule), "s.txt");
     // The tree is over exactly the kernel's domain.
     QVERIFY(s.get_domain().is_equal(model.domain()));
     const isl::union_map got = FlatSchedule(model, s).unionMap();
-    const isl::union_map want = isl::union_map(a->context().ctx(), times.toStdString()).intersect_domain(model.domain());
+    const isl::union_map want =
+        isl::union_map(a->context().ctx(), times.toStdString()).intersect_domain(model.domain());
     QVERIFY2(got.is_equal(want), islutil::str(got).c_str());
 }
 
@@ -167,7 +193,7 @@ void tst_ScheduleReader::printedTreesReadBack()
     QVERIFY(ScheduleReader::looksLikeTree(block));
     QVERIFY(ScheduleReader::looksLikeTree(flow));
     for (const std::string &text : {block, flow}) {
-        const isl::schedule back = ScheduleReader::read(a->model(), text, "tree.yaml");
+        const isl::schedule back = ScheduleInput::read(a->model(), text, "tree.yaml");
         QVERIFY(back.get_map().is_equal(original.get_map()));
     }
 }
@@ -195,15 +221,20 @@ void tst_ScheduleReader::explicitLeaves_data()
                                         << R"({ mark: "s0", child: { schedule: "[{ s0[i] -> [(i)] }]" } })";
     QTest::newRow("block") << "domain: \"{ s0[i] }\"\nchild:\n  mark: \"s0\"\n"
                            << "domain: \"{ s0[i] }\"\nchild:\n  mark: \"s0\"\n  child:\n    leaf\n";
-    QTest::newRow("block, end of text") << "child:\n  mark: s0" << "child:\n  mark: s0\n  child:\n    leaf";
+    QTest::newRow("block, end of text") << "child:\n  mark: s0"
+                                        << "child:\n  mark: s0\n  child:\n    leaf";
     QTest::newRow("block, sibling after")
         << "sequence:\n- filter: \"{ s0[i] }\"\n  child:\n    mark: \"s0\"\n- filter: \"{ s1[i] }\"\n"
-        << "sequence:\n- filter: \"{ s0[i] }\"\n  child:\n    mark: \"s0\"\n    child:\n      leaf\n- filter: \"{ s1[i] }\"\n";
+        << "sequence:\n- filter: \"{ s0[i] }\"\n  child:\n    mark: \"s0\"\n    child:\n      leaf\n- filter: \"{ "
+           "s1[i] }\"\n";
     QTest::newRow("block, with a child") << "mark: \"s0\"\nchild:\n  schedule: \"[{ s0[i] -> [(i)] }]\"\n"
                                          << "mark: \"s0\"\nchild:\n  schedule: \"[{ s0[i] -> [(i)] }]\"\n";
-    QTest::newRow("quoted keys") << R"({ "mark": "s0" })" << R"({ "mark": "s0", child: { leaf } })";
-    QTest::newRow("mark inside a string is not a key") << R"({ filter: "{ mark: }" })" << R"({ filter: "{ mark: }" })";
-    QTest::newRow("remark is not mark") << "{ remark: x }" << "{ remark: x }";
+    QTest::newRow("quoted keys") << R"({ "mark": "s0" })"
+                                 << R"({ "mark": "s0", child: { leaf } })";
+    QTest::newRow("mark inside a string is not a key") << R"({ filter: "{ mark: }" })"
+                                                       << R"({ filter: "{ mark: }" })";
+    QTest::newRow("remark is not mark") << "{ remark: x }"
+                                        << "{ remark: x }";
 }
 
 void tst_ScheduleReader::explicitLeaves()
@@ -220,72 +251,151 @@ void tst_ScheduleReader::refused_data()
     QTest::addColumn<QString>("schedule");
     QTest::addColumn<QString>("place");
     QTest::addColumn<QString>("fault"); // parts of the message, separated by '|'
-    QTest::newRow("empty") << "deps_stencil" << "" << "  \n" << "" << "the schedule file is empty";
-    QTest::newRow("unparsable") << "deps_stencil" << "" << "s0 goes first" << "" << "neither an isl schedule tree nor an isl union map";
-    QTest::newRow("a set, not a map") << "deps_stencil" << "" << "{ s0[t, i] }" << "" << "neither an isl schedule tree";
-    QTest::newRow("broken YAML") << "deps_stencil" << "" << "@deps_stencil.broken_yaml.yaml" << ""
+    QTest::newRow("empty") << "deps_stencil"
+                           << ""
+                           << "  \n"
+                           << ""
+                           << "the schedule file is empty";
+    QTest::newRow("unparsable") << "deps_stencil"
+                                << ""
+                                << "s0 goes first"
+                                << ""
+                                << "neither an isl schedule tree nor an isl union map";
+    QTest::newRow("a set, not a map") << "deps_stencil"
+                                      << ""
+                                      << "{ s0[t, i] }"
+                                      << ""
+                                      << "neither an isl schedule tree";
+    QTest::newRow("broken YAML") << "deps_stencil"
+                                 << ""
+                                 << "@deps_stencil.broken_yaml.yaml"
+                                 << ""
                                  << "not a valid isl schedule tree";
-    QTest::newRow("unknown statement") << "deps_stencil" << "" << "{ s0[t, i] -> [t, i]; s7[t] -> [t] }" << ""
+    QTest::newRow("unknown statement") << "deps_stencil"
+                                       << ""
+                                       << "{ s0[t, i] -> [t, i]; s7[t] -> [t] }"
+                                       << ""
                                        << "the schedule names s7, which is not a statement of the kernel";
-    QTest::newRow("unnamed tuple") << "deps_stencil" << "" << "{ [t, i] -> [t, i] }" << "" << "an unnamed tuple";
-    QTest::newRow("wrong dimension count") << "deps_stencil" << "" << "{ s0[t] -> [t] }" << ""
+    QTest::newRow("unnamed tuple") << "deps_stencil"
+                                   << ""
+                                   << "{ [t, i] -> [t, i] }"
+                                   << ""
+                                   << "an unnamed tuple";
+    QTest::newRow("wrong dimension count") << "deps_stencil"
+                                           << ""
+                                           << "{ s0[t] -> [t] }"
+                                           << ""
                                            << "s0 has 2 dimensions in the kernel, 1 in the schedule";
-    QTest::newRow("unknown parameter") << "deps_stencil" << "" << "[M] -> { s0[t, i] -> [t, M - i] }" << ""
+    QTest::newRow("unknown parameter") << "deps_stencil"
+                                       << ""
+                                       << "[M] -> { s0[t, i] -> [t, M - i] }"
+                                       << ""
                                        << "the schedule uses parameter 'M', which the kernel does not have";
-    QTest::newRow("unknown parameter, tree") << "deps_stencil" << ""
-                                             << "domain: \"[T, N, M] -> { s0[t, i] : 0 <= t < T and 1 <= i <= N - 2 and M > 0 }\""
-                                             << "" << "parameter 'M'";
+    QTest::newRow("unknown parameter, tree")
+        << "deps_stencil"
+        << ""
+        << "domain: \"[T, N, M] -> { s0[t, i] : 0 <= t < T and 1 <= i <= N - 2 and M > 0 }\""
+        << ""
+        << "parameter 'M'";
     // Unscheduled instances: named, with an example.
-    QTest::newRow("statement missing") << "deps_sequence" << "" << "{ s0[i] -> [0, i] }" << ""
+    QTest::newRow("statement missing") << "deps_sequence"
+                                       << ""
+                                       << "{ s0[i] -> [0, i] }"
+                                       << ""
                                        << "leaves instances of s1 unscheduled|(e.g. s1[";
-    QTest::newRow("part missing") << "deps_stencil" << "T=2,N=8" << "[T, N] -> { s0[t, i] -> [t, i] : i < 5 }" << ""
+    QTest::newRow("part missing") << "deps_stencil"
+                                  << "T=2,N=8"
+                                  << "[T, N] -> { s0[t, i] -> [t, i] : i < 5 }"
+                                  << ""
                                   << "leaves instances of s0 unscheduled|5 <= i <= 6|(e.g. s0[0, 5] with T = 2, N = 8)";
-    QTest::newRow("part missing, symbolic") << "deps_stencil" << "" << "[T, N] -> { s0[t, i] -> [t, i] : t > 0 }" << ""
+    QTest::newRow("part missing, symbolic") << "deps_stencil"
+                                            << ""
+                                            << "[T, N] -> { s0[t, i] -> [t, i] : t > 0 }"
+                                            << ""
                                             << "leaves instances of s0 unscheduled|(e.g. s0[0, ";
-    QTest::newRow("tree filter drops instances") << "deps_stencil" << "" << "@deps_stencil.filter_drops.yaml" << ""
+    QTest::newRow("tree filter drops instances") << "deps_stencil"
+                                                 << ""
+                                                 << "@deps_stencil.filter_drops.yaml"
+                                                 << ""
                                                  << "leaves instances of s0 unscheduled";
-    QTest::newRow("tree filter drops instances, fixed") << "deps_stencil" << "T=2,N=8"
-                                                        << "@deps_stencil.filter_drops.yaml" << ""
+    QTest::newRow("tree filter drops instances, fixed") << "deps_stencil"
+                                                        << "T=2,N=8"
+                                                        << "@deps_stencil.filter_drops.yaml"
+                                                        << ""
                                                         << "leaves instances of s0 unscheduled|(e.g. s0[0, 4]";
-    QTest::newRow("tree domain too small") << "deps_sequence" << "" << "domain: \"[N] -> { s0[i] : 0 <= i < N }\""
-                                           << "" << "leaves instances of s1 unscheduled";
-    QTest::newRow("tree domain too large") << "deps_stencil" << "" << "@deps_stencil.domain_too_large.yaml" << "domain"
+    QTest::newRow("tree domain too small") << "deps_sequence"
+                                           << ""
+                                           << "domain: \"[N] -> { s0[i] : 0 <= i < N }\""
+                                           << ""
+                                           << "leaves instances of s1 unscheduled";
+    QTest::newRow("tree domain too large") << "deps_stencil"
+                                           << ""
+                                           << "@deps_stencil.domain_too_large.yaml"
+                                           << "domain"
                                            << "has instances the kernel does not";
-    QTest::newRow("not single-valued") << "deps_stencil" << "" << "{ s0[t, i] -> [t, i]; s0[t, i] -> [t, i + 1] }" << ""
+    QTest::newRow("not single-valued") << "deps_stencil"
+                                       << ""
+                                       << "{ s0[t, i] -> [t, i]; s0[t, i] -> [t, i + 1] }"
+                                       << ""
                                        << "maps some instances of s0 to more than one time|s0[t, i]";
-    QTest::newRow("not single-valued, range") << "deps_sequence" << "" << "{ s0[i] -> [0, t] : t >= i; s1[j] -> [1, j] }"
-                                              << "" << "more than one time";
+    QTest::newRow("not single-valued, range") << "deps_sequence"
+                                              << ""
+                                              << "{ s0[i] -> [0, t] : t >= i; s1[j] -> [1, j] }"
+                                              << ""
+                                              << "more than one time";
     // Issue 16: one union map per file, read whole (isl reads the first
     // and ignores the rest); trees give each instance one time.
-    QTest::newRow("a second union map") << "deps_sequence" << ""
-                                        << "{ s0[i] -> [0, i]; s1[j] -> [1, j] }\n{ s0[i] -> [1, i]; s1[j] -> [0, j] }"
-                                        << "line 2, column 1"
-                                        << "text after the union map (`{ s0[i] -> [1, i]; s1[j] -> [0, j] }`)|one union map";
-    QTest::newRow("text after the union map") << "deps_sequence" << ""
-                                              << "{ s0[i] -> [0, i]; s1[j] -> [1, j] } garbage" << "line 1, column 38"
+    QTest::newRow("a second union map")
+        << "deps_sequence"
+        << ""
+        << "{ s0[i] -> [0, i]; s1[j] -> [1, j] }\n{ s0[i] -> [1, i]; s1[j] -> [0, j] }"
+        << "line 2, column 1"
+        << "text after the union map (`{ s0[i] -> [1, i]; s1[j] -> [0, j] }`)|one union map";
+    QTest::newRow("text after the union map") << "deps_sequence"
+                                              << ""
+                                              << "{ s0[i] -> [0, i]; s1[j] -> [1, j] } garbage"
+                                              << "line 1, column 38"
                                               << "text after the union map (`garbage`)";
     const char *domain = "domain: \"[N] -> { s0[i] : 0 <= i < N; s1[j] : 0 <= j < N }\"\nchild:\n  ";
     QTest::newRow("overlapping sequence filters")
-        << "deps_sequence" << ""
+        << "deps_sequence"
+        << ""
+        << QString::fromStdString(std::string(domain)
+                                  + "sequence:\n  - filter: \"[N] -> { s0[i] : i <= 2; s1[j] }\"\n  - filter: \"[N] -> "
+                                    "{ s0[i] : i >= 2 }\"\n")
+        << "node 0"
+        << "filters of children 0 and 1 of this sequence overlap|run these instances twice|s0[i = 2]";
+    QTest::newRow("overlapping set filters")
+        << "deps_sequence"
+        << ""
         << QString::fromStdString(
                std::string(domain)
-               + "sequence:\n  - filter: \"[N] -> { s0[i] : i <= 2; s1[j] }\"\n  - filter: \"[N] -> { s0[i] : i >= 2 }\"\n")
-        << "node 0" << "filters of children 0 and 1 of this sequence overlap|run these instances twice|s0[i = 2]";
-    QTest::newRow("overlapping set filters")
-        << "deps_sequence" << ""
-        << QString::fromStdString(std::string(domain)
-                                  + "set:\n  - filter: \"[N] -> { s0[i]; s1[j] }\"\n  - filter: \"[N] -> { s1[j] : j < 2 }\"\n")
-        << "node 0" << "children 0 and 1 of this set overlap|s1[j] : 0 <= j <= 1";
-    QTest::newRow("empty sequence") << "deps_sequence" << "" << QString::fromStdString(std::string(domain) + "sequence: []\n")
-                                    << "node 0" << "a sequence node without children";
+               + "set:\n  - filter: \"[N] -> { s0[i]; s1[j] }\"\n  - filter: \"[N] -> { s1[j] : j < 2 }\"\n")
+        << "node 0"
+        << "children 0 and 1 of this set overlap|s1[j] : 0 <= j <= 1";
+    QTest::newRow("empty sequence") << "deps_sequence"
+                                    << "" << QString::fromStdString(std::string(domain) + "sequence: []\n") << "node 0"
+                                    << "a sequence node without children";
     // Node kinds isl 0.25 cannot generate code for, with the node's path.
-    QTest::newRow("context node") << "deps_stencil" << "" << "@deps_stencil.context_node.yaml" << "node 0"
+    QTest::newRow("context node") << "deps_stencil"
+                                  << ""
+                                  << "@deps_stencil.context_node.yaml"
+                                  << "node 0"
                                   << "kind 'context' are not supported";
-    QTest::newRow("guard node") << "deps_stencil" << "" << "@deps_stencil.guard_node.yaml" << "node 0.0"
+    QTest::newRow("guard node") << "deps_stencil"
+                                << ""
+                                << "@deps_stencil.guard_node.yaml"
+                                << "node 0.0"
                                 << "kind 'guard' are not supported";
-    QTest::newRow("extension node") << "deps_stencil" << "" << "@deps_stencil.extension_node.yaml" << "node 0.0"
+    QTest::newRow("extension node") << "deps_stencil"
+                                    << ""
+                                    << "@deps_stencil.extension_node.yaml"
+                                    << "node 0.0"
                                     << "kind 'extension' are not supported";
-    QTest::newRow("expansion node") << "deps_stencil" << "" << "@deps_stencil.expansion_node.yaml" << "node 0"
+    QTest::newRow("expansion node") << "deps_stencil"
+                                    << ""
+                                    << "@deps_stencil.expansion_node.yaml"
+                                    << "node 0"
                                     << "kind 'expansion' are not supported";
 }
 
@@ -298,7 +408,7 @@ void tst_ScheduleReader::refused()
     QFETCH(QString, fault);
     auto a = analyze(kernel, fixed);
     try {
-        ScheduleReader::read(a->model(), scheduleText(schedule), "bad.sched");
+        ScheduleInput::read(a->model(), scheduleText(schedule), "bad.sched");
         QFAIL("accepted");
     } catch (const InputError &e) {
         QCOMPARE(e.file(), std::string("bad.sched"));
@@ -312,10 +422,10 @@ void tst_ScheduleReader::fromFile()
 {
     auto a = analyze(QStringLiteral("deps_reduction"), QString());
     const std::string path = schedulePath("deps_reduction.interchange_block.yaml");
-    const isl::schedule s = ScheduleReader::readFile(a->model(), path);
+    const isl::schedule s = ScheduleInput::readFile(a->model(), path);
     QVERIFY(!s.is_null());
     try {
-        ScheduleReader::readFile(a->model(), schedulePath("no-such.map"));
+        ScheduleInput::readFile(a->model(), schedulePath("no-such.map"));
         QFAIL("read a missing file");
     } catch (const InputError &e) {
         QCOMPARE(e.file(), schedulePath("no-such.map"));

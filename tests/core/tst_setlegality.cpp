@@ -11,7 +11,7 @@
 #include "core/analysis/Analyzer.h"
 #include "core/analysis/IterationSpaceBuilder.h"
 #include "core/edit/EditScript.h"
-#include "core/edit/MoveFinder.h"
+#include "core/explore/MoveFinder.h"
 #include "core/legality/LegalityChecker.h"
 #include "core/model/KernelLoader.h"
 #include "core/schedule/FlatSchedule.h"
@@ -116,9 +116,10 @@ void tst_SetLegality::setOverLoops()
     QCOMPARE(v.level, 0);
     QCOMPARE(v.witness.src, std::vector<std::int64_t>{0});
     QCOMPARE(v.witness.dst, std::vector<std::int64_t>{0});
-    QCOMPARE(v.message, std::string("RAW violation on tensor: A: s0[0] writes A[0], s2[0] reads it, but they are in "
-                                    "different children of a set, which may run them in either order (s0[0] at "
-                                    "[0, 0, 0], s2[0] at [1, 0, 0])"));
+    QCOMPARE(v.message,
+             std::string("RAW violation on tensor: A: s0[0] writes A[0], s2[0] reads it, but they are in "
+                         "different children of a set, which may run them in either order (s0[0] at "
+                         "[0, 0, 0], s2[0] at [1, 0, 0])"));
 }
 
 // The set keeps every time of the sequence: a check that reuses verdicts of

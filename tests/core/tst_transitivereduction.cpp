@@ -50,23 +50,37 @@ void tst_TransitiveReduction::keep_data()
     QTest::addColumn<QString>("edges");
     QTest::addColumn<QString>("kept"); // one digit per edge, in order
 
-    QTest::newRow("empty") << 0 << "" << "";
-    QTest::newRow("nodes, no edges") << 3 << "" << "";
-    QTest::newRow("single edge") << 2 << "0->1" << "1";
-    QTest::newRow("chain + shortcut") << 3 << "0->1, 1->2, 0->2" << "110";
-    QTest::newRow("shortcut first") << 3 << "0->2, 0->1, 1->2" << "011";
-    QTest::newRow("long shortcut") << 5 << "0->1, 1->2, 2->3, 3->4, 0->4, 1->3" << "111100";
-    QTest::newRow("diamond") << 4 << "0->1, 0->2, 1->3, 2->3" << "1111";
-    QTest::newRow("diamond + shortcut") << 4 << "0->1, 0->2, 1->3, 2->3, 0->3" << "11110";
+    QTest::newRow("empty") << 0 << ""
+                           << "";
+    QTest::newRow("nodes, no edges") << 3 << ""
+                                     << "";
+    QTest::newRow("single edge") << 2 << "0->1"
+                                 << "1";
+    QTest::newRow("chain + shortcut") << 3 << "0->1, 1->2, 0->2"
+                                      << "110";
+    QTest::newRow("shortcut first") << 3 << "0->2, 0->1, 1->2"
+                                    << "011";
+    QTest::newRow("long shortcut") << 5 << "0->1, 1->2, 2->3, 3->4, 0->4, 1->3"
+                                   << "111100";
+    QTest::newRow("diamond") << 4 << "0->1, 0->2, 1->3, 2->3"
+                             << "1111";
+    QTest::newRow("diamond + shortcut") << 4 << "0->1, 0->2, 1->3, 2->3, 0->3"
+                                        << "11110";
     // Node numbers against the order: the reduction does not assume it.
-    QTest::newRow("backwards numbering") << 4 << "3->2, 2->1, 1->0, 3->0, 3->1" << "11100";
-    QTest::newRow("duplicate edges") << 3 << "0->1, 0->1, 1->2, 0->1, 0->2" << "10100";
-    QTest::newRow("self loops kept") << 2 << "0->0, 0->1, 1->1" << "111";
+    QTest::newRow("backwards numbering") << 4 << "3->2, 2->1, 1->0, 3->0, 3->1"
+                                         << "11100";
+    QTest::newRow("duplicate edges") << 3 << "0->1, 0->1, 1->2, 0->1, 0->2"
+                                     << "10100";
+    QTest::newRow("self loops kept") << 2 << "0->0, 0->1, 1->1"
+                                     << "111";
     // {0,1,2} is one component: its edges stay; of the two edges leaving it
     // for 3 only the first; 3->4 stays, 0->4 follows 0->3->4.
-    QTest::newRow("cycle") << 5 << "0->1, 1->2, 2->0, 2->3, 0->3, 3->4, 0->4" << "1111010";
-    QTest::newRow("two-node cycle + shortcut") << 3 << "0->1, 1->0, 1->2, 0->2" << "1110";
-    QTest::newRow("disconnected") << 6 << "0->1, 1->2, 0->2, 3->4, 4->5, 3->5" << "110110";
+    QTest::newRow("cycle") << 5 << "0->1, 1->2, 2->0, 2->3, 0->3, 3->4, 0->4"
+                           << "1111010";
+    QTest::newRow("two-node cycle + shortcut") << 3 << "0->1, 1->0, 1->2, 0->2"
+                                               << "1110";
+    QTest::newRow("disconnected") << 6 << "0->1, 1->2, 0->2, 3->4, 4->5, 3->5"
+                                  << "110110";
 }
 
 void tst_TransitiveReduction::keep()

@@ -61,19 +61,19 @@ void tst_TreeLayout::wideParent()
 void tst_TreeLayout::ranksByDepth()
 {
     // Rank 0 is 10 tall, rank 1 is 30 tall (the taller child), rank 2 below.
-    const GraphLayout l = TreeLayout::compute(
-        graph({{10, 10}, {10, 30}, {10, 10}, {10, 5}}, {{0, 1}, {0, 2}, {2, 3}}));
+    const GraphLayout l = TreeLayout::compute(graph({{10, 10}, {10, 30}, {10, 10}, {10, 5}}, {{0, 1}, {0, 2}, {2, 3}}));
     QCOMPARE(l.nodes[0].y, 0.0);
-    QCOMPARE(l.nodes[1].y, 30.0);        // 10 + 20
-    QCOMPARE(l.nodes[2].y, 30.0 + 10);   // centred in its 30-tall rank
-    QCOMPARE(l.nodes[3].y, 80.0);        // 30 + 30 + 20
+    QCOMPARE(l.nodes[1].y, 30.0); // 10 + 20
+    QCOMPARE(l.nodes[2].y, 30.0 + 10); // centred in its 30-tall rank
+    QCOMPARE(l.nodes[3].y, 80.0); // 30 + 30 + 20
     QCOMPARE(l.height, 85.0);
 }
 
 void tst_TreeLayout::childOrderKept()
 {
     // The edges' order is the left-to-right order, whatever the indices.
-    const GraphLayout l = TreeLayout::compute(graph({{10, 10}, {10, 10}, {10, 10}, {10, 10}}, {{0, 3}, {0, 1}, {0, 2}}));
+    const GraphLayout l =
+        TreeLayout::compute(graph({{10, 10}, {10, 10}, {10, 10}, {10, 10}}, {{0, 3}, {0, 1}, {0, 2}}));
     QVERIFY(l.nodes[3].x < l.nodes[1].x);
     QVERIFY(l.nodes[1].x < l.nodes[2].x);
 }

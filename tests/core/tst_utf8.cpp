@@ -34,9 +34,11 @@ void tst_Utf8::describe_data()
                                     << QString::fromUtf8("'\u00a0' (U+00A0 NO-BREAK SPACE, use ' ')");
     QTest::newRow("fullwidth digit") << QByteArray("\xEF\xBC\x90") << 0
                                      << QString::fromUtf8("'\uff10' (U+FF10 FULLWIDTH DIGIT ZERO, use '0')");
-    QTest::newRow("fullwidth small letter") << QByteArray("\xEF\xBD\x89") << 0
-                                            << QString::fromUtf8("'\uff49' (U+FF49 FULLWIDTH LATIN SMALL LETTER I, use 'i')");
-    QTest::newRow("en dash") << QByteArray("\xE2\x80\x93") << 0 << QString::fromUtf8("'\u2013' (U+2013 EN DASH, use '-')");
+    QTest::newRow("fullwidth small letter")
+        << QByteArray("\xEF\xBD\x89") << 0
+        << QString::fromUtf8("'\uff49' (U+FF49 FULLWIDTH LATIN SMALL LETTER I, use 'i')");
+    QTest::newRow("en dash") << QByteArray("\xE2\x80\x93") << 0
+                             << QString::fromUtf8("'\u2013' (U+2013 EN DASH, use '-')");
     QTest::newRow("unnamed") << QByteArray("\xC3\xA9") << 0 << QString::fromUtf8("'\u00e9' (U+00E9)");
     QTest::newRow("emoji") << QByteArray("\xF0\x9F\x98\x80") << 0 << QString::fromUtf8("'\U0001F600' (U+1F600)");
     QTest::newRow("lone lead byte") << QByteArray("\xE2 x") << 0 << "byte 0xE2 (not UTF-8)";
@@ -57,8 +59,8 @@ void tst_Utf8::sequenceLength()
     QCOMPARE(Utf8::sequenceLength("a", 0), std::size_t(1));
     QCOMPARE(Utf8::sequenceLength("\xE2\x88\x92", 0), std::size_t(3));
     QCOMPARE(Utf8::sequenceLength("\xE2\x88\x92", 1), std::size_t(0)); // a continuation byte
-    QCOMPARE(Utf8::sequenceLength("\xE2\x88", 0), std::size_t(0));     // cut short
-    QCOMPARE(Utf8::sequenceLength("\xC0\xAF", 0), std::size_t(0));     // overlong '/'
+    QCOMPARE(Utf8::sequenceLength("\xE2\x88", 0), std::size_t(0)); // cut short
+    QCOMPARE(Utf8::sequenceLength("\xC0\xAF", 0), std::size_t(0)); // overlong '/'
     QCOMPARE(Utf8::sequenceLength("\xED\xA0\x80", 0), std::size_t(0)); // a surrogate
     QCOMPARE(Utf8::codePointAt("\xF0\x9F\x98\x80", 0), 0x1F600);
 }

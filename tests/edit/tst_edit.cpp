@@ -18,7 +18,10 @@ using namespace se::test;
 
 namespace {
 
-QString q(const char *s) { return QString::fromUtf8(s); }
+QString q(const char *s)
+{
+    return QString::fromUtf8(s);
+}
 
 // Edits used by several rows, as JSON objects.
 #define FUSE R"({"edit": "fuse", "node": [0, 0], "child": 0})"
@@ -28,8 +31,8 @@ QString q(const char *s) { return QString::fromUtf8(s); }
 #define SWAP R"({"edit": "permute", "node": [0], "order": [1, 0]})"
 #define JACOBI_ORIGINAL "[T, N] -> { s0[t, i] -> [t, 0, i]; s1[t, i] -> [t, 1, i] }"
 #define JACOBI_FUSE_SHIFT "[T, N] -> { s0[t, i] -> [t, i, 0]; s1[t, i] -> [t, i + 1, 1] }"
-#define TWO_MM_SWAPPED                                                                                         \
-    "[N] -> { s0[i, j] -> [0, j, i, 0, 0]; s1[i, j, k] -> [0, j, i, 1, k]; s2[i, j] -> [1, i, j, 0, 0]; "      \
+#define TWO_MM_SWAPPED                                                                                                 \
+    "[N] -> { s0[i, j] -> [0, j, i, 0, 0]; s1[i, j, k] -> [0, j, i, 1, k]; s2[i, j] -> [1, i, j, 0, 0]; "              \
     "s3[i, j, k] -> [1, i, j, 1, k] }"
 
 } // namespace
@@ -69,12 +72,12 @@ void tst_Edit::apply_data()
     QTest::newRow("jacobi skew") << q("jacobi_1d") << q("[" FUSE ", " SHIFT ", " MERGE ", " SKEW2 "]")
                                  << q("[T, N] -> { s0[t, i] -> [t, 2t + i, 0]; s1[t, i] -> [t, 2t + i + 1, 1] }")
                                  << true;
-    QTest::newRow("jacobi skewed tiles")
-        << q("jacobi_1d")
-        << q("[" FUSE ", " SHIFT ", " MERGE ", " SKEW2 R"(, {"edit": "tile", "node": [0], "sizes": [2, 4]}])")
-        << q("[T, N] -> { s0[t, i] -> [floor(t/2), floor((2t + i)/4), t, 2t + i, 0]; "
-             "s1[t, i] -> [floor(t/2), floor((2t + i + 1)/4), t, 2t + i + 1, 1] }")
-        << true;
+    QTest::newRow("jacobi skewed tiles") << q("jacobi_1d")
+                                         << q("[" FUSE ", " SHIFT ", " MERGE ", " SKEW2
+                                              R"(, {"edit": "tile", "node": [0], "sizes": [2, 4]}])")
+                                         << q("[T, N] -> { s0[t, i] -> [floor(t/2), floor((2t + i)/4), t, 2t + i, 0]; "
+                                              "s1[t, i] -> [floor(t/2), floor((2t + i + 1)/4), t, 2t + i + 1, 1] }")
+                                         << true;
     // Interchanging time and space without the skew runs s0[t + 1, i - 1]
     // before s1[t, i] has written A[i].
     QTest::newRow("jacobi permute") << q("jacobi_1d") << q("[" FUSE ", " SHIFT ", " MERGE ", " SWAP "]")
@@ -84,7 +87,8 @@ void tst_Edit::apply_data()
         << q("[T, N] -> { s0[t, i] -> [2t + i, t, 0]; s1[t, i] -> [2t + i + 1, t, 1] }") << true;
     QTest::newRow("jacobi reverse") << q("jacobi_1d") << q(R"([{"edit": "reverse", "node": [0], "member": 0}])")
                                     << q("[T, N] -> { s0[t, i] -> [-t, 0, i]; s1[t, i] -> [-t, 1, i] }") << false;
-    QTest::newRow("jacobi scale") << q("jacobi_1d") << q(R"([{"edit": "scale", "node": [0], "member": 0, "factor": 2}])")
+    QTest::newRow("jacobi scale") << q("jacobi_1d")
+                                  << q(R"([{"edit": "scale", "node": [0], "member": 0, "factor": 2}])")
                                   << q("[T, N] -> { s0[t, i] -> [2t, 0, i]; s1[t, i] -> [2t, 1, i] }") << true;
     QTest::newRow("jacobi move") << q("jacobi_1d") << q(R"([{"edit": "move", "node": [0, 0], "child": 1, "to": 0}])")
                                  << q("[T, N] -> { s0[t, i] -> [t, 1, i]; s1[t, i] -> [t, 0, i] }") << false;
@@ -96,16 +100,13 @@ void tst_Edit::apply_data()
     QTest::newRow("jacobi to_set") << q("jacobi_1d") << q(R"([{"edit": "to_set", "node": [0, 0]}])")
                                    << q(JACOBI_ORIGINAL) << false;
     QTest::newRow("jacobi to_set to_sequence")
-        << q("jacobi_1d")
-        << q(R"([{"edit": "to_set", "node": [0, 0]}, {"edit": "to_sequence", "node": [0, 0]}])") << q(JACOBI_ORIGINAL)
-        << true;
-    QTest::newRow("jacobi marks") << q("jacobi_1d")
-                                  << q(R"([{"edit": "insert_mark", "node": [0], "name": "outer"},
+        << q("jacobi_1d") << q(R"([{"edit": "to_set", "node": [0, 0]}, {"edit": "to_sequence", "node": [0, 0]}])")
+        << q(JACOBI_ORIGINAL) << true;
+    QTest::newRow("jacobi marks") << q("jacobi_1d") << q(R"([{"edit": "insert_mark", "node": [0], "name": "outer"},
                                            {"edit": "rename_mark", "node": [0], "name": "time"},
                                            {"edit": "delete_mark", "node": [0, 0, 0, 0, 0, 0]}])")
                                   << q(JACOBI_ORIGINAL) << true;
-    QTest::newRow("jacobi flags") << q("jacobi_1d")
-                                  << q(R"([{"edit": "set_permutable", "node": [0]},
+    QTest::newRow("jacobi flags") << q("jacobi_1d") << q(R"([{"edit": "set_permutable", "node": [0]},
                                            {"edit": "set_coincident", "node": [0], "member": 0}])")
                                   << q(JACOBI_ORIGINAL) << true;
 
@@ -118,8 +119,7 @@ void tst_Edit::apply_data()
         << q(TWO_MM_SWAPPED) << true;
     // Each statement in its own loop nest, the reductions with k outermost.
     QTest::newRow("two_mm distributed k outer")
-        << q("two_mm")
-        << q(R"([{"edit": "merge", "node": [0, 0, 0]}, {"edit": "distribute", "node": [0, 0, 0]},
+        << q("two_mm") << q(R"([{"edit": "merge", "node": [0, 0, 0]}, {"edit": "distribute", "node": [0, 0, 0]},
                  {"edit": "interchange", "node": [0, 1, 0]},
                  {"edit": "merge", "node": [0, 2, 0]}, {"edit": "distribute", "node": [0, 2, 0]},
                  {"edit": "interchange", "node": [0, 3, 0]}])")
@@ -128,7 +128,8 @@ void tst_Edit::apply_data()
         << true;
     // Fusing both products over (i, j) reads tmp[i][k] for k > j too early.
     QTest::newRow("two_mm fused")
-        << q("two_mm") << q(R"([{"edit": "fuse", "node": [0], "child": 0}, {"edit": "fuse", "node": [0, 0], "child": 0}])")
+        << q("two_mm")
+        << q(R"([{"edit": "fuse", "node": [0], "child": 0}, {"edit": "fuse", "node": [0, 0], "child": 0}])")
         << q("[N] -> { s0[i, j] -> [i, j, 0, 0, 0]; s1[i, j, k] -> [i, j, 0, 1, k]; s2[i, j] -> [i, j, 1, 0, 0]; "
              "s3[i, j, k] -> [i, j, 1, 1, k] }")
         << false;
@@ -185,21 +186,22 @@ void tst_Edit::doesNotApply_data()
                                 << q("edits[0]") << q("2 sizes for a band of 1 member");
     QTest::newRow("no such node") << q("jacobi_1d") << q(R"([{"edit": "reverse", "node": [0, 5], "member": 0}])")
                                   << q("edits[0]") << q("there is no node 0.5");
-    QTest::newRow("permute order") << q("jacobi_1d")
-                                   << q("[" FUSE ", " SHIFT ", " MERGE R"(, {"edit": "permute", "node": [0], "order": [0, 0]}])")
+    QTest::newRow("permute order") << q(
+        "jacobi_1d") << q("[" FUSE ", " SHIFT ", " MERGE R"(, {"edit": "permute", "node": [0], "order": [0, 0]}])")
                                    << q("edits[3]") << q("exactly once");
     QTest::newRow("split one member") << q("jacobi_1d") << q(R"([{"edit": "split", "node": [0], "at": 1}])")
                                       << q("edits[0]") << q("'at' must be between 1 and 0");
-    QTest::newRow("interchange without a child band") << q("jacobi_1d") << q(R"([{"edit": "interchange", "node": [0]}])")
-                                                      << q("edits[0]") << q("is a sequence, not a band");
-    QTest::newRow("merge without a child band") << q("jacobi_1d") << q("[" MERGE "]")
-                                                << q("edits[0]") << q("is a sequence, not a band");
+    QTest::newRow("interchange without a child band")
+        << q("jacobi_1d") << q(R"([{"edit": "interchange", "node": [0]}])") << q("edits[0]")
+        << q("is a sequence, not a band");
+    QTest::newRow("merge without a child band")
+        << q("jacobi_1d") << q("[" MERGE "]") << q("edits[0]") << q("is a sequence, not a band");
     QTest::newRow("shift by an iterator")
         << q("jacobi_1d") << q("[" FUSE R"(, {"edit": "shift", "node": [0, 0], "member": 0, "offsets": {"s1": "i"}}])")
         << q("edits[1]") << q("an iterator");
-    QTest::newRow("shift a stranger")
-        << q("jacobi_1d") << q("[" FUSE R"(, {"edit": "shift", "node": [0, 0], "member": 0, "offsets": {"s7": 1}}])")
-        << q("edits[1]") << q("statement 's7' does not reach band 0.0");
+    QTest::newRow("shift a stranger") << q(
+        "jacobi_1d") << q("[" FUSE R"(, {"edit": "shift", "node": [0, 0], "member": 0, "offsets": {"s7": 1}}])")
+                                      << q("edits[1]") << q("statement 's7' does not reach band 0.0");
     QTest::newRow("member_expr unknown name")
         << q("jacobi_1d")
         << q(R"([{"edit": "member_expr", "node": [0], "member": 0, "statement": "s0", "expr": "k + 1"}])")
@@ -218,14 +220,14 @@ void tst_Edit::doesNotApply_data()
     QTest::newRow("move too far") << q("jacobi_1d") << q(R"([{"edit": "move", "node": [0, 0], "child": 0, "to": 2}])")
                                   << q("edits[0]") << q("target index 2 does not exist");
     QTest::newRow("mark between sequence and filter")
-        << q("jacobi_1d") << q(R"([{"edit": "insert_mark", "node": [0, 0, 1], "name": "m"}])")
-        << q("edits[0]") << q("the children of a sequence are filters");
+        << q("jacobi_1d") << q(R"([{"edit": "insert_mark", "node": [0, 0, 1], "name": "m"}])") << q("edits[0]")
+        << q("the children of a sequence are filters");
     QTest::newRow("mark above the root") << q("jacobi_1d") << q(R"([{"edit": "insert_mark", "node": [], "name": "m"}])")
                                          << q("edits[0]") << q("above the domain");
     QTest::newRow("bad mark name") << q("jacobi_1d") << q(R"([{"edit": "insert_mark", "node": [0], "name": "a b"}])")
                                    << q("edits[0]") << q("a mark name is");
-    QTest::newRow("delete a band") << q("jacobi_1d") << q(R"([{"edit": "delete_mark", "node": [0]}])")
-                                   << q("edits[0]") << q("is a band, not a mark");
+    QTest::newRow("delete a band") << q("jacobi_1d") << q(R"([{"edit": "delete_mark", "node": [0]}])") << q("edits[0]")
+                                   << q("is a band, not a mark");
     QTest::newRow("distribute a mark") << q("jacobi_1d") << q(R"([{"edit": "distribute", "node": [0, 0, 0, 0, 0]}])")
                                        << q("edits[0]") << q("is a mark, not a band");
     QTest::newRow("distribute a band over a band")

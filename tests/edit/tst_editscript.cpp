@@ -15,7 +15,10 @@
 using namespace se;
 
 namespace {
-QString q(const char *s) { return QString::fromUtf8(s); }
+QString q(const char *s)
+{
+    return QString::fromUtf8(s);
+}
 } // namespace
 
 class tst_EditScript : public QObject {
@@ -94,8 +97,8 @@ void tst_EditScript::badScripts_data()
     QTest::newRow("tile size zero") << q(R"({"edits": [{"edit": "merge", "node": [0]},
                                               {"edit": "tile", "node": [0], "sizes": [4, 0]}]})")
                                     << q("edits[1].sizes[1]") << q("between 1 and");
-    QTest::newRow("tile sizes missing") << q(R"({"edits": [{"edit": "tile", "node": [0]}]})")
-                                        << q("edits[0].sizes") << q("non-empty array");
+    QTest::newRow("tile sizes missing") << q(R"({"edits": [{"edit": "tile", "node": [0]}]})") << q("edits[0].sizes")
+                                        << q("non-empty array");
     QTest::newRow("negative index") << q(R"({"edits": [{"edit": "fuse", "node": [0, -1], "child": 0}]})")
                                     << q("edits[0].node[1]") << q("between 0 and");
     QTest::newRow("bad node text") << q(R"({"edits": [{"edit": "to_set", "node": "0.x"}]})") << q("edits[0].node")

@@ -13,7 +13,10 @@ using namespace se::test;
 
 namespace {
 
-QString q(const char *s) { return QString::fromUtf8(s); }
+QString q(const char *s)
+{
+    return QString::fromUtf8(s);
+}
 
 // "0.0.1" -> path
 std::vector<int> path(const QString &text)
@@ -73,7 +76,8 @@ void tst_FlagAnalysis::computed_data()
                                    << q("nn");
     QTest::newRow("jacobi (t, 2t + i)")
         << q("jacobi_1d")
-        << q("[" FUSE ", " SHIFT ", " MERGE R"(, {"edit": "skew", "node": [0], "member": 1, "source": 0, "factor": 2}])")
+        << q("[" FUSE ", " SHIFT ", " MERGE
+             R"(, {"edit": "skew", "node": [0], "member": 1, "source": 0, "factor": 2}])")
         << q("0") << true << q("nn");
     // two_mm: every dependence stays inside one (i, j); k carries the reductions.
     QTest::newRow("two_mm i") << q("two_mm") << q("[]") << q("0.0.0") << true << q("y");

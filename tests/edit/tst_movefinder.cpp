@@ -4,7 +4,7 @@
 // tools/oracle.py on the map of each move's result.
 #include "EditTestUtil.h"
 
-#include "core/edit/MoveFinder.h"
+#include "core/explore/MoveFinder.h"
 
 #include <QtTest>
 
@@ -13,7 +13,10 @@ using namespace se::test;
 
 namespace {
 
-QString q(const char *s) { return QString::fromUtf8(s); }
+QString q(const char *s)
+{
+    return QString::fromUtf8(s);
+}
 
 std::vector<int> path(const QString &text)
 {
@@ -42,9 +45,9 @@ void tst_MoveFinder::verdicts_data()
     QTest::addColumn<QString>("kernel");
     QTest::addColumn<QString>("edits");
     QTest::addColumn<QString>("node");
-    QTest::addColumn<QString>("move");    // its description
+    QTest::addColumn<QString>("move"); // its description
     QTest::addColumn<QString>("verdict");
-    QTest::addColumn<int>("edges");       // violated, per the oracle
+    QTest::addColumn<int>("edges"); // violated, per the oracle
     QTest::addColumn<int>("pairs");
 
     // jacobi_1d after fusing the two i loops: only shifting s1 repairs it.
@@ -59,8 +62,8 @@ void tst_MoveFinder::verdicts_data()
     QTest::newRow("fused: interchange") << q("jacobi_1d") << q(FUSE) << q("0.0")
                                         << q("interchange band 0.0 with its child band") << q("does not apply") << 0
                                         << 0;
-    QTest::newRow("sequence: move up") << q("jacobi_1d") << q("[]") << q("0.0")
-                                       << q("move child 1 of 0.0 to index 0") << q("illegal") << 2 << 120;
+    QTest::newRow("sequence: move up") << q("jacobi_1d") << q("[]") << q("0.0") << q("move child 1 of 0.0 to index 0")
+                                       << q("illegal") << 2 << 120;
     QTest::newRow("sequence: fuse") << q("jacobi_1d") << q("[]") << q("0.0") << q("fuse children 0 and 1 of 0.0")
                                     << q("illegal") << 1 << 28;
     QTest::newRow("sequence: mark") << q("jacobi_1d") << q("[]") << q("0.0") << q("insert mark 'mark' above 0.0")
@@ -68,8 +71,8 @@ void tst_MoveFinder::verdicts_data()
     // two_mm: i, j are free; k reductions fix s1 after s0.
     QTest::newRow("two_mm: interchange") << q("two_mm") << q("[]") << q("0.0.0")
                                          << q("interchange band 0.0.0 with its child band") << q("legal") << 0 << 0;
-    QTest::newRow("two_mm: reverse i") << q("two_mm") << q("[]") << q("0.0.0")
-                                       << q("reverse member 0 of band 0.0.0") << q("legal") << 0 << 0;
+    QTest::newRow("two_mm: reverse i") << q("two_mm") << q("[]") << q("0.0.0") << q("reverse member 0 of band 0.0.0")
+                                       << q("legal") << 0 << 0;
     QTest::newRow("two_mm: shift s0") << q("two_mm") << q("[]") << q("0.0.0")
                                       << q("shift member 0 of band 0.0.0: s0 by 1") << q("illegal") << 2 << 128;
     QTest::newRow("two_mm: distribute") << q("two_mm") << q("[]") << q("0.0.0")

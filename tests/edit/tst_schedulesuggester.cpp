@@ -6,7 +6,7 @@
 #include "core/isl/IslUtil.h"
 
 #include "core/edit/FlagAnalysis.h"
-#include "core/edit/ScheduleSuggester.h"
+#include "core/explore/ScheduleSuggester.h"
 
 #include <QtTest>
 
@@ -14,7 +14,10 @@ using namespace se;
 using namespace se::test;
 
 namespace {
-QString q(const char *s) { return QString::fromUtf8(s); }
+QString q(const char *s)
+{
+    return QString::fromUtf8(s);
+}
 } // namespace
 
 class tst_ScheduleSuggester : public QObject {

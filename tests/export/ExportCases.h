@@ -14,8 +14,8 @@
 namespace se::test {
 
 struct ExportCase {
-    QString name;     ///< "matmul.ikj"
-    QString kernel;   ///< kernel file
+    QString name; ///< "matmul.ikj"
+    QString kernel; ///< kernel file
     QString schedule; ///< schedule file, empty for the original schedule
 };
 

@@ -9,7 +9,7 @@
 #include "core/analysis/Analyzer.h"
 #include "core/analysis/ScheduleExport.h"
 #include "core/model/KernelLoader.h"
-#include "core/schedule/ScheduleReader.h"
+#include "core/interop/ScheduleInput.h"
 
 #include <QProcess>
 #include <QTemporaryDir>
@@ -31,8 +31,9 @@ QString compile(const QString &dir, const std::string &code, bool cxx)
         f << code;
     }
     QProcess cc;
-    QStringList args{QStringLiteral("-c"), QStringLiteral("-Wall"), QStringLiteral("-Werror=implicit-function-declaration"),
-                     QStringLiteral("-o"), dir + QStringLiteral("/nest.o"), path};
+    QStringList args{
+        QStringLiteral("-c"), QStringLiteral("-Wall"),         QStringLiteral("-Werror=implicit-function-declaration"),
+        QStringLiteral("-o"), dir + QStringLiteral("/nest.o"), path};
     if (!cxx)
         args.prepend(QStringLiteral("-std=c99"));
     cc.start(cxx ? QStringLiteral("g++") : QStringLiteral("gcc"), args);
@@ -40,7 +41,7 @@ QString compile(const QString &dir, const std::string &code, bool cxx)
         return QStringLiteral("the compiler did not finish");
     if (cc.exitStatus() != QProcess::NormalExit || cc.exitCode() != 0)
         return QString::fromUtf8(cc.readAllStandardError()) + QStringLiteral("\n--- code ---\n")
-               + QString::fromStdString(code);
+            + QString::fromStdString(code);
     return {};
 }
 
@@ -82,8 +83,8 @@ void tst_CExport::compiles()
     Analyzer::Options o;
     o.params = fixed;
     Analyzer a(k, o);
-    const isl::schedule s = schedule.isEmpty() ? a.originalSchedule()
-                                               : ScheduleReader::readFile(a.model(), schedule.toStdString());
+    const isl::schedule s =
+        schedule.isEmpty() ? a.originalSchedule() : ScheduleInput::readFile(a.model(), schedule.toStdString());
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     for (const bool keepFixed : {false, true}) {

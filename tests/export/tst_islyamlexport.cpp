@@ -13,10 +13,10 @@
 #include "core/analysis/Analyzer.h"
 #include "core/analysis/ScheduleExport.h"
 #include "core/edit/EditScript.h"
-#include "core/edit/ScheduleSuggester.h"
+#include "core/explore/ScheduleSuggester.h"
 #include "core/edit/ScheduleTree.h"
 #include "core/model/KernelLoader.h"
-#include "core/schedule/ScheduleReader.h"
+#include "core/interop/ScheduleInput.h"
 
 #include <isl/schedule.h>
 #include <isl/schedule_node.h>
@@ -45,7 +45,7 @@ QStringList bandFlags(const isl::schedule &s)
             const isl_size n = isl_schedule_node_band_n_member(node);
             for (isl_size k = 0; k < n; ++k)
                 line += (k ? QStringLiteral(",") : QString())
-                        + QString::number(isl_schedule_node_band_member_get_coincident(node, k) == isl_bool_true);
+                    + QString::number(isl_schedule_node_band_member_get_coincident(node, k) == isl_bool_true);
             static_cast<QStringList *>(user)->append(line);
             return isl_bool_true;
         },
@@ -97,8 +97,8 @@ void tst_IslYamlExport::readByPlainIsl()
     Analyzer a(KernelLoader::loadFile(kernel.toStdString()));
     const PolyhedralModel &model = a.model();
     std::vector<std::pair<std::string, isl::schedule>> variants;
-    const isl::schedule base = schedule.isEmpty() ? a.originalSchedule()
-                                                  : ScheduleReader::readFile(model, schedule.toStdString());
+    const isl::schedule base =
+        schedule.isEmpty() ? a.originalSchedule() : ScheduleInput::readFile(model, schedule.toStdString());
     variants.emplace_back("as written", base);
     if (schedule.isEmpty()) {
         // Bands with permutable and coincident flags set.
@@ -133,7 +133,8 @@ void tst_IslYamlExport::readByPlainIsl()
         const QString err = QString::fromUtf8(reader.readAllStandardError());
         QVERIFY2(reader.exitStatus() == QProcess::NormalExit && reader.exitCode() == 0,
                  qPrintable(QString::fromStdString(what) + QStringLiteral(": ") + err));
-        QStringList lines = QString::fromUtf8(reader.readAllStandardOutput()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QStringList lines =
+            QString::fromUtf8(reader.readAllStandardOutput()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         QVERIFY(!lines.isEmpty());
         const isl::union_map read(a.context().ctx(), lines.takeFirst().toStdString());
         QVERIFY2(read.is_equal(s.get_map()), what.c_str());

@@ -67,8 +67,8 @@ void tst_ScheduleExport::yamlStaysParametric()
     const EditScript script = edits(R"([{"edit": "fuse", "node": [0, 0], "child": 0},
                                         {"edit": "shift", "node": [0, 0], "member": 0, "offsets": {"s1": "1"}}])");
     const isl::schedule fixedSchedule = script.apply(a->context(), a->originalSchedule(), "test");
-    const ScheduleExport e(a->context(), a->model(), fixedSchedule, {"", "", script, "the original schedule with 2 edits"},
-                           false);
+    const ScheduleExport e(a->context(), a->model(), fixedSchedule,
+                           {"", "", script, "the original schedule with 2 edits"}, false);
     QVERIFY(e.parametric());
     const std::string yaml = e.yaml();
     QVERIFY2(contains(yaml, "# jacobi_1d: the original schedule with 2 edits\n# parametric in T, N\n"), yaml.c_str());
@@ -86,7 +86,8 @@ void tst_ScheduleExport::yamlStaysParametric()
 void tst_ScheduleExport::yamlKeepsFixedWhenAsked()
 {
     auto a = fixedAt(jacobi, {{"N", 12}});
-    const ScheduleExport e(a->context(), a->model(), a->originalSchedule(), {"", "", {}, "the original schedule"}, true);
+    const ScheduleExport e(a->context(), a->model(), a->originalSchedule(), {"", "", {}, "the original schedule"},
+                           true);
     QVERIFY(!e.parametric());
     const std::string yaml = e.yaml();
     QVERIFY2(contains(yaml, "# for the fixed parameter values N = 12 only\n"), yaml.c_str());
@@ -136,7 +137,8 @@ void tst_ScheduleExport::toolTreeAndCodegen()
     QVERIFY2(!tree.contains(QStringLiteral("N = 12")), qPrintable(tree));
     const QString fixedTree = run({QStringLiteral("tree"), k, QStringLiteral("--param"), QStringLiteral("N=12"),
                                    QStringLiteral("--fixed"), QStringLiteral("--format"), QStringLiteral("flow")});
-    QVERIFY2(fixedTree.contains(QStringLiteral("# for the fixed parameter values N = 12 only\n")), qPrintable(fixedTree));
+    QVERIFY2(fixedTree.contains(QStringLiteral("# for the fixed parameter values N = 12 only\n")),
+             qPrintable(fixedTree));
     const QString c = run({QStringLiteral("codegen"), k, QStringLiteral("--param"), QStringLiteral("N=12"),
                            QStringLiteral("--format"), QStringLiteral("c")});
     QVERIFY2(c.contains(QStringLiteral("The loops are parametric in N.")), qPrintable(c));

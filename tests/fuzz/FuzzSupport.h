@@ -71,8 +71,7 @@ inline Analyzer::Options boundedOptions()
 }
 
 /// Runs `f`, accepting the errors bad input may cause; aborts on others.
-template <typename F>
-void expectOnlyInputErrors(F &&f)
+template <typename F> void expectOnlyInputErrors(F &&f)
 {
     try {
         f();

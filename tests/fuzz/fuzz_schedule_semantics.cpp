@@ -12,7 +12,7 @@
 #include "FuzzSupport.h"
 
 #include "core/codegen/CodeGenerator.h"
-#include "core/schedule/ScheduleReader.h"
+#include "core/interop/ScheduleInput.h"
 
 #include <algorithm>
 #include <cstddef>
@@ -32,7 +32,7 @@ long floorDiv(long a, long b)
 
 class Bytes {
 public:
-    Bytes(const std::uint8_t *d, std::size_t n) : m_d(d), m_n(n) {}
+    Bytes(const std::uint8_t *d, std::size_t n) : m_d(d), m_n(n) { }
     unsigned take(unsigned range) { return range == 0 ? 0 : (m_i < m_n ? m_d[m_i++] : 0) % range; }
 
 private:
@@ -71,7 +71,7 @@ struct Access {
 struct Stmt {
     int depth;
     std::vector<long> ub, stride; // loops from 0
-    bool even = false;            // predicate: the first iterator is even
+    bool even = false; // predicate: the first iterator is even
     std::vector<Access> accesses;
     std::vector<Form> rows, otherRows; // otherRows: the piece where i0 > split
     long split = 0;
@@ -107,19 +107,19 @@ std::string kernelJson(const std::vector<Stmt> &stmts)
             }
             std::string &list = acc[a.write ? 0 : 1];
             list += std::string(list.empty() ? "" : ", ") + "{\"tensor\": \"" + (a.tensor ? "B" : "A")
-                    + "\", \"index\": [" + idx + "]}";
+                + "\", \"index\": [" + idx + "]}";
         }
         std::string node = "{\"id\": " + std::to_string(s) + ", \"writes\": [" + acc[0] + "], \"reads\": [" + acc[1]
-                           + "]" + (st.even ? ", \"predicates\": [\"i % 2 == 0\"]" : "") + "}";
+            + "]" + (st.even ? ", \"predicates\": [\"i % 2 == 0\"]" : "") + "}";
         for (int d = st.depth - 1; d >= 0; --d)
-            node = "{\"loop\": \"" + Names[static_cast<std::size_t>(d)] + "\", \"lb\": 0, \"ub\": "
-                   + std::to_string(st.ub[static_cast<std::size_t>(d)]) + ", \"stride\": "
-                   + std::to_string(st.stride[static_cast<std::size_t>(d)]) + ", \"body\": [" + node + "]}";
+            node = "{\"loop\": \"" + Names[static_cast<std::size_t>(d)]
+                + "\", \"lb\": 0, \"ub\": " + std::to_string(st.ub[static_cast<std::size_t>(d)]) + ", \"stride\": "
+                + std::to_string(st.stride[static_cast<std::size_t>(d)]) + ", \"body\": [" + node + "]}";
         body += (s ? ", " : "") + node;
     }
     return "{\"version\": 1, \"name\": \"semantics\", \"tensors\": [{\"name\": \"A\", \"shape\": [64], \"space\": "
            "\"dram\"}, {\"name\": \"B\", \"shape\": [64], \"space\": \"dram\"}], \"body\": ["
-           + body + "]}";
+        + body + "]}";
 }
 
 std::string rowsText(const std::vector<Form> &rows)
@@ -212,8 +212,7 @@ bool bruteForceLegal(const std::vector<Stmt> &stmts)
             for (const Access &a : sx.accesses)
                 for (const Access &b : sy.accesses)
                     dependent = dependent
-                                || ((a.write || b.write) && a.tensor == b.tensor
-                                    && a.index.at(x.point) == b.index.at(y.point));
+                        || ((a.write || b.write) && a.tensor == b.tensor && a.index.at(x.point) == b.index.at(y.point));
             if (dependent && !lexLess(timeOf(sx, x.point), timeOf(sy, y.point)))
                 return false;
         }
@@ -254,7 +253,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     const bool want = bruteForceLegal(stmts);
     try {
         Analyzer analyzer(KernelLoader::loadText(kernel, "semantics.json"), fuzz::boundedOptions());
-        const isl::schedule s = ScheduleReader::read(analyzer.model(), map, "semantics.map");
+        const isl::schedule s = ScheduleInput::read(analyzer.model(), map, "semantics.map");
         const bool got = analyzer.check(s, DepMode::May).legal;
         if (got != want) {
             std::fprintf(stderr, "fuzz finding: verdict %s, brute force %s\nkernel: %s\nschedule: %s\n",

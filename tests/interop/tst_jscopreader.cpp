@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 // JSCoP import: hand-written Polly-style files (statements matched by
 // position, Stmt_ tuples renamed), matching by name, detection of the
-// format, the ScheduleReader hook, and the errors with their JSON paths.
+// format, the ScheduleInput hook, and the errors with their JSON paths.
 #include "core/analysis/Analyzer.h"
 #include "core/interop/JscopReader.h"
 #include "core/model/KernelLoader.h"
 #include "core/schedule/FlatSchedule.h"
-#include "core/schedule/ScheduleReader.h"
+#include "core/interop/ScheduleInput.h"
 #include "core/support/InputError.h"
 
 #include <QtTest>
@@ -30,11 +30,11 @@ std::string jacobi(const std::string &n0, const std::string &m0, const std::stri
             s += "\"name\": \"" + n + "\", ";
         // jacobi_1d's domain in its own iterators (the project's export).
         return s + "\"domain\": \"[T, N] -> { " + (n.empty() ? "X" : n)
-               + "[i0, i1] : 0 <= i0 < T and 1 <= i1 < N - 1 }\", \"schedule\": \"" + m + "\", \"accesses\": []}";
+            + "[i0, i1] : 0 <= i0 < T and 1 <= i1 < N - 1 }\", \"schedule\": \"" + m + "\", \"accesses\": []}";
     };
     return "{\"name\": \"%for.cond---%for.end\", \"context\": \"[T, N] -> { : }\", \"arrays\": [],"
            " \"statements\": ["
-           + stmt(n0, m0) + ", " + stmt(n1, m1) + "]}";
+        + stmt(n0, m0) + ", " + stmt(n1, m1) + "]}";
 }
 
 // The imported schedule's flat maps equal `expected` on the domain.
@@ -114,20 +114,33 @@ void TstJscopReader::matching_data()
     QTest::addColumn<QString>("times");
 
     // Listed s1 first: names win.
-    QTest::newRow("by name, reordered") << "s1" << "{ s1[t, i] -> [t, 1, i] }" << "s0" << "{ s0[t, i] -> [t, 0, i] }"
-                                        << true << "by name" << "{ s0[t, i] -> [t, 0, i]; s1[t, i] -> [t, 1, i] }";
+    QTest::newRow("by name, reordered") << "s1"
+                                        << "{ s1[t, i] -> [t, 1, i] }"
+                                        << "s0"
+                                        << "{ s0[t, i] -> [t, 0, i] }" << true << "by name"
+                                        << "{ s0[t, i] -> [t, 0, i]; s1[t, i] -> [t, 1, i] }";
     // No "name" keys: the tuples name the statements.
-    QTest::newRow("by tuple name") << "" << "{ s1[t, i] -> [i, t, 1] }" << "" << "{ s0[t, i] -> [i, t, 0] }"
-                                   << true << "by name" << "{ s0[t, i] -> [i, t, 0]; s1[t, i] -> [i, t, 1] }";
+    QTest::newRow("by tuple name") << ""
+                                   << "{ s1[t, i] -> [i, t, 1] }"
+                                   << ""
+                                   << "{ s0[t, i] -> [i, t, 0] }" << true << "by name"
+                                   << "{ s0[t, i] -> [i, t, 0]; s1[t, i] -> [i, t, 1] }";
     // One unknown name: position, and its tuple is renamed too.
-    QTest::newRow("one unknown name") << "s0" << "{ s0[t, i] -> [t, 0, i] }" << "foo" << "{ foo[t, i] -> [t, 1, i] }"
-                                      << false << "'foo' is not a statement of the kernel"
+    QTest::newRow("one unknown name") << "s0"
+                                      << "{ s0[t, i] -> [t, 0, i] }"
+                                      << "foo"
+                                      << "{ foo[t, i] -> [t, 1, i] }" << false
+                                      << "'foo' is not a statement of the kernel"
                                       << "{ s0[t, i] -> [t, 0, i]; s1[t, i] -> [t, 1, i] }";
-    QTest::newRow("duplicate name") << "s0" << "{ s0[t, i] -> [t, 0, i] }" << "s0" << "{ s0[t, i] -> [t, 1, i] }"
-                                    << false << "'s0' names two statements"
+    QTest::newRow("duplicate name") << "s0"
+                                    << "{ s0[t, i] -> [t, 0, i] }"
+                                    << "s0"
+                                    << "{ s0[t, i] -> [t, 1, i] }" << false << "'s0' names two statements"
                                     << "{ s0[t, i] -> [t, 0, i]; s1[t, i] -> [t, 1, i] }";
-    QTest::newRow("unnamed tuples") << "" << "{ [t, i] -> [t, 0, i] }" << "" << "[N] -> { [t, i] -> [t, 1, N - i] }"
-                                    << false << "statements[0] has no name"
+    QTest::newRow("unnamed tuples") << ""
+                                    << "{ [t, i] -> [t, 0, i] }"
+                                    << ""
+                                    << "[N] -> { [t, i] -> [t, 1, N - i] }" << false << "statements[0] has no name"
                                     << "[N] -> { s0[t, i] -> [t, 0, i]; s1[t, i] -> [t, 1, N - i] }";
 }
 
@@ -154,15 +167,20 @@ void TstJscopReader::looksLikeJscop_data()
     QTest::addColumn<QString>("text");
     QTest::addColumn<bool>("jscop");
     const QString j = QStringLiteral(R"({"statements": [{"schedule": "{ s0[i] -> [i] }"}]})");
-    QTest::newRow(".jscop, any text") << "a/b.jscop" << "not json" << true;
-    QTest::newRow("Polly's transformed copy") << "f___%a---%b.jscop.transformed" << "{}" << true;
+    QTest::newRow(".jscop, any text") << "a/b.jscop"
+                                      << "not json" << true;
+    QTest::newRow("Polly's transformed copy") << "f___%a---%b.jscop.transformed"
+                                              << "{}" << true;
     QTest::newRow("JSON with statements") << "s.json" << j << true;
     QTest::newRow("no extension") << "sched" << j << true;
-    QTest::newRow("union map") << "s.map" << "{ s0[i] -> [i] }" << false;
-    QTest::newRow("YAML tree, JSON-like") << "t.yaml" << R"({"domain": "{ s0[i] }"})" << false;
-    QTest::newRow("statements without schedule") << "s.json" << R"({"statements": [{"domain": "{ s0[i] }"}]})"
-                                                << false;
-    QTest::newRow(".jscopx") << "s.jscopx" << "{ s0[i] -> [i] }" << false;
+    QTest::newRow("union map") << "s.map"
+                               << "{ s0[i] -> [i] }" << false;
+    QTest::newRow("YAML tree, JSON-like") << "t.yaml"
+                                          << R"({"domain": "{ s0[i] }"})" << false;
+    QTest::newRow("statements without schedule") << "s.json"
+                                                 << R"({"statements": [{"domain": "{ s0[i] }"}]})" << false;
+    QTest::newRow(".jscopx") << "s.jscopx"
+                             << "{ s0[i] -> [i] }" << false;
 }
 
 void TstJscopReader::looksLikeJscop()
@@ -173,14 +191,14 @@ void TstJscopReader::looksLikeJscop()
     QCOMPARE(JscopReader::looksLikeJscop(text.toStdString(), file.toStdString()), jscop);
 }
 
-// `--schedule FILE` goes through ScheduleReader: a JSCoP is recognised
+// `--schedule FILE` goes through ScheduleInput: a JSCoP is recognised
 // there (before the YAML test, which its "domain" keys would fool) and
 // says how it matched; a union map is untouched.
 void TstJscopReader::scheduleReaderHook()
 {
     Analyzer a(KernelLoader::loadFile(kernelPath("jacobi_1d")));
     std::vector<std::string> notes;
-    const isl::schedule s = ScheduleReader::read(
+    const isl::schedule s = ScheduleInput::read(
         a.model(), jacobi("Stmt_a", "{ Stmt_a[i0, i1] -> [i1, i0, 0] }", "Stmt_b", "{ Stmt_b[i0, i1] -> [i1, i0, 1] }"),
         "polly.json", &notes);
     QCOMPARE(notes.size(), std::size_t(1));
@@ -189,8 +207,8 @@ void TstJscopReader::scheduleReaderHook()
     QVERIFY(sameTimes(a, s, "{ s0[t, i] -> [i, t, 0]; s1[t, i] -> [i, t, 1] }"));
 
     notes.clear();
-    const isl::schedule m = ScheduleReader::read(a.model(), "{ s0[t, i] -> [t, 0, i]; s1[t, i] -> [t, 1, i] }",
-                                                 "x.map", &notes);
+    const isl::schedule m =
+        ScheduleInput::read(a.model(), "{ s0[t, i] -> [t, 0, i]; s1[t, i] -> [t, 1, i] }", "x.map", &notes);
     QVERIFY(notes.empty());
     QVERIFY(sameTimes(a, m, "{ s0[t, i] -> [t, 0, i]; s1[t, i] -> [t, 1, i] }"));
 }
@@ -228,42 +246,57 @@ void TstJscopReader::errors_data()
     auto two = [&](const QString &a, const QString &b) {
         return QString(QStringLiteral(R"({"statements": [)") + a + QStringLiteral(", ") + b + QStringLiteral("]}"));
     };
-    QTest::newRow("not JSON") << "{ s0[t, i] -> [t] }" << "line 1, column 3" << "a JSCoP is JSON";
-    QTest::newRow("not an object") << "[1, 2]" << "" << "a JSCoP is a JSON object";
-    QTest::newRow("no statements") << R"({"name": "x"})" << "" << "missing \"statements\"";
-    QTest::newRow("statements not an array") << R"({"statements": {}})" << "statements" << "must be an array";
+    QTest::newRow("not JSON") << "{ s0[t, i] -> [t] }"
+                              << "line 1, column 3"
+                              << "a JSCoP is JSON";
+    QTest::newRow("not an object") << "[1, 2]"
+                                   << ""
+                                   << "a JSCoP is a JSON object";
+    QTest::newRow("no statements") << R"({"name": "x"})"
+                                   << ""
+                                   << "missing \"statements\"";
+    QTest::newRow("statements not an array") << R"({"statements": {}})"
+                                             << "statements"
+                                             << "must be an array";
     QTest::newRow("statement not an object") << two(ok0, QStringLiteral("3")) << "statements[1]"
                                              << "a statement is an object";
     QTest::newRow("no schedule") << two(ok0, QStringLiteral(R"({"name": "s1"})")) << "statements[1]"
                                  << "missing \"schedule\"";
     QTest::newRow("schedule not a string") << two(QStringLiteral(R"({"schedule": 1})"), ok1) << "statements[0].schedule"
                                            << "must be a string";
-    QTest::newRow("bad access kind")
-        << two(QStringLiteral(R"({"schedule": "{ s0[t, i] -> [t] }", "accesses": [{"kind": "modify", "relation": ""}]})"),
-               ok1)
-        << "statements[0].accesses[0].kind" << "must be \"read\" or \"write\"";
+    QTest::newRow("bad access kind") << two(
+        QStringLiteral(R"({"schedule": "{ s0[t, i] -> [t] }", "accesses": [{"kind": "modify", "relation": ""}]})"), ok1)
+                                     << "statements[0].accesses[0].kind"
+                                     << "must be \"read\" or \"write\"";
     QTest::newRow("bad array sizes") << R"({"arrays": [{"name": "A", "sizes": [true]}], "statements": []})"
-                                     << "arrays[0].sizes[0]" << "a size is a string or an integer";
-    QTest::newRow("one statement for two") << QString(QStringLiteral(R"({"statements": [)") + ok0 + QStringLiteral("]}"))
-                                           << "statements"
-                                           << "has 1 statement; the kernel has 2 (s0, s1)";
+                                     << "arrays[0].sizes[0]"
+                                     << "a size is a string or an integer";
+    QTest::newRow("one statement for two")
+        << QString(QStringLiteral(R"({"statements": [)") + ok0 + QStringLiteral("]}")) << "statements"
+        << "has 1 statement; the kernel has 2 (s0, s1)";
     QTest::newRow("unparsable map") << two(QStringLiteral(R"({"schedule": "{ s0[t, i] -> [t, }"})"), ok1)
-                                    << "statements[0].schedule" << "not an isl map";
+                                    << "statements[0].schedule"
+                                    << "not an isl map";
     QTest::newRow("union map for one statement")
         << two(QStringLiteral(R"({"schedule": "{ s0[t, i] -> [t]; s1[t, i] -> [t] }"})"), ok1)
-        << "statements[0].schedule" << "not an isl map";
+        << "statements[0].schedule"
+        << "not an isl map";
     QTest::newRow("wrong dimensions") << two(ok0, QStringLiteral(R"({"name": "s1", "schedule": "{ s1[t] -> [t] }"})"))
-                                      << "statements[1].schedule" << "the map is over 1 dimension; s1 has 2 [t, i]";
-    QTest::newRow("unknown parameter")
-        << two(QStringLiteral(R"({"schedule": "[M] -> { s0[t, i] -> [t, 0, M] }"})"), ok1) << "statements[0].schedule"
-        << "parameter 'M'";
+                                      << "statements[1].schedule"
+                                      << "the map is over 1 dimension; s1 has 2 [t, i]";
+    QTest::newRow("unknown parameter") << two(QStringLiteral(R"({"schedule": "[M] -> { s0[t, i] -> [t, 0, M] }"})"),
+                                              ok1)
+                                       << "statements[0].schedule"
+                                       << "parameter 'M'";
     // i < 3 leaves s0[t, i] with i >= 3 out.
-    QTest::newRow("instances left out")
-        << two(QStringLiteral(R"({"schedule": "{ s0[t, i] -> [t, 0, i] : i < 3 }"})"), ok1) << "statements[0].schedule"
-        << "leaves instances of s0 unscheduled";
+    QTest::newRow("instances left out") << two(QStringLiteral(R"({"schedule": "{ s0[t, i] -> [t, 0, i] : i < 3 }"})"),
+                                               ok1)
+                                        << "statements[0].schedule"
+                                        << "leaves instances of s0 unscheduled";
     QTest::newRow("two times for one instance")
         << two(QStringLiteral(R"({"schedule": "{ s0[t, i] -> [t, x, i] : 0 <= x <= 1 }"})"), ok1)
-        << "statements[0].schedule" << "more than one time";
+        << "statements[0].schedule"
+        << "more than one time";
 }
 
 void TstJscopReader::errors()
@@ -297,11 +330,11 @@ void TstJscopReader::pollyCounters_data()
     QTest::addColumn<bool>("legal");
     QTest::addColumn<QString>("times");
     QTest::newRow("fused, Polly accepts") << "fdtd_2d.fused.jscop" << true
-                                         << "{ s0[t, j] -> [t, 0, j, 0, 0]; s1[t, i, j] -> [t, 2, i - 1, j, 0];"
-                                            " s2[t, i, j] -> [t, 1, i, j - 1, 0]; s3[t, i, j] -> [t, 2, i, j, 1] }";
+                                          << "{ s0[t, j] -> [t, 0, j, 0, 0]; s1[t, i, j] -> [t, 2, i - 1, j, 0];"
+                                             " s2[t, i, j] -> [t, 1, i, j - 1, 0]; s3[t, i, j] -> [t, 2, i, j, 1] }";
     QTest::newRow("hz first, Polly refuses") << "fdtd_2d.bad.jscop" << false
-                                            << "{ s0[t, j] -> [t, 0, j, 0, 0]; s1[t, i, j] -> [t, 2, i - 1, j, 1];"
-                                               " s2[t, i, j] -> [t, 1, i, j - 1, 0]; s3[t, i, j] -> [t, 2, i, j, 0] }";
+                                             << "{ s0[t, j] -> [t, 0, j, 0, 0]; s1[t, i, j] -> [t, 2, i - 1, j, 1];"
+                                                " s2[t, i, j] -> [t, 1, i, j - 1, 0]; s3[t, i, j] -> [t, 2, i, j, 0] }";
 }
 
 void TstJscopReader::pollyCounters()
@@ -310,7 +343,8 @@ void TstJscopReader::pollyCounters()
     QFETCH(bool, legal);
     QFETCH(QString, times);
     const std::string data = SE_SOURCE_DIR "/tests/interop/data/";
-    Analyzer a(KernelLoader::loadFile(data + "fdtd_2d.json"), {{{"tmax", 3}, {"nx", 5}, {"ny", 4}}, IslContext::DefaultQuota});
+    Analyzer a(KernelLoader::loadFile(data + "fdtd_2d.json"),
+               {{{"tmax", 3}, {"nx", 5}, {"ny", 4}}, IslContext::DefaultQuota});
     const auto in = JscopReader::readScheduleFile(a.model(), data + file.toStdString());
     // s0 and s3's loops start at 0, where counters and iterators coincide.
     QVERIFY2(in.note.find("2 of 4 read in loop counters") != std::string::npos, in.note.c_str());
@@ -333,7 +367,8 @@ void TstJscopReader::domainMismatch()
         QFAIL("no error");
     } catch (const InputError &e) {
         QCOMPARE(e.place(), std::string("statements[1].domain"));
-        QVERIFY2(e.fault().find("s1") != std::string::npos && e.fault().find("nor in loop counters") != std::string::npos,
+        QVERIFY2(e.fault().find("s1") != std::string::npos
+                     && e.fault().find("nor in loop counters") != std::string::npos,
                  e.what());
     }
 }

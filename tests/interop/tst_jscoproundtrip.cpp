@@ -8,7 +8,7 @@
 #include "core/interop/JscopWriter.h"
 #include "core/model/KernelLoader.h"
 #include "core/schedule/FlatSchedule.h"
-#include "core/schedule/ScheduleReader.h"
+#include "core/interop/ScheduleInput.h"
 
 #include <nlohmann/json.hpp>
 
@@ -47,7 +47,8 @@ void addCases()
     for (const QString &m : maps) {
         const QString c = QFileInfo(m).completeBaseName(); // kernel.case
         for (bool fixed : {false, true})
-            QTest::addRow("%s%s", qPrintable(c), fixed ? " fixed" : "") << c.section(QLatin1Char('.'), 0, 0) << c << fixed;
+            QTest::addRow("%s%s", qPrintable(c), fixed ? " fixed" : "")
+                << c.section(QLatin1Char('.'), 0, 0) << c << fixed;
     }
 }
 
@@ -72,8 +73,9 @@ void TstJscopRoundTrip::roundTrip()
     Analyzer a(k, {fixed ? values(*k) : ParamValues{}, IslContext::DefaultQuota});
     const isl::schedule s = schedule.isEmpty()
         ? a.originalSchedule()
-        : ScheduleReader::readFile(a.model(), QString(conformance + QStringLiteral("/schedules/") + schedule
-                                                       + QStringLiteral(".map")).toStdString());
+        : ScheduleInput::readFile(
+            a.model(),
+            QString(conformance + QStringLiteral("/schedules/") + schedule + QStringLiteral(".map")).toStdString());
     const std::string text = JscopWriter::write(a.model(), s);
     const JscopReader::Import in = JscopReader::readSchedule(a.model(), text, "rt.jscop");
     QVERIFY2(in.byName, in.note.c_str());
@@ -82,8 +84,7 @@ void TstJscopRoundTrip::roundTrip()
     const FlatSchedule after(a.model(), in.schedule);
     QCOMPARE(after.size(), before.size());
     for (std::size_t i = 0; i < before.size(); ++i)
-        QVERIFY2(after.of(i).is_equal(before.of(i)),
-                 (a.model().statements()[i].name + ": exported " + text).c_str());
+        QVERIFY2(after.of(i).is_equal(before.of(i)), (a.model().statements()[i].name + ": exported " + text).c_str());
 }
 
 void TstJscopRoundTrip::commandLine_data()

@@ -6,7 +6,7 @@
 #include "core/analysis/Analyzer.h"
 #include "core/interop/JscopWriter.h"
 #include "core/model/KernelLoader.h"
-#include "core/schedule/ScheduleReader.h"
+#include "core/interop/ScheduleInput.h"
 #include "core/support/InputError.h"
 
 #include <isl/set.h>
@@ -53,9 +53,15 @@ void TstJscopWriter::context_data()
     QTest::addColumn<QString>("kernel");
     QTest::addColumn<QString>("params");
     QTest::addColumn<QString>("context");
-    QTest::newRow("jacobi symbolic") << "jacobi_1d" << "" << "[T, N] -> { : T >= 1 and N >= 3 }";
-    QTest::newRow("jacobi fixed") << "jacobi_1d" << "T=4,N=10" << "[T, N] -> { : T = 4 and N = 10 }";
-    QTest::newRow("no params") << "ceil_ops" << "" << "{ : }";
+    QTest::newRow("jacobi symbolic") << "jacobi_1d"
+                                     << ""
+                                     << "[T, N] -> { : T >= 1 and N >= 3 }";
+    QTest::newRow("jacobi fixed") << "jacobi_1d"
+                                  << "T=4,N=10"
+                                  << "[T, N] -> { : T = 4 and N = 10 }";
+    QTest::newRow("no params") << "ceil_ops"
+                               << ""
+                               << "{ : }";
 }
 
 void TstJscopWriter::context()
@@ -76,10 +82,16 @@ void TstJscopWriter::arrays_data()
     QTest::addColumn<QString>("kernel");
     QTest::addColumn<QString>("params");
     QTest::addColumn<QString>("arrays"); // name:size,size; ... (sorted by name)
-    QTest::newRow("tensors") << "jacobi_1d" << "" << "A:N;B:N";
+    QTest::newRow("tensors") << "jacobi_1d"
+                             << ""
+                             << "A:N;B:N";
     // t0 [4, 8] at [d0, d1] and t1 [4, 4] at [d0, 4 + d1 % 4] share SB: 4 x 8.
-    QTest::newRow("buffer, symbolic tensors") << "sbuf_alias" << "" << "SB_alloc:4,8;X:4*NT,8;Y:4*NT,8";
-    QTest::newRow("buffer, fixed tensors") << "sbuf_alias" << "NT=2" << "SB_alloc:4,8;X:8,8;Y:8,8";
+    QTest::newRow("buffer, symbolic tensors") << "sbuf_alias"
+                                              << ""
+                                              << "SB_alloc:4,8;X:4*NT,8;Y:4*NT,8";
+    QTest::newRow("buffer, fixed tensors") << "sbuf_alias"
+                                           << "NT=2"
+                                           << "SB_alloc:4,8;X:8,8;Y:8,8";
 }
 
 void TstJscopWriter::arrays()
@@ -112,29 +124,41 @@ void TstJscopWriter::statements_data()
     QTest::addColumn<QString>("accesses"); // kind relation | ...
 
     QTest::newRow("jacobi s0 original")
-        << "jacobi_1d" << "" << "" << 0 << "s0" << "[T, N] -> { s0[t, i] : 0 <= t < T and 1 <= i < N - 1 }"
+        << "jacobi_1d"
+        << ""
+        << "" << 0 << "s0"
+        << "[T, N] -> { s0[t, i] : 0 <= t < T and 1 <= i < N - 1 }"
         << "{ s0[t, i] -> [t, 0, i] }"
         << "write { s0[t, i] -> B[i] } | read { s0[t, i] -> A[i - 1] } | read { s0[t, i] -> A[i] }"
            " | read { s0[t, i] -> A[i + 1] }";
-    QTest::newRow("jacobi s1 original")
-        << "jacobi_1d" << "" << "" << 1 << "s1" << "[T, N] -> { s1[t, i] : 0 <= t < T and 1 <= i < N - 1 }"
-        << "{ s1[t, i] -> [t, 1, i] }" << "write { s1[t, i] -> A[i] } | read { s1[t, i] -> B[i] }";
+    QTest::newRow("jacobi s1 original") << "jacobi_1d"
+                                        << ""
+                                        << "" << 1 << "s1"
+                                        << "[T, N] -> { s1[t, i] : 0 <= t < T and 1 <= i < N - 1 }"
+                                        << "{ s1[t, i] -> [t, 1, i] }"
+                                        << "write { s1[t, i] -> A[i] } | read { s1[t, i] -> B[i] }";
     // (2t + i) // 4 as a tile number: floor division survives the text.
-    QTest::newRow("jacobi s1 skewed tiles")
-        << "jacobi_1d" << "T=4,N=10" << "jacobi_1d.skewed_tiles" << 1 << "s1"
-        << "{ s1[t, i] : 0 <= t < 4 and 1 <= i < 9 }"
-        << "{ s1[t, i] -> [floor((2t + i + 1)/4), t, 2t + i + 1, 1] }"
-        << "write { s1[t, i] -> A[i] } | read { s1[t, i] -> B[i] }";
+    QTest::newRow("jacobi s1 skewed tiles") << "jacobi_1d"
+                                            << "T=4,N=10"
+                                            << "jacobi_1d.skewed_tiles" << 1 << "s1"
+                                            << "{ s1[t, i] : 0 <= t < 4 and 1 <= i < 9 }"
+                                            << "{ s1[t, i] -> [floor((2t + i + 1)/4), t, 2t + i + 1, 1] }"
+                                            << "write { s1[t, i] -> A[i] } | read { s1[t, i] -> B[i] }";
     // t1[p, f] lives at SB[p, 4 + f % 4]: f < 4 makes it SB[p, 4 + f].
     QTest::newRow("sbuf s1 buffer space")
-        << "sbuf_alias" << "" << "" << 1 << "s1" << "[NT] -> { s1[n, p, f] : 0 <= n < NT and 0 <= p < 4 and 0 <= f < 4 }"
+        << "sbuf_alias"
+        << ""
+        << "" << 1 << "s1"
+        << "[NT] -> { s1[n, p, f] : 0 <= n < NT and 0 <= p < 4 and 0 <= f < 4 }"
         << "{ s1[n, p, f] -> [n, 1, p, f] }"
         << "write { s1[n, p, f] -> SB_alloc[p, 4 + f] } | read { s1[n, p, f] -> SB_alloc[p, 2f] }";
     // Only the instances with i + j even exist (stride 2 from i).
-    QTest::newRow("triangle strided swap")
-        << "triangle_strided" << "" << "triangle_strided.swap" << 1 << "s1"
-        << "[N] -> { s1[i, j] : 0 <= i <= j < N and (j - i) mod 2 = 0 }" << "{ s1[i, j] -> [i, 0, j] }"
-        << "write { s1[i, j] -> A[j, i] } | read { s1[i, j] -> A[j, i] }";
+    QTest::newRow("triangle strided swap") << "triangle_strided"
+                                           << ""
+                                           << "triangle_strided.swap" << 1 << "s1"
+                                           << "[N] -> { s1[i, j] : 0 <= i <= j < N and (j - i) mod 2 = 0 }"
+                                           << "{ s1[i, j] -> [i, 0, j] }"
+                                           << "write { s1[i, j] -> A[j, i] } | read { s1[i, j] -> A[j, i] }";
 }
 
 void TstJscopWriter::statements()
@@ -150,9 +174,9 @@ void TstJscopWriter::statements()
     Analyzer a(KernelLoader::loadFile(kernelPath(kernel)), {::params(params), IslContext::DefaultQuota});
     isl::schedule s = a.originalSchedule();
     if (!schedule.isEmpty()) {
-        const std::string text = KernelLoader::readFile(
-            QStringLiteral(SE_CONFORMANCE_DIR "/schedules/%1.map").arg(schedule).toStdString());
-        s = ScheduleReader::read(a.model(), text, "x.map");
+        const std::string text =
+            KernelLoader::readFile(QStringLiteral(SE_CONFORMANCE_DIR "/schedules/%1.map").arg(schedule).toStdString());
+        s = ScheduleInput::read(a.model(), text, "x.map");
     }
     const JscopDocument doc = JscopWriter::build(a.model(), s);
     QCOMPARE(doc.statements.size(), a.model().statements().size());

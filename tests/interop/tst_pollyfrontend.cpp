@@ -136,8 +136,8 @@ void TstPollyFrontEnd::dependencesEqualPolly()
         ours[t] = ours[t].unite(isl::union_map(d.relation));
     }
     for (const auto &[t, text] : polly) {
-        const isl::union_map theirs = isl::manage(isl_union_map_read_from_str(ctx, text.c_str()))
-                                          .intersect_params(a.model().context());
+        const isl::union_map theirs =
+            isl::manage(isl_union_map_read_from_str(ctx, text.c_str())).intersect_params(a.model().context());
         const isl::union_map mine = ours[t].intersect_params(a.model().context());
         if (!mine.is_equal(theirs))
             QFAIL((t + " differs: ours minus Polly's " + islText(mine.subtract(theirs)) + "; Polly's minus ours "
@@ -155,7 +155,8 @@ void TstPollyFrontEnd::sourceLines()
     for (const auto &p : k->statements())
         text[p.statement->tupleName()] = p.statement->text;
     QCOMPARE(text.size(), std::size_t(4));
-    QCOMPARE(text["Stmt_for_body16"], std::string("fdtd_2d.c:10: ey[i][j] = ey[i][j] - 0.5 * (hz[i][j] - hz[i-1][j]);"));
+    QCOMPARE(text["Stmt_for_body16"],
+             std::string("fdtd_2d.c:10: ey[i][j] = ey[i][j] - 0.5 * (hz[i][j] - hz[i-1][j]);"));
     QCOMPARE(text["Stmt_for_body4"], std::string("fdtd_2d.c:7: ey[0][j] = fict[t];"));
     // Names, parameters and order as Polly has them.
     QCOMPARE(k->allParamNames(), (std::vector<std::string>{"ny", "nx", "tmax"}));
@@ -164,13 +165,15 @@ void TstPollyFrontEnd::sourceLines()
 
 void TstPollyFrontEnd::severalScops()
 {
-    const std::string src = writeTemp("two.c", "void init(int n, double a[n]) { for (int i = 0; i < n; i++) a[i] = i; }\n"
-                                               "void twice(int n, double a[n]) { for (int i = 0; i < n; i++) a[i] *= 2; }\n");
+    const std::string src = writeTemp("two.c",
+                                      "void init(int n, double a[n]) { for (int i = 0; i < n; i++) a[i] = i; }\n"
+                                      "void twice(int n, double a[n]) { for (int i = 0; i < n; i++) a[i] *= 2; }\n");
     try {
         CFrontEnd::open(src, {});
         QFAIL("no error");
     } catch (const InputError &e) {
-        QVERIFY2(e.fault().find("2 SCoPs") != std::string::npos && e.fault().find("--scop N") != std::string::npos
+        QVERIFY2(e.fault().find("2 SCoPs") != std::string::npos && e.place() == "SCoP"
+                     && e.fault().find("choose one by its number") != std::string::npos
                      && e.fault().find("1: function init") != std::string::npos
                      && e.fault().find("2: function twice") != std::string::npos,
                  e.what());
@@ -178,21 +181,24 @@ void TstPollyFrontEnd::severalScops()
     const KernelPtr second = CFrontEnd::open(src, {"", 2});
     QCOMPARE(second->name, std::string("twice"));
     // Its statement's line only: block names repeat across functions.
-    QCOMPARE(second->statements().front().statement->text,
-             std::string("se_pollyfrontend_two.c:2: void twice(int n, double a[n]) { for (int i = 0; i < n; i++) a[i] *= 2; }"));
+    QCOMPARE(
+        second->statements().front().statement->text,
+        std::string(
+            "se_pollyfrontend_two.c:2: void twice(int n, double a[n]) { for (int i = 0; i < n; i++) a[i] *= 2; }"));
     QCOMPARE(CFrontEnd::open(src, {"twice", 0})->name, std::string("twice"));
     try {
         CFrontEnd::open(src, {"", 3});
         QFAIL("no error");
     } catch (const InputError &e) {
-        QCOMPARE(e.place(), std::string("--scop 3"));
+        QCOMPARE(e.place(), std::string("SCoP 3"));
     }
 }
 
 void TstPollyFrontEnd::noScop()
 {
-    const std::string src = writeTemp("noscop.c", "void f(int n, double *a) {\n  for (int i = 0; i < n; i++)\n"
-                                                  "    a[i * i] = 2;\n}\n");
+    const std::string src = writeTemp("noscop.c",
+                                      "void f(int n, double *a) {\n  for (int i = 0; i < n; i++)\n"
+                                      "    a[i * i] = 2;\n}\n");
     try {
         CFrontEnd::open(src, {});
         QFAIL("no error");
@@ -210,7 +216,8 @@ void TstPollyFrontEnd::compileError()
         CFrontEnd::open(src, {});
         QFAIL("no error");
     } catch (const InputError &e) {
-        QVERIFY2(e.fault().find("could not compile") != std::string::npos && e.fault().find("error:") != std::string::npos,
+        QVERIFY2(e.fault().find("could not compile") != std::string::npos
+                     && e.fault().find("error:") != std::string::npos,
                  e.what());
     }
 }
@@ -224,7 +231,8 @@ void TstPollyFrontEnd::missingProgram()
         QFAIL("no error");
     } catch (const InputError &e) {
         qunsetenv("SE_CLANG");
-        QVERIFY2(e.fault().find("Debian package clang-14") != std::string::npos && e.fault().find("SE_CLANG") != std::string::npos,
+        QVERIFY2(e.fault().find("Debian package clang-14") != std::string::npos
+                     && e.fault().find("SE_CLANG") != std::string::npos,
                  e.what());
     }
 }
@@ -232,7 +240,8 @@ void TstPollyFrontEnd::missingProgram()
 // A JSCoP Polly wrote, opened as it is: the same kernel as from the C.
 void TstPollyFrontEnd::openJscop()
 {
-    Analyzer fromC(KernelSource::load(Data + "fdtd_2d.c"), {{{"tmax", 3}, {"nx", 5}, {"ny", 4}}, IslContext::DefaultQuota});
+    Analyzer fromC(KernelSource::load(Data + "fdtd_2d.c"),
+                   {{{"tmax", 3}, {"nx", 5}, {"ny", 4}}, IslContext::DefaultQuota});
     Analyzer fromFile(KernelSource::load(Data + "fdtd_2d.fused.jscop"),
                       {{{"tmax", 3}, {"nx", 5}, {"ny", 4}}, IslContext::DefaultQuota});
     QCOMPARE(fromFile.model().statements().size(), std::size_t(4));
@@ -269,8 +278,8 @@ void TstPollyFrontEnd::ownExportOpens()
     for (const auto &[key, rel] : a) {
         QVERIFY2(b.count(key), key.c_str());
         // Each analyzer has its own isl context: compare in the first one.
-        const isl::union_map other = isl::manage(
-            isl_union_map_read_from_str(original.model().islContext().get(), islText(b.at(key)).c_str()));
+        const isl::union_map other =
+            isl::manage(isl_union_map_read_from_str(original.model().islContext().get(), islText(b.at(key)).c_str()));
         QVERIFY2(rel.intersect_params(original.model().context())
                      .is_equal(other.intersect_params(original.model().context())),
                  (key + ": " + islText(rel) + " vs " + islText(b.at(key))).c_str());

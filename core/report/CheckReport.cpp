@@ -23,8 +23,7 @@ std::string AssumptionReport::text() const
 std::string CheckReport::verdict() const
 {
     if (!legal)
-        return "illegal: " + std::to_string(violations.size()) + " violated edge"
-               + (violations.size() == 1 ? "" : "s");
+        return "illegal: " + std::to_string(violations.size()) + " violated edge" + (violations.size() == 1 ? "" : "s");
     std::string needed;
     for (const auto &a : assumptions)
         if (a.needed)

@@ -17,14 +17,14 @@ namespace se {
 using ParamList = std::vector<std::pair<std::string, std::int64_t>>;
 
 struct EdgeReport {
-    std::string type;       ///< RAW, WAR, WAW
-    std::string src;        ///< s<id>
+    std::string type; ///< RAW, WAR, WAW
+    std::string src; ///< s<id>
     std::string dst;
     std::string allocation; ///< `<buffer>_alloc` or a tensor
-    std::string relation;   ///< isl text { s0[i] -> s1[i'] : ... }
+    std::string relation; ///< isl text { s0[i] -> s1[i'] : ... }
     std::optional<std::int64_t> count; ///< pairs, when every parameter is fixed
     unsigned sharedLoops = 0;
-    std::string distance;   ///< isl deltas over the shared loops, { [d0] : ... }
+    std::string distance; ///< isl deltas over the shared loops, { [d0] : ... }
     std::vector<std::string> direction; ///< per shared loop: 0, +, -, 0+, 0-, *
     /// The reason, when an override assumes this edge absent.
     std::string assumedAbsent;
@@ -40,7 +40,7 @@ struct Witness {
 };
 
 struct ViolationReport {
-    std::size_t edge = 0;   ///< index into CheckReport::edges
+    std::size_t edge = 0; ///< index into CheckReport::edges
     std::string type, src, dst, allocation;
     Witness witness;
     /// The first schedule dimension where dst's time is before src's, or -1
@@ -60,7 +60,7 @@ struct ViolationReport {
 struct AssumptionReport {
     std::string type, src, dst, allocation, reason;
     bool matched = false; ///< names an existing edge
-    bool needed = false;  ///< that edge would be violated without it
+    bool needed = false; ///< that edge would be violated without it
     std::string text() const; ///< `WAR s0 -> s1 on A (reason)`
 };
 

@@ -33,9 +33,8 @@ json integers(const std::vector<Integer> &v)
 
 json ReportJson::edge(const EdgeReport &e)
 {
-    json j = {{"type", e.type},         {"src", e.src},           {"dst", e.dst},
-              {"tensor", e.allocation}, {"relation", e.relation}, {"count", nullptr},
-              {"distance", e.distance}, {"direction", e.direction}};
+    json j = {{"type", e.type},         {"src", e.src},     {"dst", e.dst},           {"tensor", e.allocation},
+              {"relation", e.relation}, {"count", nullptr}, {"distance", e.distance}, {"direction", e.direction}};
     if (e.count)
         j["count"] = *e.count;
     if (!e.assumedAbsent.empty())
@@ -78,11 +77,22 @@ json ReportJson::check(const CheckReport &r)
         viol.push_back(violation(v));
     json assumed = json::array();
     for (const auto &a : r.assumptions)
-        assumed.push_back({{"type", a.type}, {"src", a.src}, {"dst", a.dst}, {"tensor", a.allocation},
-                           {"reason", a.reason}, {"matched", a.matched}, {"needed", a.needed}});
-    return {{"kernel", r.kernel},     {"legal", r.legal},   {"verdict", r.verdict()},
-            {"deps", r.deps},         {"params", params(r.fixedParams)}, {"dependences", deps},
-            {"violations", viol},     {"assumptions", assumed}, {"warnings", r.warnings}};
+        assumed.push_back({{"type", a.type},
+                           {"src", a.src},
+                           {"dst", a.dst},
+                           {"tensor", a.allocation},
+                           {"reason", a.reason},
+                           {"matched", a.matched},
+                           {"needed", a.needed}});
+    return {{"kernel", r.kernel},
+            {"legal", r.legal},
+            {"verdict", r.verdict()},
+            {"deps", r.deps},
+            {"params", params(r.fixedParams)},
+            {"dependences", deps},
+            {"violations", viol},
+            {"assumptions", assumed},
+            {"warnings", r.warnings}};
 }
 
 json ReportJson::deps(const CheckReport &r)
@@ -90,8 +100,11 @@ json ReportJson::deps(const CheckReport &r)
     json deps = json::array();
     for (const auto &e : r.edges)
         deps.push_back(edge(e));
-    return {{"kernel", r.kernel}, {"deps", r.deps}, {"params", params(r.fixedParams)},
-            {"dependences", deps}, {"warnings", r.warnings}};
+    return {{"kernel", r.kernel},
+            {"deps", r.deps},
+            {"params", params(r.fixedParams)},
+            {"dependences", deps},
+            {"warnings", r.warnings}};
 }
 
 } // namespace se

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "MoveFinder.h"
 
-#include "ScheduleTree.h"
+#include "core/edit/ScheduleTree.h"
 #include "core/analysis/Analyzer.h"
 #include "core/isl/IslContext.h"
 #include "core/support/InputError.h"
@@ -106,17 +106,17 @@ std::vector<Edit> MoveFinder::candidates(const isl::schedule &schedule, const No
     return out;
 }
 
-MovesReport MoveFinder::evaluate(Analyzer &analyzer, const isl::schedule &schedule, const NodePath &path,
-                                 DepMode mode, bool counts)
+MovesReport MoveFinder::evaluate(Analyzer &analyzer, const isl::schedule &schedule, const NodePath &path, DepMode mode,
+                                 bool counts)
 {
     MovesReport r;
     r.node = path;
-    const TreeNode root = QuotaScope::run(analyzer.context(), "reading the schedule",
-                                          [&] { return ScheduleTree::read(schedule); });
+    const TreeNode root =
+        QuotaScope::run(analyzer.context(), "reading the schedule", [&] { return ScheduleTree::read(schedule); });
     const TreeNode *t = ScheduleTree::find(root, path);
     r.nodeKind = t ? treeKindName(t->kind) : "";
-    const auto edits = QuotaScope::run(analyzer.context(), "listing the moves",
-                                       [&] { return candidates(schedule, path); });
+    const auto edits =
+        QuotaScope::run(analyzer.context(), "listing the moves", [&] { return candidates(schedule, path); });
     for (const Edit &e : edits) {
         MoveVerdict v;
         v.edit = e;

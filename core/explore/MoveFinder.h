@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "Edit.h"
+#include "core/edit/Edit.h"
 #include "core/deps/Dependence.h"
 
 #include <cstdint>
@@ -9,7 +9,9 @@
 #include <string>
 #include <vector>
 
-namespace isl { class schedule; }
+namespace isl {
+class schedule;
+}
 
 namespace se {
 
@@ -21,9 +23,9 @@ struct MoveVerdict {
     Edit edit;
     std::string description;
     Verdict verdict = Verdict::DoesNotApply;
-    std::size_t violatedEdges = 0;              ///< Illegal: dependence edges violated
+    std::size_t violatedEdges = 0; ///< Illegal: dependence edges violated
     std::optional<std::int64_t> violatingPairs; ///< Illegal: pairs, when every parameter is fixed
-    std::string reason;                         ///< DoesNotApply: why
+    std::string reason; ///< DoesNotApply: why
 };
 
 const char *verdictName(MoveVerdict::Verdict v);
@@ -44,8 +46,8 @@ public:
     static std::vector<Edit> candidates(const isl::schedule &schedule, const NodePath &path);
     /// Applies each candidate and checks the result against the
     /// dependences. ResourceLimitError and CancelledError pass through.
-    static MovesReport evaluate(Analyzer &analyzer, const isl::schedule &schedule, const NodePath &path,
-                                DepMode mode, bool counts = true);
+    static MovesReport evaluate(Analyzer &analyzer, const isl::schedule &schedule, const NodePath &path, DepMode mode,
+                                bool counts = true);
 };
 
 } // namespace se

@@ -1,0 +1,4 @@
+target_sources(se_core PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/CheckReport.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ReportJson.cpp
+)
