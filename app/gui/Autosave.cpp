@@ -3,7 +3,7 @@
 
 #include "core/model/KernelLoader.h"
 #include "core/support/InputError.h"
-#include "widgets/Explorer.h"
+#include "widgets/document/Explorer.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
@@ -201,8 +201,8 @@ void Autosave::write()
         m_file = fileFor(m_captured.kernelPath);
         // Another live instance works on the same kernel: a file of our own.
         if (!lockFile(m_file)) {
-            m_file = m_file.chopped(Suffix.size()) + QStringLiteral("-%1").arg(QCoreApplication::applicationPid())
-                   + Suffix;
+            m_file =
+                m_file.chopped(Suffix.size()) + QStringLiteral("-%1").arg(QCoreApplication::applicationPid()) + Suffix;
             lockFile(m_file);
         }
     }

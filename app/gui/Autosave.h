@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "widgets/Session.h"
+#include "widgets/document/Session.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -21,9 +21,9 @@ class Explorer;
 struct AutosaveRecord {
     QString file;
     Session session;
-    QDateTime savedAt;        ///< UTC
-    QByteArray kernelSha256;  ///< hex digest of the kernel file when saved
-    QString sessionFile;      ///< the session the work started from (may be empty)
+    QDateTime savedAt; ///< UTC
+    QByteArray kernelSha256; ///< hex digest of the kernel file when saved
+    QString sessionFile; ///< the session the work started from (may be empty)
     int editCount() const { return static_cast<int>(session.edits.size()); }
 };
 
@@ -93,11 +93,11 @@ private:
     int m_debounceMs = 2000;
     int m_maxDelayMs = 10000;
 
-    QString m_kernelPath;  ///< the document tracked
-    QString m_file;        ///< this run's file for it (empty until written or adopted)
+    QString m_kernelPath; ///< the document tracked
+    QString m_file; ///< this run's file for it (empty until written or adopted)
     std::unique_ptr<QLockFile> m_lock;
-    bool m_held = false;   ///< an adopted file waits for its check
-    bool m_dirty = false;  ///< m_captured not yet written
+    bool m_held = false; ///< an adopted file waits for its check
+    bool m_dirty = false; ///< m_captured not yet written
     bool m_failing = false;
     // What to write, captured at the change: the destructor runs after the
     // Explorer is gone.

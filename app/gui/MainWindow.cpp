@@ -1,18 +1,18 @@
 // SPDX-License-Identifier: MIT
 #include "MainWindow.h"
 
-#include "widgets/DependenceGraphView.h"
-#include "widgets/DependencesView.h"
-#include "widgets/Explorer.h"
-#include "widgets/HistoryView.h"
-#include "widgets/KernelText.h"
-#include "widgets/KernelView.h"
-#include "widgets/LoopNestView.h"
-#include "widgets/MovesView.h"
-#include "widgets/NodeActions.h"
-#include "widgets/ScheduleTreeView.h"
-#include "widgets/Selection.h"
-#include "widgets/ViolationsView.h"
+#include "widgets/views/DependenceGraphView.h"
+#include "widgets/views/DependencesView.h"
+#include "widgets/document/Explorer.h"
+#include "widgets/views/HistoryView.h"
+#include "widgets/common/KernelText.h"
+#include "widgets/views/KernelView.h"
+#include "widgets/views/LoopNestView.h"
+#include "widgets/views/MovesView.h"
+#include "widgets/actions/NodeActions.h"
+#include "widgets/views/ScheduleTreeView.h"
+#include "widgets/document/Selection.h"
+#include "widgets/views/ViolationsView.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -40,8 +40,7 @@ QDockWidget *dock(QMainWindow *w, const QString &title, const QString &name, QWi
     auto *d = new QDockWidget(title, w);
     d->setObjectName(name); // saveState/restoreState key
     d->setWidget(content);
-    d->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable
-                   | QDockWidget::DockWidgetClosable);
+    d->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
     return d;
 }
 
@@ -69,12 +68,11 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_explorer(new Ex
     });
     connect(m_explorer, &Explorer::documentChanged, this, &MainWindow::onDocumentChanged);
     connect(m_explorer, &Explorer::analysisFailed, this, &MainWindow::onFailed);
-    connect(m_explorer, &Explorer::jobFailed, this, [this](const AnalysisError &e) {
-        statusBar()->showMessage(e.message, 10000);
-    });
+    connect(m_explorer, &Explorer::jobFailed, this,
+            [this](const AnalysisError &e) { statusBar()->showMessage(e.message, 10000); });
     connect(m_explorer, &Explorer::analysisStopped, this, [this](const QString &reason) {
         m_verdict->setText(reason.startsWith(QLatin1String("stopped: too large")) ? tr("stopped: too large")
-                                                                                 : tr("stopped"));
+                                                                                  : tr("stopped"));
         m_verdict->setToolTip(reason);
         m_verdict->setStyleSheet(QStringLiteral("QLabel { background: #ef6c00; color: white; padding: 1px 8px; "
                                                 "border-radius: 3px; font-weight: bold; }"));
@@ -86,9 +84,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_explorer(new Ex
         } else if (const AnalysisSnapshotPtr &s = m_explorer->snapshot()) {
             // A rejected or stopped check leaves the last one shown: say when
             // that was (a new snapshot overwrites this with its own time).
-            m_timeLabel->setText(tr("checked %1 (%2 ms)")
-                                     .arg(s->checkedAt.toString(QStringLiteral("HH:mm:ss")))
-                                     .arg(s->elapsedMs));
+            m_timeLabel->setText(
+                tr("checked %1 (%2 ms)").arg(s->checkedAt.toString(QStringLiteral("HH:mm:ss"))).arg(s->elapsedMs));
         } else {
             m_timeLabel->clear();
         }
@@ -108,8 +105,8 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_explorer(new Ex
         const int v = m_explorer->selection()->violation();
         const AnalysisSnapshotPtr &s = m_explorer->snapshot();
         if (s && v >= 0 && v < static_cast<int>(s->report.violations.size())) {
-            m_violationMessage = KernelText::withBufferNames(s->kernel.get(),
-                                                             s->report.violations[static_cast<std::size_t>(v)].message);
+            m_violationMessage =
+                KernelText::withBufferNames(s->kernel.get(), s->report.violations[static_cast<std::size_t>(v)].message);
             statusBar()->showMessage(m_violationMessage);
         } else if (!m_violationMessage.isEmpty()) {
             // The violation is gone (undone, repaired, deselected): so is its message.
@@ -163,7 +160,8 @@ void MainWindow::createViews()
     m_moves = new MovesView(m_explorer, this);
     m_history = new HistoryView(m_explorer, this);
     setCentralWidget(m_tree);
-    m_tree->setPlaceholder(tr("No kernel is open.\n\nFile \u203a Open\u2026 a kernel (JSON), or File \u203a Open Sample."));
+    m_tree->setPlaceholder(
+        tr("No kernel is open.\n\nFile \u203a Open\u2026 a kernel (JSON), or File \u203a Open Sample."));
 
     QDockWidget *kernel = dock(this, tr("Kernel"), QStringLiteral("kernel"), m_kernel);
     QDockWidget *history = dock(this, tr("History"), QStringLiteral("history"), m_history);
@@ -257,10 +255,12 @@ void MainWindow::onSnapshot(const AnalysisSnapshotPtr &s)
     QStringList fixed;
     for (const auto &[n, v] : s->fixedParams)
         fixed << QStringLiteral("%1=%2").arg(QString::fromStdString(n)).arg(v);
-    m_modeLabel->setText(tr("deps: %1%2")
-                             .arg(s->mode == DepsMode::Flow ? tr("flow") : tr("may"),
-                                  fixed.isEmpty() ? QString() : QStringLiteral(" \u00b7 ") + fixed.join(QLatin1Char(' '))));
-    m_timeLabel->setText(tr("checked %1 (%2 ms)").arg(s->checkedAt.toString(QStringLiteral("HH:mm:ss"))).arg(s->elapsedMs));
+    m_modeLabel->setText(
+        tr("deps: %1%2")
+            .arg(s->mode == DepsMode::Flow ? tr("flow") : tr("may"),
+                 fixed.isEmpty() ? QString() : QStringLiteral(" \u00b7 ") + fixed.join(QLatin1Char(' '))));
+    m_timeLabel->setText(
+        tr("checked %1 (%2 ms)").arg(s->checkedAt.toString(QStringLiteral("HH:mm:ss"))).arg(s->elapsedMs));
     if (!s->nestError.empty())
         statusBar()->showMessage(QString::fromStdString(s->nestError), 8000);
     updateActions();
@@ -326,8 +326,8 @@ void MainWindow::updateActions()
 {
     const bool has = m_explorer->kernel() != nullptr;
     const AnalysisSnapshotPtr &s = m_explorer->snapshot();
-    for (QAction *a : {m_save, m_saveAs, m_loadSchedule, m_loadEdits, m_importJscop, m_reset, m_suggest, m_fixAll,
-                       m_releaseAll})
+    for (QAction *a :
+         {m_save, m_saveAs, m_loadSchedule, m_loadEdits, m_importJscop, m_reset, m_suggest, m_fixAll, m_releaseAll})
         a->setEnabled(has);
     for (QAction *a : m_exports)
         a->setEnabled(s != nullptr);
@@ -343,7 +343,7 @@ void MainWindow::updateActions()
             const auto &n = s->tree.nodes[static_cast<std::size_t>(k)];
             band = n.kind == ScheduleTreeSnapshot::Kind::Band;
             childBand = band && n.children.size() == 1
-                     && s->tree.nodes[static_cast<std::size_t>(n.children[0])].kind == ScheduleTreeSnapshot::Kind::Band;
+                && s->tree.nodes[static_cast<std::size_t>(n.children[0])].kind == ScheduleTreeSnapshot::Kind::Band;
         }
     }
     m_interchange->setEnabled(childBand);

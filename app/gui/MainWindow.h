@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "widgets/AnalysisSnapshot.h"
+#include "widgets/worker/AnalysisSnapshot.h"
 
 #include <QMainWindow>
 
@@ -66,8 +66,18 @@ public:
     bool loadEdits(const QString &path);
     bool saveSession(const QString &path);
     enum class Export {
-        ScheduleYaml, ScheduleMap, EditScript, KernelJson, C, TreeSvg, TreePng, GraphSvg, GraphPng,
-        Jscop, SpaceSvg, SpacePng
+        ScheduleYaml,
+        ScheduleMap,
+        EditScript,
+        KernelJson,
+        C,
+        TreeSvg,
+        TreePng,
+        GraphSvg,
+        GraphPng,
+        Jscop,
+        SpaceSvg,
+        SpacePng
     };
     /// Writes an export (atomically); false with the error shown.
     bool exportFile(Export what, const QString &path);
@@ -88,13 +98,6 @@ public:
     /// Asks, for each leftover, Restore / Discard / Later (interactive only;
     /// one put off is asked again only when its kernel is opened).
     void offerAutosaves(const QString &kernelPath = {});
-    /// View > Theme: "system", "light" or "dark" (MainWindowHelp.cpp).
-    static void applyTheme(const QString &theme);
-    /// Help texts (MainWindowHelp.cpp): the shortcuts read off the menus,
-    /// the legend of shapes, colours and pills, a short tour.
-    QString shortcutsHtml() const;
-    static QString legendHtml();
-    static QString tourHtml();
     /// The bundled samples, by resource path.
     static QStringList samples();
     static QString defaultSample();
@@ -138,10 +141,6 @@ private:
     /// (comments isl and C read past).
     static std::string withAssumptions(const AnalysisSnapshot &s, Export what, std::string text);
 
-    // Help and theme (MainWindowHelp.cpp)
-    void createHelpMenu();
-    void createThemeMenu(QMenu *view);
-    QDialog *helpDialog(const QString &title, const QString &html, const QString &name);
     // Files (MainWindowFiles.cpp)
     void openDialog();
     void loadScheduleDialog();

@@ -2,11 +2,14 @@
 // MainWindow's actions, menus and toolbar.
 #include "MainWindow.h"
 
-#include "widgets/DependenceGraphView.h"
-#include "widgets/Explorer.h"
-#include "widgets/NodeActions.h"
-#include "widgets/ScheduleTreeView.h"
-#include "widgets/Selection.h"
+#include "HelpMenu.h"
+#include "ThemeMenu.h"
+
+#include "widgets/views/DependenceGraphView.h"
+#include "widgets/document/Explorer.h"
+#include "widgets/actions/NodeActions.h"
+#include "widgets/views/ScheduleTreeView.h"
+#include "widgets/document/Selection.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -79,9 +82,8 @@ void MainWindow::createActions()
     m_interchange = new QAction(icon("interchange", QStyle::SP_BrowserReload), tr("&Interchange"), this);
     m_interchange->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
     m_interchange->setToolTip(tr("Interchange the selected band with its child band (Ctrl+I)"));
-    connect(m_interchange, &QAction::triggered, this, [this] {
-        m_explorer->applyEdit(Edit::interchange(m_explorer->selection()->treeNode()));
-    });
+    connect(m_interchange, &QAction::triggered, this,
+            [this] { m_explorer->applyEdit(Edit::interchange(m_explorer->selection()->treeNode())); });
     m_tile = new QAction(icon("tile", QStyle::SP_FileDialogListView), tr("&Tile\u2026"), this);
     m_tile->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
     m_tile->setToolTip(tr("Tile the selected band (Ctrl+T)"));
@@ -116,8 +118,8 @@ void MainWindow::createActions()
         ParamMap fixed;
         for (const auto &p : m_explorer->kernel()->params)
             fixed[p.name] = m_explorer->session().fixedParams.count(p.name)
-                                ? m_explorer->session().fixedParams.at(p.name)
-                                : p.value.value_or(p.min.value_or(0));
+                ? m_explorer->session().fixedParams.at(p.name)
+                : p.value.value_or(p.min.value_or(0));
         for (const auto &r : m_explorer->kernel()->rankParams)
             fixed[r] = m_explorer->session().fixedParams.count(r) ? m_explorer->session().fixedParams.at(r) : 0;
         m_explorer->setFixedParams(fixed);
@@ -229,7 +231,7 @@ void MainWindow::createMenus()
     m_viewMenu->addAction(m_zoomOut);
     m_viewMenu->addSeparator();
     m_viewMenu->addAction(m_resetLayout);
-    createThemeMenu(m_viewMenu);
+    new ThemeMenu(m_viewMenu);
 
     QMenu *analysis = menuBar()->addMenu(tr("&Analysis"));
     analysis->addAction(m_modeMay);
@@ -240,7 +242,7 @@ void MainWindow::createMenus()
     analysis->addSeparator();
     analysis->addAction(m_stop);
 
-    createHelpMenu();
+    new HelpMenu(this);
 }
 
 void MainWindow::createToolBar()
@@ -260,8 +262,8 @@ void MainWindow::createToolBar()
         a->setObjectName(of == m_undo ? QStringLiteral("toolUndo") : QStringLiteral("toolRedo"));
         const auto follow = [a, of] {
             a->setEnabled(of->isEnabled());
-            a->setToolTip(of->text().remove(QLatin1Char('&')) + QStringLiteral(" (%1)").arg(of->shortcut().toString(
-                                                                       QKeySequence::NativeText)));
+            a->setToolTip(of->text().remove(QLatin1Char('&'))
+                          + QStringLiteral(" (%1)").arg(of->shortcut().toString(QKeySequence::NativeText)));
         };
         connect(of, &QAction::changed, a, follow);
         connect(a, &QAction::triggered, of, &QAction::trigger);
@@ -281,9 +283,8 @@ void MainWindow::createToolBar()
     m_modeCombo->addItem(tr("may (RAW, WAR, WAW)"));
     m_modeCombo->addItem(tr("flow only"));
     m_modeCombo->setToolTip(m_modeMay->toolTip());
-    connect(m_modeCombo, &QComboBox::activated, this, [this](int k) {
-        m_explorer->setMode(k == 1 ? DepsMode::Flow : DepsMode::May);
-    });
+    connect(m_modeCombo, &QComboBox::activated, this,
+            [this](int k) { m_explorer->setMode(k == 1 ? DepsMode::Flow : DepsMode::May); });
     tb->addWidget(m_modeCombo);
     tb->addSeparator();
     tb->addAction(m_fit);

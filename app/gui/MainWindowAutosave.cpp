@@ -5,8 +5,8 @@
 #include "MainWindow.h"
 
 #include "core/edit/Edit.h"
-#include "widgets/Explorer.h"
-#include "widgets/ScheduleCommand.h"
+#include "widgets/document/Explorer.h"
+#include "widgets/document/ScheduleCommand.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -43,9 +43,8 @@ bool sameAssumptions(const Session &a, const Session &b)
 void MainWindow::createAutosave()
 {
     m_autosave = new Autosave(m_explorer, this);
-    connect(m_autosave, &Autosave::message, this, [this](const QString &text) {
-        statusBar()->showMessage(text, 10000);
-    });
+    connect(m_autosave, &Autosave::message, this,
+            [this](const QString &text) { statusBar()->showMessage(text, 10000); });
     // Queued: after the window has said why the check failed.
     connect(
         m_autosave, &Autosave::restoreFailed, this,
@@ -74,11 +73,11 @@ bool MainWindow::restoreAutosave(const QString &file)
     const QString kernel = rec.session.kernelPath;
     const QString when = QLocale().toString(rec.savedAt.toLocalTime(), QLocale::ShortFormat);
     if (!kernel.startsWith(QLatin1Char(':')) && !QFileInfo::exists(kernel)) {
-        showError(tr("Cannot restore the autosaved work"),
-                  tr("The kernel <b>%1</b> no longer exists, so the work autosaved at %2 (%3) cannot be "
-                     "reopened. Put the kernel back and restore again; the autosave is kept in<br><b>%4</b>")
-                      .arg(kernel.toHtmlEscaped(), when, count(rec.editCount(), "edit", "edits"),
-                           file.toHtmlEscaped()));
+        showError(
+            tr("Cannot restore the autosaved work"),
+            tr("The kernel <b>%1</b> no longer exists, so the work autosaved at %2 (%3) cannot be "
+               "reopened. Put the kernel back and restore again; the autosave is kept in<br><b>%4</b>")
+                .arg(kernel.toHtmlEscaped(), when, count(rec.editCount(), "edit", "edits"), file.toHtmlEscaped()));
         return false;
     }
     QString note;
@@ -89,7 +88,7 @@ bool MainWindow::restoreAutosave(const QString &file)
         if (m_interactive
             && QMessageBox::question(this, tr("The kernel changed"), note + tr("\n\nRestore anyway?"),
                                      QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel)
-                   != QMessageBox::Yes)
+                != QMessageBox::Yes)
             return false;
     }
     if (!maybeSave())
@@ -101,8 +100,9 @@ bool MainWindow::restoreAutosave(const QString &file)
     if (!rec.sessionFile.isEmpty() && QFileInfo::exists(rec.sessionFile))
         opened = m_explorer->loadSession(rec.sessionFile, &error) && m_explorer->session().kernelPath == kernel;
     if (!opened && !m_explorer->openKernel(kernel, &error)) {
-        showError(tr("Cannot restore the autosaved work"),
-                  tr("%1<br><br>The autosave is kept in<br><b>%2</b>").arg(error.toHtmlEscaped(), file.toHtmlEscaped()));
+        showError(
+            tr("Cannot restore the autosaved work"),
+            tr("%1<br><br>The autosave is kept in<br><b>%2</b>").arg(error.toHtmlEscaped(), file.toHtmlEscaped()));
         return false;
     }
     addRecent(opened ? rec.sessionFile : kernel);
@@ -125,7 +125,7 @@ bool MainWindow::restoreAutosave(const QString &file)
     };
     const auto &have = cur.edits;
     const bool prefix = cur.scheduleText == target.scheduleText && have.size() <= target.edits.size()
-                     && std::equal(have.begin(), have.end(), target.edits.begin());
+        && std::equal(have.begin(), have.end(), target.edits.begin());
     if (!prefix) {
         Session next = cur;
         next.scheduleText = target.scheduleText;
@@ -148,9 +148,8 @@ bool MainWindow::restoreAutosave(const QString &file)
         undo->redo();
     }
     m_laterAutosaves.removeAll(rec.file);
-    statusBar()->showMessage(note.isEmpty() ? tr("Restored the work on %1 autosaved at %2").arg(kernelName(rec), when)
-                                            : note,
-                             10000);
+    statusBar()->showMessage(
+        note.isEmpty() ? tr("Restored the work on %1 autosaved at %2").arg(kernelName(rec), when) : note, 10000);
     return true;
 }
 

@@ -7,12 +7,12 @@
 #include "core/analysis/ScheduleExport.h"
 #include "core/interop/KernelSource.h"
 #include "core/support/InputError.h"
-#include "widgets/DependenceGraphView.h"
-#include "widgets/Explorer.h"
-#include "widgets/IterationSpaceView.h"
-#include "widgets/ScheduleTreeView.h"
-#include "widgets/Selection.h"
-#include "widgets/Session.h"
+#include "widgets/views/DependenceGraphView.h"
+#include "widgets/document/Explorer.h"
+#include "widgets/views/IterationSpaceView.h"
+#include "widgets/views/ScheduleTreeView.h"
+#include "widgets/document/Selection.h"
+#include "widgets/document/Session.h"
 
 #include <QCloseEvent>
 #include <QDir>
@@ -40,8 +40,8 @@ constexpr int MaxRecent = 10;
 QStringList MainWindow::samples()
 {
     QStringList out;
-    for (const QString &f : QDir(QStringLiteral(":/samples")).entryList({QStringLiteral("*.json")}, QDir::Files,
-                                                                        QDir::Name))
+    for (const QString &f :
+         QDir(QStringLiteral(":/samples")).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
         out << QStringLiteral(":/samples/") + f;
     return out;
 }
@@ -149,8 +149,8 @@ bool MainWindow::openAny(const QString &path)
             for (std::size_t k = 0; k < scops.size(); ++k)
                 items << QString::fromStdString(CFrontEnd::describe(scops[k], k + 1));
             bool ok = false;
-            const QString item = QInputDialog::getItem(this, tr("Open C"), tr("Polly found several SCoPs; open:"),
-                                                       items, 0, false, &ok);
+            const QString item =
+                QInputDialog::getItem(this, tr("Open C"), tr("Polly found several SCoPs; open:"), items, 0, false, &ok);
             if (!ok)
                 return false;
             choice = static_cast<int>(items.indexOf(item)) + 1;
@@ -192,17 +192,17 @@ void MainWindow::openDialog()
 
 void MainWindow::openSessionDialog()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open session"), dialogDir(),
-                                                      tr("Sessions (*.json);;All files (*)"));
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open session"), dialogDir(), tr("Sessions (*.json);;All files (*)"));
     if (!path.isEmpty())
         openSession(path);
 }
 
 void MainWindow::loadScheduleDialog()
 {
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Load schedule"), dialogDir(),
-        tr("Schedules (*.yaml *.yml *.map *.isl *.txt *.jscop);;All files (*)"));
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Load schedule"), dialogDir(),
+                                     tr("Schedules (*.yaml *.yml *.map *.isl *.txt *.jscop);;All files (*)"));
     if (!path.isEmpty())
         loadSchedule(path);
 }
@@ -280,11 +280,11 @@ bool MainWindow::maybeSave()
 {
     if (!m_explorer->isModified() || !m_interactive)
         return true;
-    const auto answer = QMessageBox::warning(
-        this, tr("Unsaved edits"),
-        tr("The schedule of %1 has unsaved edits. Save the session first?")
-            .arg(QString::fromStdString(m_explorer->kernel()->name)),
-        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    const auto answer =
+        QMessageBox::warning(this, tr("Unsaved edits"),
+                             tr("The schedule of %1 has unsaved edits. Save the session first?")
+                                 .arg(QString::fromStdString(m_explorer->kernel()->name)),
+                             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     if (answer == QMessageBox::Save)
         return save();
     return answer == QMessageBox::Discard;
@@ -359,9 +359,10 @@ void MainWindow::exportDialog(Export what)
     if (!m_explorer->snapshot())
         return;
     const ExportKind k = kindOf(what);
-    const QString base = QString::fromStdString(m_explorer->kernel()->name) + QLatin1Char('.') + QLatin1String(k.suffix);
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export"), QDir(dialogDir()).filePath(base),
-                                                      tr(k.filter));
+    const QString base =
+        QString::fromStdString(m_explorer->kernel()->name) + QLatin1Char('.') + QLatin1String(k.suffix);
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Export"), QDir(dialogDir()).filePath(base), tr(k.filter));
     if (!path.isEmpty() && exportFile(what, path))
         statusBar()->showMessage(tr("Wrote %1").arg(path), 5000);
 }
@@ -421,7 +422,7 @@ bool MainWindow::exportFile(Export what, const QString &path)
         const bool tree = what == Export::TreeSvg || what == Export::TreePng;
         const ZoomableView *view = tree ? static_cast<ZoomableView *>(m_tree) : static_cast<ZoomableView *>(m_graph);
         const QString title = QString::fromStdString(m_explorer->kernel()->name)
-                            + (tree ? tr(" schedule tree") : tr(" dependence graph"));
+            + (tree ? tr(" schedule tree") : tr(" dependence graph"));
         // A figure for a document shows the schedule, not what happened to
         // be clicked: drop the selection's outlines while exporting.
         Selection *sel = m_explorer->selection();

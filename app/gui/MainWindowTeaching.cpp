@@ -6,11 +6,11 @@
 
 #include "core/interop/JscopExport.h"
 #include "core/support/InputError.h"
-#include "widgets/DependenceGraphView.h"
-#include "widgets/DependencesView.h"
-#include "widgets/Explorer.h"
-#include "widgets/IterationSpaceView.h"
-#include "widgets/OverrideActions.h"
+#include "widgets/views/DependenceGraphView.h"
+#include "widgets/views/DependencesView.h"
+#include "widgets/document/Explorer.h"
+#include "widgets/views/IterationSpaceView.h"
+#include "widgets/actions/OverrideActions.h"
 
 #include <QDockWidget>
 #include <QFileDialog>
@@ -35,8 +35,8 @@ QString badge(const char *background)
 void MainWindow::createTeachingViews()
 {
     m_space = new IterationSpaceView(m_explorer, this);
-    QDockWidget *space = addViewDock(tr("Iteration space"), QStringLiteral("iterationSpace"), m_space,
-                                     Qt::RightDockWidgetArea);
+    QDockWidget *space =
+        addViewDock(tr("Iteration space"), QStringLiteral("iterationSpace"), m_space, Qt::RightDockWidgetArea);
     // A tab beside the dependence graph: the same edges, instance by instance.
     if (auto *graph = findChild<QDockWidget *>(QStringLiteral("graph"))) {
         tabifyDockWidget(graph, space);

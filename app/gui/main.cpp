@@ -4,7 +4,7 @@
 #include "MainWindow.h"
 
 #include "core/layout/GraphvizLayout.h"
-#include "widgets/Explorer.h"
+#include "widgets/document/Explorer.h"
 
 #include <isl/version.h>
 
@@ -47,8 +47,8 @@ struct CommandLine {
             "With no kernel, a bundled sample opens."));
         parser.addHelpOption();
         parser.addVersionOption();
-        parser.addPositionalArgument(QStringLiteral("kernel"),
-                                     QStringLiteral("A kernel (JSON) or a saved session."), QStringLiteral("[KERNEL]"));
+        parser.addPositionalArgument(QStringLiteral("kernel"), QStringLiteral("A kernel (JSON) or a saved session."),
+                                     QStringLiteral("[KERNEL]"));
         parser.addOptions({schedule, edits, param, deps});
     }
 };
@@ -97,8 +97,7 @@ int main(int argc, char **argv)
     window.show();
     const QStringList args = parser.positionalArguments();
     bool opened = false;
-    if (!args.isEmpty() && args[0].endsWith(QLatin1String(".json")) && !parser.isSet(schedule)
-        && !parser.isSet(edits))
+    if (!args.isEmpty() && args[0].endsWith(QLatin1String(".json")) && !parser.isSet(schedule) && !parser.isSet(edits))
         opened = window.openAny(args[0]);
     else if (!args.isEmpty())
         opened = window.openKernel(args[0], parser.value(schedule), parser.value(edits));

@@ -2,7 +2,7 @@
 // Helpers shared by the widget tests.
 #pragma once
 
-#include "widgets/Explorer.h"
+#include "widgets/document/Explorer.h"
 
 #include <QElapsedTimer>
 #include <QSignalSpy>

@@ -6,8 +6,8 @@
 #include "WidgetTestUtil.h"
 #include "app/gui/MainWindow.h"
 #include "core/edit/Edit.h"
-#include "widgets/Explorer.h"
-#include "widgets/ViolationsModel.h"
+#include "widgets/document/Explorer.h"
+#include "widgets/models/ViolationsModel.h"
 
 #include <QAction>
 #include <QFile>
@@ -66,7 +66,8 @@ void tst_AppExports::parametricUnlessAsked()
     QVERIFY2(y.contains(QStringLiteral("\n# for the fixed parameter values N = 12 only\n")), qPrintable(y));
     QVERIFY2(y.contains(QStringLiteral("N = 12")), qPrintable(y));
     code = exported(w, MainWindow::Export::C, c);
-    QVERIFY2(code.contains(QStringLiteral("The loops are for the fixed parameter values N = 12 only.")), qPrintable(code));
+    QVERIFY2(code.contains(QStringLiteral("The loops are for the fixed parameter values N = 12 only.")),
+             qPrintable(code));
 }
 
 // set_pair: s2 reads A[i], which s0 wrote; the two loops made a set may
@@ -93,7 +94,9 @@ void tst_AppExports::setViolationInTable()
     QVERIFY(m.data(m.index(0, ViolationsModel::Level), Qt::ToolTipRole)
                 .toString()
                 .contains(QStringLiteral("different children of the set")));
-    QVERIFY(m.data(m.index(0, ViolationsModel::Message)).toString().contains(QStringLiteral("different children of a set")));
+    QVERIFY(m.data(m.index(0, ViolationsModel::Message))
+                .toString()
+                .contains(QStringLiteral("different children of a set")));
     QCOMPARE(m.data(m.index(0, ViolationsModel::Pairs)).toLongLong(), 4);
 }
 

@@ -10,7 +10,7 @@
 // folder with bench/generate.py when it is absent. SE_LATENCY_EDITS sets the
 // number of edits timed per row (default 5).
 #include "app/gui/MainWindow.h"
-#include "widgets/Explorer.h"
+#include "widgets/document/Explorer.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -34,8 +34,7 @@ QString benchDir()
         return QDir(shared).absolutePath();
     if (!QFileInfo::exists(generated.filePath(QStringLiteral("pipeline_400.json")))) {
         QProcess gen;
-        gen.start(QStringLiteral("python3"),
-                  {QStringLiteral(SE_SOURCE_DIR "/bench/generate.py"), generated.path()});
+        gen.start(QStringLiteral("python3"), {QStringLiteral(SE_SOURCE_DIR "/bench/generate.py"), generated.path()});
         gen.waitForFinished(120000);
     }
     return generated.path();
@@ -107,9 +106,11 @@ void tst_AppLatency::editToVerdict_data()
     const QStringList pipe{QStringLiteral("s399"), QStringLiteral("s200")};
     const QStringList mm{QStringLiteral("s256"), QStringLiteral("s128")};
     QTest::newRow("pipeline_400 original") << "pipeline_400" << QString() << false << pipe;
-    QTest::newRow("pipeline_400 fused, params fixed") << "pipeline_400" << "fused" << true << pipe;
+    QTest::newRow("pipeline_400 fused, params fixed") << "pipeline_400"
+                                                      << "fused" << true << pipe;
     QTest::newRow("tiled_matmul_64 original") << "tiled_matmul_64" << QString() << false << mm;
-    QTest::newRow("tiled_matmul_64 pipelined, params fixed") << "tiled_matmul_64" << "pipelined" << true << mm;
+    QTest::newRow("tiled_matmul_64 pipelined, params fixed") << "tiled_matmul_64"
+                                                             << "pipelined" << true << mm;
 }
 
 void tst_AppLatency::editToVerdict()
@@ -121,8 +122,9 @@ void tst_AppLatency::editToVerdict()
     const QString dir = benchDir();
     const QString kernelFile = dir + QLatin1Char('/') + kernel + QStringLiteral(".json");
     QVERIFY2(QFileInfo::exists(kernelFile), qPrintable(kernelFile));
-    const QString scheduleFile
-        = schedule.isEmpty() ? QString() : dir + QLatin1Char('/') + kernel + QLatin1Char('.') + schedule + QStringLiteral(".map");
+    const QString scheduleFile = schedule.isEmpty()
+        ? QString()
+        : dir + QLatin1Char('/') + kernel + QLatin1Char('.') + schedule + QStringLiteral(".map");
 
     MainWindow w;
     w.setInteractive(false);
@@ -155,7 +157,8 @@ void tst_AppLatency::editToVerdict()
     // The verdict is sent ahead of the views; the window shows it at once.
     connect(e, &Explorer::verdictReady, this, [&] { verdictAt = clock.elapsed(); });
 
-    const int runs = qEnvironmentVariableIsSet("SE_LATENCY_EDITS") ? qEnvironmentVariableIntValue("SE_LATENCY_EDITS") : 5;
+    const int runs =
+        qEnvironmentVariableIsSet("SE_LATENCY_EDITS") ? qEnvironmentVariableIntValue("SE_LATENCY_EDITS") : 5;
     std::vector<double> verdicts, shown, painted, worker;
     for (int k = 0; k < runs; ++k) {
         const std::string st = statements[k % statements.size()].toStdString();

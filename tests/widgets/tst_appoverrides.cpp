@@ -7,13 +7,13 @@
 // (which schedule-tool then honours) and at the head of the exports.
 #include "WidgetTestUtil.h"
 #include "app/gui/MainWindow.h"
-#include "widgets/DependenceGraphView.h"
-#include "widgets/DependencesModel.h"
-#include "widgets/DependencesView.h"
-#include "widgets/Explorer.h"
-#include "widgets/GraphEdgeItem.h"
-#include "widgets/OverrideActions.h"
-#include "widgets/OverrideDialog.h"
+#include "widgets/views/DependenceGraphView.h"
+#include "widgets/models/DependencesModel.h"
+#include "widgets/views/DependencesView.h"
+#include "widgets/document/Explorer.h"
+#include "widgets/figures/GraphEdgeItem.h"
+#include "widgets/actions/OverrideActions.h"
+#include "widgets/dialogs/OverrideDialog.h"
 
 #include <QApplication>
 #include <QContextMenuEvent>
@@ -173,7 +173,8 @@ void tst_AppOverrides::violationGoesOnlyUnderItsOverride()
     QVERIFY(!graphEdge->edge().badgeRect.isEmpty());
     QVERIFY(w.graphView()->edgeItems()[std::size_t(raw)]->edge().assumed.isEmpty());
     const auto *deps = w.findChild<DependencesView *>()->dependencesModel();
-    QVERIFY(deps->index(war, DependencesModel::Assumption).data().toString().contains(QStringLiteral("assumed absent")));
+    QVERIFY(
+        deps->index(war, DependencesModel::Assumption).data().toString().contains(QStringLiteral("assumed absent")));
     QVERIFY(deps->index(raw, DependencesModel::Assumption).data().toString().isEmpty());
 
     // RAW too, from the graph's menu: legal, and the verdict names both.
@@ -332,8 +333,9 @@ void tst_AppOverrides::exportsListAssumptions()
     QVERIFY(cText.contains(QStringLiteral("WAR s0 -> s0 on A (copy of the old row)")));
     // The commented YAML still reads: without the override it is illegal.
     QProcess tool;
-    tool.start(QStringLiteral(SE_TOOL_PATH), {QStringLiteral("check"), source("sample-kernels/gauss_seidel_2d.json"),
-                                              QStringLiteral("--schedule"), yaml});
+    tool.start(
+        QStringLiteral(SE_TOOL_PATH),
+        {QStringLiteral("check"), source("sample-kernels/gauss_seidel_2d.json"), QStringLiteral("--schedule"), yaml});
     QVERIFY(tool.waitForFinished(60000));
     QCOMPARE(tool.exitCode(), 1);
 }

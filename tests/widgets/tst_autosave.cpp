@@ -12,8 +12,8 @@
 #include "app/gui/Autosave.h"
 #include "app/gui/MainWindow.h"
 #include "core/edit/Edit.h"
-#include "widgets/Explorer.h"
-#include "widgets/Session.h"
+#include "widgets/document/Explorer.h"
+#include "widgets/document/Session.h"
 
 #include <QAbstractButton>
 #include <QApplication>

@@ -8,15 +8,15 @@
 #include "core/analysis/Analyzer.h"
 #include "core/model/KernelLoader.h"
 #include "core/schedule/ScheduleTreeWalk.h"
-#include "widgets/DependenceGraphView.h"
-#include "widgets/Explorer.h"
-#include "widgets/GraphEdgeItem.h"
-#include "widgets/GraphNodeItem.h"
-#include "widgets/ScheduleTreeView.h"
-#include "widgets/Selection.h"
-#include "widgets/TreeNodeItem.h"
-#include "widgets/ViolationsModel.h"
-#include "widgets/ViolationsView.h"
+#include "widgets/views/DependenceGraphView.h"
+#include "widgets/document/Explorer.h"
+#include "widgets/figures/GraphEdgeItem.h"
+#include "widgets/figures/GraphNodeItem.h"
+#include "widgets/views/ScheduleTreeView.h"
+#include "widgets/document/Selection.h"
+#include "widgets/figures/TreeNodeItem.h"
+#include "widgets/models/ViolationsModel.h"
+#include "widgets/views/ViolationsView.h"
 
 #include <QDir>
 #include <QSignalSpy>
@@ -97,17 +97,24 @@ void tst_Explorer::sampleKernelsOpen()
         const auto &n = item->node();
         const QRectF inner = QRectF(QPointF(0, 0), n.rect.size()).adjusted(2, 2, -2, -2);
         for (const auto &l : n.labels)
-            QVERIFY2(inner.contains(l.rect), qPrintable(QStringLiteral("%1 in %2: %3 vs %4").arg(l.text).arg(n.tooltip)
-                                                           .arg(l.rect.right()).arg(inner.right())));
+            QVERIFY2(inner.contains(l.rect),
+                     qPrintable(QStringLiteral("%1 in %2: %3 vs %4")
+                                    .arg(l.text)
+                                    .arg(n.tooltip)
+                                    .arg(l.rect.right())
+                                    .arg(inner.right())));
         for (const auto &b : n.badges)
-            QVERIFY2(inner.contains(b.rect), qPrintable(QStringLiteral("badge %1: %2 vs %3").arg(b.text)
-                                                           .arg(b.rect.right()).arg(inner.right())));
+            QVERIFY2(
+                inner.contains(b.rect),
+                qPrintable(QStringLiteral("badge %1: %2 vs %3").arg(b.text).arg(b.rect.right()).arg(inner.right())));
     }
     // Nothing overlaps in the tree.
     for (std::size_t a = 0; a < tree.nodeItems().size(); ++a)
         for (std::size_t b = a + 1; b < tree.nodeItems().size(); ++b)
-            QVERIFY(!tree.nodeItems()[a]->sceneBoundingRect().adjusted(4, 4, -4, -4).intersects(
-                tree.nodeItems()[b]->sceneBoundingRect().adjusted(4, 4, -4, -4)));
+            QVERIFY(!tree.nodeItems()[a]
+                         ->sceneBoundingRect()
+                         .adjusted(4, 4, -4, -4)
+                         .intersects(tree.nodeItems()[b]->sceneBoundingRect().adjusted(4, 4, -4, -4)));
 }
 
 void tst_Explorer::illegalInterchange()
@@ -279,7 +286,8 @@ void tst_Explorer::rapidChangesSettleOnTheLast()
     while (e.isBusy())
         QVERIFY(snaps.wait(60000));
     // The snapshot is of the last state: its edit log is the document's.
-    QCOMPARE(e.snapshot()->editScript.empty() ? nlohmann::json::array() : nlohmann::json::parse(e.snapshot()->editScript),
+    QCOMPARE(e.snapshot()->editScript.empty() ? nlohmann::json::array()
+                                              : nlohmann::json::parse(e.snapshot()->editScript),
              e.session().edits);
     // Undo only steps back over checked changes, so the log may hold several
     // interchanges; an odd number leaves i and j swapped, which the oracle

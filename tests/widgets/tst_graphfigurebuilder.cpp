@@ -12,13 +12,13 @@
 // (n-2, n-1) are implied by the chain, so n - 2 more pairs are drawn.
 #include "core/analysis/Analyzer.h"
 #include "core/model/KernelLoader.h"
-#include "core/schedule/ScheduleReader.h"
-#include "widgets/AnalysisSnapshot.h"
-#include "widgets/DependenceGraphView.h"
-#include "widgets/GraphEdgeItem.h"
-#include "widgets/GraphFigureBuilder.h"
-#include "widgets/GraphOverview.h"
-#include "widgets/Selection.h"
+#include "core/interop/ScheduleInput.h"
+#include "widgets/worker/AnalysisSnapshot.h"
+#include "widgets/views/DependenceGraphView.h"
+#include "widgets/figures/GraphEdgeItem.h"
+#include "widgets/figures/GraphFigureBuilder.h"
+#include "widgets/figures/GraphOverview.h"
+#include "widgets/document/Selection.h"
 
 #include <QElapsedTimer>
 #include <QDir>
@@ -71,8 +71,8 @@ struct Built {
 Built buildFor(const KernelPtr &kernel, const std::string &schedule)
 {
     Analyzer a(kernel);
-    const isl::schedule s = schedule.empty() ? a.originalSchedule()
-                                             : ScheduleReader::read(a.model(), schedule, "test.map");
+    const isl::schedule s =
+        schedule.empty() ? a.originalSchedule() : ScheduleInput::read(a.model(), schedule, "test.map");
     Built b;
     b.report = a.check(s, DepMode::May);
     return b;
@@ -155,7 +155,7 @@ void tst_GraphFigureBuilder::bigGraphIsAnOverview()
         }
     }
     const GraphFigure::Edge &implied = *std::find_if(b.fig.edges.begin(), b.fig.edges.end(),
-                                                      [](const auto &e) { return e.src == 0 && e.dst == N - 1; });
+                                                     [](const auto &e) { return e.src == 0 && e.dst == N - 1; });
     QVERIFY(implied.violated);
     QVERIFY(implied.tooltip.contains(QStringLiteral("violated")));
 
@@ -282,12 +282,14 @@ void tst_GraphFigureBuilder::smallKernelDrawsEveryEdge()
         const auto &e = b.fig.edges[k];
         QCOMPARE(e.reportEdges, std::vector<std::size_t>{k});
         QCOMPARE(e.type, QString::fromStdString(b.report.edges[k].type));
-        QCOMPARE(e.violated, std::any_of(b.report.violations.begin(), b.report.violations.end(),
-                                         [&](const ViolationReport &v) { return v.edge == k; }));
+        QCOMPARE(e.violated,
+                 std::any_of(b.report.violations.begin(), b.report.violations.end(),
+                             [&](const ViolationReport &v) { return v.edge == k; }));
         // The full label: type and allocation, direction (then pairs or
         // the violation, when known).
         QVERIFY(e.labels.size() >= 2);
-        QCOMPARE(e.labels[0].text, QString::fromStdString(b.report.edges[k].type + " \u00b7 " + b.report.edges[k].allocation));
+        QCOMPARE(e.labels[0].text,
+                 QString::fromStdString(b.report.edges[k].type + " \u00b7 " + b.report.edges[k].allocation));
     }
 }
 
@@ -302,17 +304,17 @@ void tst_GraphFigureBuilder::benchKernels()
         if (!QFileInfo::exists(base + QStringLiteral(".json")))
             continue;
         const KernelPtr kernel = KernelLoader::loadFile(QString(base + QStringLiteral(".json")).toStdString());
-        const QString map = base + (QString::fromLatin1(name).startsWith(QLatin1String("pipeline"))
-                                        ? QStringLiteral(".fused.map")
-                                        : QStringLiteral(".prefetch2.map"));
+        const QString map = base
+            + (QString::fromLatin1(name).startsWith(QLatin1String("pipeline")) ? QStringLiteral(".fused.map")
+                                                                               : QStringLiteral(".prefetch2.map"));
         for (const QString &sched : {QString(), map}) {
             Built b = buildFor(kernel, sched.isEmpty() ? std::string() : KernelLoader::readFile(sched.toStdString()));
             layout(b, *kernel);
             QVERIFY2(b.fig.error.isEmpty(), qPrintable(b.fig.error));
             qInfo("%s%s: %zu edges, %zu violated -> %zu figure edges in %lld ms\n  %s", name,
                   sched.isEmpty() ? "" : qPrintable(QStringLiteral(" + ") + QFileInfo(sched).fileName()),
-                  b.report.edges.size(), b.report.violations.size(), b.fig.edges.size(),
-                  static_cast<long long>(b.ms), qPrintable(b.fig.note));
+                  b.report.edges.size(), b.report.violations.size(), b.fig.edges.size(), static_cast<long long>(b.ms),
+                  qPrintable(b.fig.note));
         }
         ++done;
     }

@@ -15,8 +15,7 @@ namespace {
 
 bool near(const GraphLayout::Point &p, const GraphLayout::Rect &r, double slack)
 {
-    return p.x >= r.x - slack && p.x <= r.x + r.width + slack && p.y >= r.y - slack
-        && p.y <= r.y + r.height + slack;
+    return p.x >= r.x - slack && p.x <= r.x + r.width + slack && p.y >= r.y - slack && p.y <= r.y + r.height + slack;
 }
 
 bool overlap(const GraphLayout::Rect &a, const GraphLayout::Rect &b)
@@ -142,9 +141,8 @@ void tst_GraphvizLayout::concurrentCalls()
     QList<int> jobs;
     for (int k = 0; k < 24; ++k)
         jobs << k;
-    const QList<double> widths = QtConcurrent::blockingMapped(jobs, [](int) {
-        return GraphvizLayout::compute(chain()).width;
-    });
+    const QList<double> widths =
+        QtConcurrent::blockingMapped(jobs, [](int) { return GraphvizLayout::compute(chain()).width; });
     for (double w : widths)
         QCOMPARE(w, reference.width);
 }

@@ -9,7 +9,7 @@
 #include "core/analysis/IterationSpaceBuilder.h"
 #include "core/edit/Edit.h"
 #include "core/model/KernelLoader.h"
-#include "core/schedule/ScheduleReader.h"
+#include "core/interop/ScheduleInput.h"
 
 #include <QtTest>
 
@@ -32,7 +32,7 @@ Counts countPairs(const IterationSpace &sp)
     Counts out;
     for (const auto &p : sp.pairs) {
         const std::string key = p.type + " " + sp.statements[static_cast<std::size_t>(sp.instances[p.src].statement)]
-                              + "->" + sp.statements[static_cast<std::size_t>(sp.instances[p.dst].statement)];
+            + "->" + sp.statements[static_cast<std::size_t>(sp.instances[p.dst].statement)];
         out[key].first++;
         out[key].second += p.violated;
     }
@@ -79,20 +79,25 @@ void tst_IterationSpaceBuilder::slices_data()
         << k("gauss_seidel_2d.json") << k("schedules/gauss_seidel_2d.interchange.map") << s0 << -1 << 0 << 36
         << Counts{{"RAW s0->s0", {110, 25}}, {"WAR s0->s0", {110, 25}}};
     // matmul, M = N = K = 4, slice { s0[1, j]; s1[1, j, k] }: 4 + 16 instances.
-    QTest::newRow("matmul i = 1")
-        << k("matmul.json") << original << both << 0 << 1 << 20
-        << Counts{{"RAW s0->s1", {16, 0}}, {"RAW s1->s1", {24, 0}}, {"WAR s1->s1", {24, 0}},
-                  {"WAW s0->s1", {16, 0}}, {"WAW s1->s1", {24, 0}}};
+    QTest::newRow("matmul i = 1") << k("matmul.json") << original << both << 0 << 1 << 20
+                                  << Counts{{"RAW s0->s1", {16, 0}},
+                                            {"RAW s1->s1", {24, 0}},
+                                            {"WAR s1->s1", {24, 0}},
+                                            {"WAW s0->s1", {16, 0}},
+                                            {"WAW s1->s1", {24, 0}}};
     // { s1[i, j, k] -> [i, j, 1, -k] }: every pair along k runs backwards.
     QTest::newRow("matmul i = 1, k reversed")
         << k("matmul.json") << k("schedules/matmul.reverse_k.map") << both << 0 << 1 << 20
-        << Counts{{"RAW s0->s1", {16, 0}}, {"RAW s1->s1", {24, 24}}, {"WAR s1->s1", {24, 24}},
-                  {"WAW s0->s1", {16, 0}}, {"WAW s1->s1", {24, 24}}};
+        << Counts{{"RAW s0->s1", {16, 0}},
+                  {"RAW s1->s1", {24, 24}},
+                  {"WAR s1->s1", {24, 24}},
+                  {"WAW s0->s1", {16, 0}},
+                  {"WAW s1->s1", {24, 24}}};
     // jacobi_1d, T = 4, N = 10: both statements over (t, i), 32 + 32.
-    QTest::newRow("jacobi_1d s0, s1")
-        << k("jacobi_1d.json") << original << both << -1 << 0 << 64
-        << Counts{{"RAW s0->s1", {80, 0}}, {"RAW s1->s0", {132, 0}}, {"WAR s0->s1", {220, 0}},
-                  {"WAR s1->s0", {48, 0}}, {"WAW s0->s0", {48, 0}}, {"WAW s1->s1", {48, 0}}};
+    QTest::newRow("jacobi_1d s0, s1") << k("jacobi_1d.json") << original << both << -1 << 0 << 64
+                                      << Counts{{"RAW s0->s1", {80, 0}},  {"RAW s1->s0", {132, 0}},
+                                                {"WAR s0->s1", {220, 0}}, {"WAR s1->s0", {48, 0}},
+                                                {"WAW s0->s0", {48, 0}},  {"WAW s1->s1", {48, 0}}};
 }
 
 void tst_IterationSpaceBuilder::slices()
@@ -106,8 +111,8 @@ void tst_IterationSpaceBuilder::slices()
     QFETCH(Counts, pairs);
 
     Analyzer a(KernelLoader::loadFile(source(kernel.toStdString())));
-    const isl::schedule s = schedule.isEmpty() ? a.originalSchedule()
-                                               : ScheduleReader::readFile(a.model(), source(schedule.toStdString()));
+    const isl::schedule s =
+        schedule.isEmpty() ? a.originalSchedule() : ScheduleInput::readFile(a.model(), source(schedule.toStdString()));
     IterationSpaceQuery q;
     for (const auto &st : statements)
         q.statements.push_back(st.toStdString());
@@ -138,10 +143,10 @@ void tst_IterationSpaceBuilder::orderFollowsTheSchedule()
     // gauss_seidel_2d, N = 8, i and j in 1..6: row by row the order of s0[i, j]
     // is 6(i - 1) + j; interchanged, column by column, 6(j - 1) + i.
     Analyzer a(KernelLoader::loadFile(source("sample-kernels/gauss_seidel_2d.json")));
-    const IterationSpace rows = IterationSpaceBuilder::build(a.model(), a.dependences(DepMode::May),
-                                                             a.originalSchedule(), {});
-    const isl::schedule swapped = ScheduleReader::readFile(
-        a.model(), source("sample-kernels/schedules/gauss_seidel_2d.interchange.map"));
+    const IterationSpace rows =
+        IterationSpaceBuilder::build(a.model(), a.dependences(DepMode::May), a.originalSchedule(), {});
+    const isl::schedule swapped =
+        ScheduleInput::readFile(a.model(), source("sample-kernels/schedules/gauss_seidel_2d.interchange.map"));
     const IterationSpace cols = IterationSpaceBuilder::build(a.model(), a.dependences(DepMode::May), swapped, {});
     QCOMPARE(rows.instances.size(), std::size_t(36));
     QCOMPARE(rows.x.name, std::string("i"));
@@ -186,8 +191,8 @@ void tst_IterationSpaceBuilder::tiles()
         keys.insert(key);
         // Same tile exactly when the floors agree.
         for (const auto &other : sp.instances) {
-            const auto okey = std::make_pair(other.point[0] / 4, skew ? (other.point[0] + other.point[1]) / 4
-                                                                     : other.point[1] / 4);
+            const auto okey =
+                std::make_pair(other.point[0] / 4, skew ? (other.point[0] + other.point[1]) / 4 : other.point[1] / 4);
             QCOMPARE(in.tile == other.tile, key == okey);
         }
     }
@@ -202,8 +207,8 @@ void tst_IterationSpaceBuilder::tiles()
 void tst_IterationSpaceBuilder::overridesMarkPairs()
 {
     Analyzer a(KernelLoader::loadFile(source("sample-kernels/gauss_seidel_2d.json")));
-    const isl::schedule swapped = ScheduleReader::readFile(
-        a.model(), source("sample-kernels/schedules/gauss_seidel_2d.interchange.map"));
+    const isl::schedule swapped =
+        ScheduleInput::readFile(a.model(), source("sample-kernels/schedules/gauss_seidel_2d.interchange.map"));
     const DependenceOverride war{"WAR", "s0", "s0", "A", "the old values are kept in a copy"};
     const IterationSpace sp = IterationSpaceBuilder::build(a.model(), a.dependences(DepMode::May), swapped, {}, {war});
     int assumed = 0;
@@ -221,8 +226,8 @@ void tst_IterationSpaceBuilder::hugeSlicesAreRefused()
     Analyzer::Options o;
     o.params["N"] = 200;
     Analyzer a(KernelLoader::loadFile(source("sample-kernels/gauss_seidel_2d.json")), o);
-    const IterationSpace sp = IterationSpaceBuilder::build(a.model(), a.dependences(DepMode::May),
-                                                           a.originalSchedule(), {});
+    const IterationSpace sp =
+        IterationSpaceBuilder::build(a.model(), a.dependences(DepMode::May), a.originalSchedule(), {});
     QVERIFY(sp.refused);
     QVERIFY(sp.instances.empty());
     QVERIFY2(sp.message.find("39204") != std::string::npos, sp.message.c_str());
@@ -232,8 +237,8 @@ void tst_IterationSpaceBuilder::hugeSlicesAreRefused()
     Analyzer b(KernelLoader::loadFile(source("sample-kernels/gauss_seidel_2d.json")));
     IterationSpaceQuery q;
     q.maxPairs = 100;
-    const IterationSpace few = IterationSpaceBuilder::build(b.model(), b.dependences(DepMode::May),
-                                                            b.originalSchedule(), q);
+    const IterationSpace few =
+        IterationSpaceBuilder::build(b.model(), b.dependences(DepMode::May), b.originalSchedule(), q);
     QVERIFY(!few.refused);
     QCOMPARE(few.instances.size(), std::size_t(36));
     QVERIFY(few.pairs.empty());
@@ -250,8 +255,8 @@ void tst_IterationSpaceBuilder::axesAndSliders()
     q.xDim = 0;
     q.yDim = 2;
     q.fixed[1] = 2;
-    const IterationSpace sp = IterationSpaceBuilder::build(a.model(), a.dependences(DepMode::May),
-                                                           a.originalSchedule(), q);
+    const IterationSpace sp =
+        IterationSpaceBuilder::build(a.model(), a.dependences(DepMode::May), a.originalSchedule(), q);
     QCOMPARE(sp.statements, (std::vector<std::string>{"s1", "s0"}));
     QCOMPARE(sp.x.name, std::string("i"));
     QCOMPARE(sp.y.name, std::string("k"));
@@ -267,8 +272,8 @@ void tst_IterationSpaceBuilder::axesAndSliders()
     // A value out of range is clamped; unknown statements fall back to the first.
     q.fixed[1] = 99;
     q.statements = {"s9"};
-    const IterationSpace c = IterationSpaceBuilder::build(a.model(), a.dependences(DepMode::May),
-                                                          a.originalSchedule(), q);
+    const IterationSpace c =
+        IterationSpaceBuilder::build(a.model(), a.dependences(DepMode::May), a.originalSchedule(), q);
     QCOMPARE(c.statements, (std::vector<std::string>{"s0"}));
     QCOMPARE(c.y.name, std::string("j"));
 }

@@ -8,12 +8,12 @@
 // exports valid PNG and SVG.
 #include "WidgetTestUtil.h"
 #include "core/edit/Edit.h"
-#include "widgets/Explorer.h"
-#include "widgets/GraphEdgeItem.h"
-#include "widgets/IterationSpaceCanvas.h"
-#include "widgets/IterationSpaceItems.h"
-#include "widgets/IterationSpaceView.h"
-#include "widgets/Selection.h"
+#include "widgets/document/Explorer.h"
+#include "widgets/figures/GraphEdgeItem.h"
+#include "widgets/figures/IterationSpaceCanvas.h"
+#include "widgets/figures/IterationSpaceItems.h"
+#include "widgets/views/IterationSpaceView.h"
+#include "widgets/document/Selection.h"
 
 #include <QComboBox>
 #include <QGraphicsScene>
@@ -101,7 +101,8 @@ void tst_IterationSpaceView::stencilInstancesAndArrows()
     QCOMPARE(redArrows(f.canvas()), 0);
     // Arrows take their edge's type colour, as in the dependence graph.
     for (auto *a : f.canvas().arrowItems())
-        QCOMPARE(a->color(), GraphEdgeItem::typeColor(QString::fromStdString(s.report.edges[std::size_t(a->edge())].type)));
+        QCOMPARE(a->color(),
+                 GraphEdgeItem::typeColor(QString::fromStdString(s.report.edges[std::size_t(a->edge())].type)));
     // The axes are i and j; the original order runs row by row: s0[i, j] is 6(i - 1) + j.
     QCOMPARE(f.view.axisBox(0)->currentText(), QStringLiteral("i"));
     QCOMPARE(f.view.axisBox(1)->currentText(), QStringLiteral("j"));
@@ -249,9 +250,9 @@ void tst_IterationSpaceView::playRunsInScheduleOrder()
     QCOMPARE(c->maxOrder(), 36);
     c->setStep(10);
     for (auto *p : c->pointItems()) {
-        const auto want = p->order() < 10    ? IterationPointItem::State::Done
-                        : p->order() == 10   ? IterationPointItem::State::Current
-                                             : IterationPointItem::State::Pending;
+        const auto want = p->order() < 10 ? IterationPointItem::State::Done
+            : p->order() == 10            ? IterationPointItem::State::Current
+                                          : IterationPointItem::State::Pending;
         QCOMPARE(p->state(), want);
     }
     c->setStep(0);

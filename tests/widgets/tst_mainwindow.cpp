@@ -8,27 +8,27 @@
 #include "WidgetTestUtil.h"
 #include "app/gui/MainWindow.h"
 #include "core/analysis/Analyzer.h"
-#include "core/edit/MoveFinder.h"
+#include "core/explore/MoveFinder.h"
 #include "core/model/KernelLoader.h"
 #include "core/schedule/ScheduleTreeWalk.h"
-#include "widgets/DependenceGraphView.h"
-#include "widgets/DependencesModel.h"
-#include "widgets/DependencesView.h"
-#include "widgets/Explorer.h"
-#include "widgets/GraphEdgeItem.h"
-#include "widgets/KernelView.h"
-#include "widgets/MemberExprEditor.h"
-#include "widgets/MovesModel.h"
-#include "widgets/MovesView.h"
-#include "widgets/NodeActions.h"
-#include "widgets/ParamsModel.h"
-#include "widgets/ScheduleTreeView.h"
-#include "widgets/Selection.h"
-#include "widgets/Session.h"
-#include "widgets/TensorsModel.h"
-#include "widgets/TreeNodeItem.h"
-#include "widgets/ViolationsModel.h"
-#include "widgets/ViolationsView.h"
+#include "widgets/views/DependenceGraphView.h"
+#include "widgets/models/DependencesModel.h"
+#include "widgets/views/DependencesView.h"
+#include "widgets/document/Explorer.h"
+#include "widgets/figures/GraphEdgeItem.h"
+#include "widgets/views/KernelView.h"
+#include "widgets/dialogs/MemberExprEditor.h"
+#include "widgets/models/MovesModel.h"
+#include "widgets/views/MovesView.h"
+#include "widgets/actions/NodeActions.h"
+#include "widgets/models/ParamsModel.h"
+#include "widgets/views/ScheduleTreeView.h"
+#include "widgets/document/Selection.h"
+#include "widgets/document/Session.h"
+#include "widgets/models/TensorsModel.h"
+#include "widgets/figures/TreeNodeItem.h"
+#include "widgets/models/ViolationsModel.h"
+#include "widgets/views/ViolationsView.h"
 
 #include <QAbstractItemModelTester>
 #include <QDialog>
@@ -60,8 +60,8 @@ struct Testers {
     {
         const auto mode = QAbstractItemModelTester::FailureReportingMode::QtTest;
         for (QAbstractItemModel *m : std::initializer_list<QAbstractItemModel *>{
-                 w.violationsView()->model(), w.findChild<DependencesView *>()->model(),
-                 w.kernelView()->paramsModel(), w.kernelView()->tensorsModel(), w.movesView()->movesModel()})
+                 w.violationsView()->model(), w.findChild<DependencesView *>()->model(), w.kernelView()->paramsModel(),
+                 w.kernelView()->tensorsModel(), w.movesView()->movesModel()})
             testers.emplace_back(std::make_unique<QAbstractItemModelTester>(m, mode));
     }
     std::vector<std::unique_ptr<QAbstractItemModelTester>> testers;
@@ -396,14 +396,15 @@ void tst_MainWindow::kernelReloadKeepsEditsThatApply()
     // kernel shown is the new one.
     reloaded.clear();
     nlohmann::json flat = doc;
-    flat["body"] = nlohmann::json::array(
-        {{{"loop", "i"}, {"lb", 0}, {"ub", "N"},
-          {"body", {{{"id", 0}, {"writes", {{{"tensor", "A"}, {"index", {"i", "0"}}}}}}}}}});
+    flat["body"] =
+        nlohmann::json::array({{{"loop", "i"},
+                                {"lb", 0},
+                                {"ub", "N"},
+                                {"body", {{{"id", 0}, {"writes", {{{"tensor", "A"}, {"index", {"i", "0"}}}}}}}}}});
     QVERIFY(writeTextFile(path, QByteArray::fromStdString(flat.dump(1)), &error));
     QVERIFY(reloaded.wait(10000));
     QVERIFY(settle(e));
-    while (reloaded.count() < 2 && reloaded.wait(3000)) {
-    }
+    while (reloaded.count() < 2 && reloaded.wait(3000)) { }
     QCOMPARE(e->kernel()->statements().size(), std::size_t(1));
     QCOMPARE(e->edits().size(), std::size_t(0));
     bool toldDropped = false;
@@ -525,8 +526,9 @@ void tst_MainWindow::menusAndDialogsToTiledYaml()
     exportYaml->trigger();
     QVERIFY(QFileInfo::exists(yaml));
     QProcess tool;
-    tool.start(QStringLiteral(SE_TOOL_PATH), {QStringLiteral("check"), source("sample-kernels/gauss_seidel_2d.json"),
-                                              QStringLiteral("--schedule"), yaml});
+    tool.start(
+        QStringLiteral(SE_TOOL_PATH),
+        {QStringLiteral("check"), source("sample-kernels/gauss_seidel_2d.json"), QStringLiteral("--schedule"), yaml});
     QVERIFY(tool.waitForFinished(60000));
     QCOMPARE(tool.exitCode(), 0); // legal for every N, not only the value shown
 }
@@ -536,8 +538,8 @@ void tst_MainWindow::laterViewsPlugInAsDocks()
     MainWindow w;
     w.show();
     auto *view = new QLabel(QStringLiteral("a later view"));
-    QDockWidget *d = w.addViewDock(QStringLiteral("Later view"), QStringLiteral("later"), view,
-                                   Qt::RightDockWidgetArea);
+    QDockWidget *d =
+        w.addViewDock(QStringLiteral("Later view"), QStringLiteral("later"), view, Qt::RightDockWidgetArea);
     QCOMPARE(d->objectName(), QStringLiteral("later")); // its place is saved with the layout
     QVERIFY(d->isVisible());
     QAction *toggle = nullptr;

@@ -4,7 +4,7 @@
 // expected trees are worked by hand from the kernels' loop nests.
 #include "core/analysis/Analyzer.h"
 #include "core/model/KernelLoader.h"
-#include "core/schedule/ScheduleReader.h"
+#include "core/interop/ScheduleInput.h"
 #include "core/schedule/ScheduleTreeSnapshot.h"
 
 #include <QtTest>
@@ -64,15 +64,13 @@ void tst_ScheduleTreeSnapshot::tree_data()
     QTest::addColumn<QString>("kinds");
     QTest::addColumn<QString>("bands");
     // for t { for i { s0 }; for i { s1 } }: one band per loop, a sequence for the two i loops.
-    QTest::newRow("jacobi original")
-        << path("sample-kernels/jacobi_1d.json") << QString()
-        << "domain band sequence filter band mark leaf filter band mark leaf"
-        << "s0: t, s1: t | s0: i | s1: i";
+    QTest::newRow("jacobi original") << path("sample-kernels/jacobi_1d.json") << QString()
+                                     << "domain band sequence filter band mark leaf filter band mark leaf"
+                                     << "s0: t, s1: t | s0: i | s1: i";
     // for i { for j { s0; s1 } }
-    QTest::newRow("stencil original")
-        << path("tests/widgets/data/stencil_2d.json") << QString()
-        << "domain band band sequence filter mark leaf filter mark leaf"
-        << "s0: i, s1: i | s0: j, s1: j";
+    QTest::newRow("stencil original") << path("tests/widgets/data/stencil_2d.json") << QString()
+                                      << "domain band band sequence filter mark leaf filter mark leaf"
+                                      << "s0: i, s1: i | s0: j, s1: j";
     // { s0[i, j] -> [j, i, 0]; s1[i, j] -> [j, i, 1] }: one band of three members.
     QTest::newRow("stencil interchanged map")
         << path("tests/widgets/data/stencil_2d.json") << path("tests/widgets/data/stencil_2d.interchange.map")
@@ -91,8 +89,8 @@ void tst_ScheduleTreeSnapshot::tree()
     QFETCH(QString, kinds);
     QFETCH(QString, bands);
     Analyzer a(KernelLoader::loadFile(kernel.toStdString()));
-    const isl::schedule s = schedule.isEmpty() ? a.originalSchedule()
-                                               : ScheduleReader::readFile(a.model(), schedule.toStdString());
+    const isl::schedule s =
+        schedule.isEmpty() ? a.originalSchedule() : ScheduleInput::readFile(a.model(), schedule.toStdString());
     const ScheduleTreeSnapshot t = ScheduleTreeSnapshot::build(a.model(), s);
     QCOMPARE(::kinds(t), kinds);
     QCOMPARE(::bands(t), bands);
@@ -122,8 +120,8 @@ void tst_ScheduleTreeSnapshot::structure()
 void tst_ScheduleTreeSnapshot::declaredFlags()
 {
     Analyzer a(KernelLoader::loadFile(path("tests/widgets/data/stencil_2d.json").toStdString()));
-    const isl::schedule s
-        = ScheduleReader::readFile(a.model(), path("tests/widgets/data/stencil_2d.tiled.yaml").toStdString());
+    const isl::schedule s =
+        ScheduleInput::readFile(a.model(), path("tests/widgets/data/stencil_2d.tiled.yaml").toStdString());
     const ScheduleTreeSnapshot t = ScheduleTreeSnapshot::build(a.model(), s);
     const auto &tile = t.nodes[1];
     QVERIFY(tile.permutable);
@@ -151,7 +149,7 @@ void tst_ScheduleTreeSnapshot::nodeForLevel()
     // tiled stencil: [i // 4, j // 4, i, j, position]
     Analyzer b(KernelLoader::loadFile(path("tests/widgets/data/stencil_2d.json").toStdString()));
     const ScheduleTreeSnapshot u = ScheduleTreeSnapshot::build(
-        b.model(), ScheduleReader::readFile(b.model(), path("tests/widgets/data/stencil_2d.tiled.yaml").toStdString()));
+        b.model(), ScheduleInput::readFile(b.model(), path("tests/widgets/data/stencil_2d.tiled.yaml").toStdString()));
     QCOMPARE(u.nodeForLevel("s0", 1), 1);
     QCOMPARE(u.nodeForLevel("s0", 2), 2);
     QCOMPARE(u.nodeForLevel("s0", 3), 2);

@@ -6,12 +6,12 @@
 // a valid one is applied through the Explorer as one undoable edit; Escape
 // cancels with no edit. The member-expression dialog's validator is shared.
 #include "WidgetTestUtil.h"
-#include "widgets/Explorer.h"
-#include "widgets/MemberExprEditor.h"
-#include "widgets/MemberExprValidator.h"
-#include "widgets/ScheduleTreeView.h"
-#include "widgets/Selection.h"
-#include "widgets/TreeNodeItem.h"
+#include "widgets/document/Explorer.h"
+#include "widgets/dialogs/MemberExprEditor.h"
+#include "widgets/dialogs/MemberExprValidator.h"
+#include "widgets/views/ScheduleTreeView.h"
+#include "widgets/document/Selection.h"
+#include "widgets/figures/TreeNodeItem.h"
 
 #include <QApplication>
 #include <QFocusEvent>
@@ -77,15 +77,24 @@ void tst_TreeInlineEdit::validator_data()
     QTest::addColumn<QString>("statement");
     QTest::addColumn<QString>("text");
     QTest::addColumn<bool>("valid");
-    QTest::newRow("iterator") << "s0" << "j" << true;
-    QTest::newRow("affine") << "s0" << "2*i - j + N" << true;
-    QTest::newRow("floor div") << "s0" << "i // 4" << true;
-    QTest::newRow("unknown name") << "s0" << "q + 1" << false;
-    QTest::newRow("other statement's iterator") << "s0" << "t" << false;
-    QTest::newRow("its own iterator") << "s1" << "t + T" << true;
-    QTest::newRow("not an iterator of s1") << "s1" << "i" << false;
-    QTest::newRow("empty") << "s0" << "  " << false;
-    QTest::newRow("syntax") << "s0" << "i +" << false;
+    QTest::newRow("iterator") << "s0"
+                              << "j" << true;
+    QTest::newRow("affine") << "s0"
+                            << "2*i - j + N" << true;
+    QTest::newRow("floor div") << "s0"
+                               << "i // 4" << true;
+    QTest::newRow("unknown name") << "s0"
+                                  << "q + 1" << false;
+    QTest::newRow("other statement's iterator") << "s0"
+                                                << "t" << false;
+    QTest::newRow("its own iterator") << "s1"
+                                      << "t + T" << true;
+    QTest::newRow("not an iterator of s1") << "s1"
+                                           << "i" << false;
+    QTest::newRow("empty") << "s0"
+                           << "  " << false;
+    QTest::newRow("syntax") << "s0"
+                            << "i +" << false;
 }
 
 void tst_TreeInlineEdit::validator()

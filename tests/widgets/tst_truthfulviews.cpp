@@ -7,28 +7,29 @@
 // a selected violation puts its witness in the iteration-space picture.
 // Offscreen, every model under QAbstractItemModelTester.
 #include "WidgetTestUtil.h"
+#include "app/gui/HelpMenu.h"
 #include "app/gui/MainWindow.h"
-#include "widgets/DependencesView.h"
-#include "widgets/BandStatementsDialog.h"
-#include "widgets/DependenceGraphView.h"
-#include "widgets/EditDialogs.h"
-#include "widgets/GraphEdgeItem.h"
-#include "widgets/Explorer.h"
-#include "widgets/IterationSpaceCanvas.h"
-#include "widgets/IterationSpaceView.h"
-#include "widgets/KernelView.h"
-#include "widgets/LoopNestView.h"
-#include "widgets/MovesModel.h"
-#include "widgets/MovesView.h"
-#include "widgets/NaturalSortProxy.h"
-#include "widgets/OverrideActions.h"
-#include "widgets/ParamsModel.h"
-#include "widgets/ScheduleTreeView.h"
-#include "widgets/Selection.h"
-#include "widgets/TreeFigureBuilder.h"
-#include "widgets/TreeNodeItem.h"
-#include "widgets/ViolationsModel.h"
-#include "widgets/ViolationsView.h"
+#include "widgets/views/DependencesView.h"
+#include "widgets/dialogs/BandStatementsDialog.h"
+#include "widgets/views/DependenceGraphView.h"
+#include "widgets/dialogs/EditDialogs.h"
+#include "widgets/figures/GraphEdgeItem.h"
+#include "widgets/document/Explorer.h"
+#include "widgets/figures/IterationSpaceCanvas.h"
+#include "widgets/views/IterationSpaceView.h"
+#include "widgets/views/KernelView.h"
+#include "widgets/views/LoopNestView.h"
+#include "widgets/models/MovesModel.h"
+#include "widgets/views/MovesView.h"
+#include "widgets/models/NaturalSortProxy.h"
+#include "widgets/actions/OverrideActions.h"
+#include "widgets/models/ParamsModel.h"
+#include "widgets/views/ScheduleTreeView.h"
+#include "widgets/document/Selection.h"
+#include "widgets/figures/TreeFigureBuilder.h"
+#include "widgets/figures/TreeNodeItem.h"
+#include "widgets/models/ViolationsModel.h"
+#include "widgets/views/ViolationsView.h"
 
 #include <QAbstractItemModelTester>
 #include <QDialogButtonBox>
@@ -72,8 +73,7 @@ struct Testers {
         const auto mode = QAbstractItemModelTester::FailureReportingMode::QtTest;
         for (QAbstractItemModel *m : std::initializer_list<QAbstractItemModel *>{
                  w.violationsView()->model(), w.violationsView()->violationsModel(),
-                 w.findChild<DependencesView *>()->model(), w.kernelView()->paramsModel(),
-                 w.movesView()->movesModel()})
+                 w.findChild<DependencesView *>()->model(), w.kernelView()->paramsModel(), w.movesView()->movesModel()})
             testers.emplace_back(std::make_unique<QAbstractItemModelTester>(m, mode));
     }
     std::vector<std::unique_ptr<QAbstractItemModelTester>> testers;
@@ -127,8 +127,8 @@ void tst_TruthfulViews::loopNestLabelsByOrigin()
     w.setInteractive(false);
     Testers testers(w);
     Explorer *e = w.explorer();
-    QVERIFY(w.openKernel(sample("tiled_matmul_sbuf_psum.json"),
-                         sample("schedules/tiled_matmul_sbuf_psum.prefetch2.map")));
+    QVERIFY(
+        w.openKernel(sample("tiled_matmul_sbuf_psum.json"), sample("schedules/tiled_matmul_sbuf_psum.prefetch2.map")));
     QVERIFY(settle(e));
     // Every statement line is labelled by the statement it came from.
     static const QRegularExpression line(QStringLiteral("^\\s*(s\\d+)('*)[ :].*# from (s\\d+)\\["));
@@ -265,8 +265,8 @@ void tst_TruthfulViews::witnessInThePicture()
     w.resize(1400, 900);
     w.show();
     Explorer *e = w.explorer();
-    QVERIFY(w.openKernel(sample("tiled_matmul_sbuf_psum.json"),
-                         sample("schedules/tiled_matmul_sbuf_psum.prefetch2.map")));
+    QVERIFY(
+        w.openKernel(sample("tiled_matmul_sbuf_psum.json"), sample("schedules/tiled_matmul_sbuf_psum.prefetch2.map")));
     QVERIFY(settle(e));
     auto *dock = w.findChild<QDockWidget *>(QStringLiteral("iterationSpace"));
     QVERIFY(dock);
@@ -351,9 +351,10 @@ void tst_TruthfulViews::naturalSort()
     QStringList got;
     for (int r = 0; r < p.rowCount(); ++r)
         got << p.index(r, 0).data().toString();
-    QCOMPARE(got, (QStringList{QString::fromUtf8("s1 \u2192 s1"), QString::fromUtf8("s2 \u2192 s3"),
-                               QString::fromUtf8("s2 \u2192 s10"), QString::fromUtf8("s10 \u2192 s2"),
-                               QString::fromUtf8("s102 \u2192 s1")}));
+    QCOMPARE(got,
+             (QStringList{QString::fromUtf8("s1 \u2192 s1"), QString::fromUtf8("s2 \u2192 s3"),
+                          QString::fromUtf8("s2 \u2192 s10"), QString::fromUtf8("s10 \u2192 s2"),
+                          QString::fromUtf8("s102 \u2192 s1")}));
 }
 
 void tst_TruthfulViews::bigBandDialogFitsAndFilters()
@@ -485,7 +486,7 @@ void tst_TruthfulViews::helpAndTheme()
     QVERIFY(w.openKernel(source("tests/widgets/data/stencil_2d.json")));
     QVERIFY(settle(e));
     // Shortcuts are read off the menus: Undo's and Interchange's are listed.
-    const QString keys = w.shortcutsHtml();
+    const QString keys = HelpMenu::shortcutsHtml(&w);
     QVERIFY(keys.contains(QKeySequence(QKeySequence::Undo).toString(QKeySequence::NativeText)));
     QVERIFY(keys.contains(QLatin1String("Interchange")));
     QVERIFY(keys.contains(QStringLiteral("Ctrl+I")));
@@ -494,7 +495,7 @@ void tst_TruthfulViews::helpAndTheme()
         QVERIFY2(a, name);
         a->trigger();
     }
-    const QString legend = MainWindow::legendHtml();
+    const QString legend = HelpMenu::legendHtml();
     for (const char *word : {"band", "sequence", "filter", "RAW", "WAR", "WAW", "violated", "permutable", "stale"})
         QVERIFY2(legend.contains(QLatin1String(word)), word);
     QVERIFY(legend.contains(GraphEdgeItem::violatedColor().name()));
@@ -583,7 +584,10 @@ void tst_TruthfulViews::smallScreenLeavesTheTreeRoom()
         QString out = QStringLiteral("tree %1").arg(w.treeView()->width());
         for (auto *d : w.findChildren<QDockWidget *>())
             if (d->isVisible())
-                out += QStringLiteral(", %1 %2 (min %3)").arg(d->objectName()).arg(d->width()).arg(d->minimumSizeHint().width());
+                out += QStringLiteral(", %1 %2 (min %3)")
+                           .arg(d->objectName())
+                           .arg(d->width())
+                           .arg(d->minimumSizeHint().width());
         return out;
     };
     QTRY_VERIFY2(w.treeView()->width() >= 1024 * 2 / 5 - 20, qPrintable(widths()));

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "NodeActions.h"
-#include "QtString.h"
+#include "widgets/common/QtString.h"
 
-#include "BandStatementsDialog.h"
-#include "EditDialogs.h"
-#include "Explorer.h"
+#include "widgets/dialogs/BandStatementsDialog.h"
+#include "widgets/dialogs/EditDialogs.h"
+#include "widgets/document/Explorer.h"
 #include "MenuHeader.h"
-#include "MemberExprValidator.h"
+#include "widgets/dialogs/MemberExprValidator.h"
 
 #include <QMenu>
 
@@ -24,8 +24,7 @@ QStringList paramNames(const Kernel &k)
     return out;
 }
 
-template <typename F>
-QAction *add(QMenu *menu, const QString &text, F &&f, bool enabled = true)
+template <typename F> QAction *add(QMenu *menu, const QString &text, F &&f, bool enabled = true)
 {
     QAction *a = menu->addAction(text);
     a->setEnabled(enabled);
@@ -56,22 +55,31 @@ void bandActions(QMenu *menu, Explorer *ex, const AnalysisSnapshot &snap, int in
         });
         menu->addSeparator();
     }
-    add(menu, QObject::tr("Interchange with child band"), [ex, path] { ex->applyEdit(Edit::interchange(path)); },
+    add(
+        menu, QObject::tr("Interchange with child band"), [ex, path] { ex->applyEdit(Edit::interchange(path)); },
         childBand);
     add(menu, QObject::tr("Tile\u2026"), [ex, n, parent] {
         if (auto e = EditDialogs::tile(parent, n))
             ex->applyEdit(*e);
     });
-    add(menu, QObject::tr("Permute members\u2026"), [ex, n, parent] {
-        if (auto e = EditDialogs::permute(parent, n))
-            ex->applyEdit(*e);
-    }, members > 1);
-    add(menu, QObject::tr("Split\u2026"), [ex, n, parent] {
-        if (auto e = EditDialogs::split(parent, n))
-            ex->applyEdit(*e);
-    }, members > 1);
-    add(menu, QObject::tr("Merge with child band"), [ex, path] { ex->applyEdit(Edit::merge(path)); }, childBand);
-    add(menu, QObject::tr("Distribute over children"), [ex, path] { ex->applyEdit(Edit::distribute(path)); },
+    add(
+        menu, QObject::tr("Permute members\u2026"),
+        [ex, n, parent] {
+            if (auto e = EditDialogs::permute(parent, n))
+                ex->applyEdit(*e);
+        },
+        members > 1);
+    add(
+        menu, QObject::tr("Split\u2026"),
+        [ex, n, parent] {
+            if (auto e = EditDialogs::split(parent, n))
+                ex->applyEdit(*e);
+        },
+        members > 1);
+    add(
+        menu, QObject::tr("Merge with child band"), [ex, path] { ex->applyEdit(Edit::merge(path)); }, childBand);
+    add(
+        menu, QObject::tr("Distribute over children"), [ex, path] { ex->applyEdit(Edit::distribute(path)); },
         childKind == Kind::Sequence || childKind == Kind::Set);
     menu->addSeparator();
     QMenu *rev = menu->addMenu(QObject::tr("Reverse"));
@@ -81,10 +89,13 @@ void bandActions(QMenu *menu, Explorer *ex, const AnalysisSnapshot &snap, int in
         if (auto e = EditDialogs::shift(parent, n, paramNames(*kernel)))
             ex->applyEdit(*e);
     });
-    add(menu, QObject::tr("Skew\u2026"), [ex, n, parent] {
-        if (auto e = EditDialogs::skew(parent, n))
-            ex->applyEdit(*e);
-    }, members > 1);
+    add(
+        menu, QObject::tr("Skew\u2026"),
+        [ex, n, parent] {
+            if (auto e = EditDialogs::skew(parent, n))
+                ex->applyEdit(*e);
+        },
+        members > 1);
     add(menu, QObject::tr("Scale\u2026"), [ex, n, parent] {
         if (auto e = EditDialogs::scale(parent, n))
             ex->applyEdit(*e);
@@ -124,13 +135,15 @@ void childrenActions(QMenu *menu, Explorer *ex, const AnalysisSnapshot &snap, in
     };
     QMenu *fuse = menu->addMenu(QObject::tr("Fuse children"));
     for (int c = 0; c + 1 < count; ++c)
-        add(fuse, label(c) + QStringLiteral(" + ") + label(c + 1), [ex, path, c] { ex->applyEdit(Edit::fuse(path, c)); });
+        add(fuse, label(c) + QStringLiteral(" + ") + label(c + 1),
+            [ex, path, c] { ex->applyEdit(Edit::fuse(path, c)); });
     QMenu *move = menu->addMenu(QObject::tr("Move child"));
     for (int c = 0; c < count; ++c) {
         if (c > 0)
             add(move, QObject::tr("%1 up").arg(label(c)), [ex, path, c] { ex->applyEdit(Edit::move(path, c, c - 1)); });
         if (c + 1 < count)
-            add(move, QObject::tr("%1 down").arg(label(c)), [ex, path, c] { ex->applyEdit(Edit::move(path, c, c + 1)); });
+            add(move, QObject::tr("%1 down").arg(label(c)),
+                [ex, path, c] { ex->applyEdit(Edit::move(path, c, c + 1)); });
     }
     if (n.kind == Kind::Sequence)
         add(menu, QObject::tr("Make a set (any order)"), [ex, path] { ex->applyEdit(Edit::toSet(path)); });
@@ -150,10 +163,12 @@ void filterActions(QMenu *menu, Explorer *ex, const AnalysisSnapshot &snap, int 
     const auto ppath = parent.path;
     const int c = n.path.back();
     const int count = static_cast<int>(parent.children.size());
-    add(menu, QObject::tr("Move earlier"), [ex, ppath, c] { ex->applyEdit(Edit::move(ppath, c, c - 1)); }, c > 0);
-    add(menu, QObject::tr("Move later"), [ex, ppath, c] { ex->applyEdit(Edit::move(ppath, c, c + 1)); },
-        c + 1 < count);
-    add(menu, QObject::tr("Fuse with the next"), [ex, ppath, c] { ex->applyEdit(Edit::fuse(ppath, c)); },
+    add(
+        menu, QObject::tr("Move earlier"), [ex, ppath, c] { ex->applyEdit(Edit::move(ppath, c, c - 1)); }, c > 0);
+    add(
+        menu, QObject::tr("Move later"), [ex, ppath, c] { ex->applyEdit(Edit::move(ppath, c, c + 1)); }, c + 1 < count);
+    add(
+        menu, QObject::tr("Fuse with the next"), [ex, ppath, c] { ex->applyEdit(Edit::fuse(ppath, c)); },
         c + 1 < count);
 }
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "OverrideActions.h"
 
-#include "Explorer.h"
+#include "widgets/document/Explorer.h"
 #include "MenuHeader.h"
-#include "OverrideDialog.h"
+#include "widgets/dialogs/OverrideDialog.h"
 
 #include <QMenu>
 

@@ -4,7 +4,7 @@
 
 #include <QRegularExpression>
 
-#include "GraphFigureBuilder.h"
+#include "widgets/figures/GraphFigureBuilder.h"
 
 namespace se {
 
@@ -27,9 +27,9 @@ void body(const std::vector<Node> &items, int depth, KernelText &out, QStringLis
         if (n.isLoop()) {
             const Loop &l = n.loop();
             lines << indent
-                         + QStringLiteral("for (%1: range(%2, %3, %4))")
-                               .arg(q(l.iterator), bound(l.lb, "max"), bound(l.ub, "min"))
-                               .arg(l.stride);
+                    + QStringLiteral("for (%1: range(%2, %3, %4))")
+                          .arg(q(l.iterator), bound(l.lb, "max"), bound(l.ub, "min"))
+                          .arg(l.stride);
             out.statementOfLine << QString();
             body(l.body, depth + 1, out, lines);
         } else {
@@ -78,8 +78,11 @@ QString KernelText::withBufferNames(const Kernel *kernel, const std::string &tex
         const QString alloc = QString::fromStdString(t.allocationName());
         if (!out.contains(alloc))
             continue;
-        out.replace(QStringLiteral("on tensor: ") + alloc + QLatin1Char(':'), QStringLiteral("on buffer ") + buffer + QLatin1Char(':'));
-        out.replace(QRegularExpression(QStringLiteral("\\b") + QRegularExpression::escape(alloc) + QStringLiteral("\\b")), buffer);
+        out.replace(QStringLiteral("on tensor: ") + alloc + QLatin1Char(':'),
+                    QStringLiteral("on buffer ") + buffer + QLatin1Char(':'));
+        out.replace(
+            QRegularExpression(QStringLiteral("\\b") + QRegularExpression::escape(alloc) + QStringLiteral("\\b")),
+            buffer);
     }
     return out;
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "EditDialogs.h"
-#include "QtString.h"
+#include "widgets/common/QtString.h"
 
 #include "MemberExprValidator.h"
 
@@ -80,9 +80,8 @@ public:
     void applyFilter(const QString &text)
     {
         for (int r = 0; r < form->rowCount(); ++r) {
-            auto *label = qobject_cast<QLabel *>(form->itemAt(r, QFormLayout::LabelRole)
-                                                     ? form->itemAt(r, QFormLayout::LabelRole)->widget()
-                                                     : nullptr);
+            auto *label = qobject_cast<QLabel *>(
+                form->itemAt(r, QFormLayout::LabelRole) ? form->itemAt(r, QFormLayout::LabelRole)->widget() : nullptr);
             if (!label || label->property("keep").toBool())
                 continue;
             form->setRowVisible(r, text.isEmpty() || label->text().contains(text, Qt::CaseInsensitive));
@@ -282,8 +281,8 @@ std::optional<Edit> EditDialogs::permute(QWidget *parent, const ScheduleTreeSnap
     const auto validate = [&] {
         parsed.clear();
         std::vector<bool> seen(static_cast<std::size_t>(n), false);
-        for (const QString &part : order->text().split(QRegularExpression(QStringLiteral("[,\\s]+")),
-                                                       Qt::SkipEmptyParts)) {
+        for (const QString &part :
+             order->text().split(QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts)) {
             bool ok = false;
             const int k = part.toInt(&ok);
             if (!ok || k < 0 || k >= n || seen[static_cast<std::size_t>(k)]) {
@@ -356,9 +355,9 @@ std::optional<Edit> EditDialogs::memberExpr(QWidget *parent, const ScheduleTreeS
 std::optional<Edit> EditDialogs::insertMark(QWidget *parent, const ScheduleTreeSnapshot::Node &node)
 {
     bool ok = false;
-    const QString name = QInputDialog::getText(parent, QObject::tr("Insert mark"),
-                                               QObject::tr("Mark name (letters, digits, _):"), QLineEdit::Normal,
-                                               QStringLiteral("parallel"), &ok);
+    const QString name =
+        QInputDialog::getText(parent, QObject::tr("Insert mark"), QObject::tr("Mark name (letters, digits, _):"),
+                              QLineEdit::Normal, QStringLiteral("parallel"), &ok);
     if (!ok || name.trimmed().isEmpty())
         return std::nullopt;
     return Edit::insertMark(node.path, name.trimmed().toStdString());

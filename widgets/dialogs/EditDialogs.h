@@ -20,8 +20,8 @@ namespace se {
 class EditDialogs {
 public:
     static std::optional<Edit> tile(QWidget *parent, const ScheduleTreeSnapshot::Node &node);
-    static std::optional<Edit> shift(QWidget *parent, const ScheduleTreeSnapshot::Node &node,
-                                     const QStringList &params, int member = 0);
+    static std::optional<Edit> shift(QWidget *parent, const ScheduleTreeSnapshot::Node &node, const QStringList &params,
+                                     int member = 0);
     static std::optional<Edit> skew(QWidget *parent, const ScheduleTreeSnapshot::Node &node);
     static std::optional<Edit> scale(QWidget *parent, const ScheduleTreeSnapshot::Node &node);
     static std::optional<Edit> permute(QWidget *parent, const ScheduleTreeSnapshot::Node &node);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "Explorer.h"
 
-#include "AnalysisController.h"
+#include "widgets/worker/AnalysisController.h"
 #include "EditCommand.h"
 #include "ScheduleCommand.h"
 #include "Selection.h"
@@ -229,8 +229,8 @@ bool Explorer::loadEdits(const QString &path, QString *error)
         return false;
     Session after = m_session;
     try {
-        const EditScript script
-            = EditScript::fromJson(KernelLoader::parseJson(readTextFile(path), path.toStdString()), path.toStdString());
+        const EditScript script =
+            EditScript::fromJson(KernelLoader::parseJson(readTextFile(path), path.toStdString()), path.toStdString());
         script.checkKernel(m_kernel->name, path.toStdString());
         after.edits = script.edits;
         after.assumeNoDep = script.assumeNoDep; // the overrides the edits were judged under

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "AnalysisRequest.h"
-#include "FigureFonts.h"
-#include "MovesResult.h"
+#include "widgets/worker/AnalysisRequest.h"
+#include "widgets/figures/FigureFonts.h"
+#include "widgets/worker/MovesResult.h"
 #include "Session.h"
 
 #include <QObject>
@@ -157,11 +157,11 @@ private:
     unsigned long m_quota = 0;
     double m_timeLimit = 30;
 
-    Session m_session;       ///< the document as the user made it
+    Session m_session; ///< the document as the user made it
     KernelPtr m_kernel;
-    Session m_shownSession;  ///< what the current snapshot shows
+    Session m_shownSession; ///< what the current snapshot shows
     KernelPtr m_shownKernel;
-    Session m_saved;         ///< as last opened or saved
+    Session m_saved; ///< as last opened or saved
     QString m_sessionPath;
     AnalysisSnapshotPtr m_snapshot;
     IterationSpaceQuery m_spaceQuery;

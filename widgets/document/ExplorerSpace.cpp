@@ -3,7 +3,7 @@
 // carry for the iteration-space view.
 #include "Explorer.h"
 
-#include "AnalysisController.h"
+#include "widgets/worker/AnalysisController.h"
 
 namespace se {
 

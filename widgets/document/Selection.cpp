@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "Selection.h"
 
-#include "AnalysisSnapshot.h"
+#include "widgets/worker/AnalysisSnapshot.h"
 #include "core/edit/Edit.h"
 
 namespace se {
@@ -48,9 +48,7 @@ void Selection::clear()
 
 namespace {
 
-
-template <typename A, typename B>
-bool sameEdge(const A &a, const B &b)
+template <typename A, typename B> bool sameEdge(const A &a, const B &b)
 {
     return a.type == b.type && a.src == b.src && a.dst == b.dst && a.allocation == b.allocation;
 }
@@ -69,8 +67,8 @@ void Selection::follow(const AnalysisSnapshot *before, const AnalysisSnapshot &a
             if (sameEdge(vs[k], *old)) {
                 // The same violation has a new witness and message: views
                 // showing them (status bar, iteration space) hear of it.
-                if (!set(m_statements, !vs[k].node.empty(), parseNodePath(vs[k].node).value_or(NodePath{}), static_cast<int>(vs[k].edge),
-                         static_cast<int>(k)))
+                if (!set(m_statements, !vs[k].node.empty(), parseNodePath(vs[k].node).value_or(NodePath{}),
+                         static_cast<int>(vs[k].edge), static_cast<int>(k)))
                     Q_EMIT changed();
                 return;
             }

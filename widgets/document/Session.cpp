@@ -104,8 +104,8 @@ Session Session::fromJson(const nlohmann::json &doc, const QString &sessionFile)
     if (!doc.contains("version") || !doc["version"].is_number_integer() || doc["version"].get<int>() != 1)
         fail(sessionFile, "version", "unsupported session version (expected 1)");
     for (const auto &[key, value] : doc.items()) {
-        static const std::set<std::string> known{"session", "version", "kernel", "params", "deps",
-                                                 "schedule", "schedule_file", "edits", "assume_no_dep"};
+        static const std::set<std::string> known{"session",  "version",       "kernel", "params",       "deps",
+                                                 "schedule", "schedule_file", "edits",  "assume_no_dep"};
         if (!known.count(key))
             fail(sessionFile, key, "unknown key");
     }

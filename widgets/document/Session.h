@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "AnalysisSnapshot.h"
+#include "widgets/worker/AnalysisSnapshot.h"
 #include "core/edit/Edit.h"
 
 #include <nlohmann/json.hpp>
@@ -21,11 +21,11 @@ namespace se {
 ///   "assume_no_dep": [ { "type": "WAR", "src": "s0", "dst": "s1", "tensor": "A", "reason": "..." } ] }
 /// ```
 struct Session {
-    QString kernelPath;   ///< absolute, or a `:/` resource
+    QString kernelPath; ///< absolute, or a `:/` resource
     ParamMap fixedParams;
     DepsMode mode = DepsMode::May;
     std::string scheduleText; ///< empty: the original schedule
-    QString scheduleFile;     ///< where scheduleText came from (for people)
+    QString scheduleFile; ///< where scheduleText came from (for people)
     std::vector<Edit> edits; ///< the edit log, as values (JSON only in the file)
     /// Dependence edges assumed absent, each with its reason (issue 8).
     std::vector<DependenceOverride> assumeNoDep;

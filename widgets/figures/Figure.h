@@ -18,8 +18,8 @@ struct FigureLabel {
     enum class Font { Title, Body, Mono, Small };
     enum class Tone { Normal, Muted, Statement, Good, Bad };
     QRectF rect;
-    QString text;     ///< already elided to fit `rect`
-    QString full;     ///< the unelided text (tooltips), when different
+    QString text; ///< already elided to fit `rect`
+    QString full; ///< the unelided text (tooltips), when different
     Font font = Font::Body;
     Tone tone = Tone::Normal;
     int statement = -1; ///< for Tone::Statement: program-order index

@@ -10,8 +10,8 @@ namespace se {
 /// exactly the fonts the views paint with (Graphviz never measures text).
 struct FigureFonts {
     QFont title; ///< node kind and statement names, bold
-    QFont body;  ///< plain text
-    QFont mono;  ///< isl text and expressions
+    QFont body; ///< plain text
+    QFont mono; ///< isl text and expressions
     QFont small; ///< badges and edge labels
 
     /// Pixel-sized fonts derived from the application font and the system's

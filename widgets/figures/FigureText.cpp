@@ -58,9 +58,9 @@ FigureLabel FigureText::label(const QString &text, FigureLabel::Font f, double x
     // 40 KB of text, and shaping it all to keep the first line is slow.
     const QString head = text.size() > MaxMeasured ? text.left(MaxMeasured) : text;
     l.text = head.size() == text.size() && width(text, f) <= maxWidth
-               ? text
-               : metrics(f).elidedText(head + (head.size() < text.size() ? QStringLiteral("\u2026") : QString()),
-                                       Qt::ElideRight, maxWidth - 1);
+        ? text
+        : metrics(f).elidedText(head + (head.size() < text.size() ? QStringLiteral("\u2026") : QString()),
+                                Qt::ElideRight, maxWidth - 1);
     if (l.text != text)
         l.full = text;
     l.rect = QRectF(x, y, width(l.text, f), lineHeight(f));

@@ -93,8 +93,8 @@ void GraphEdgeItem::paint(QPainter *p, const QStyleOptionGraphicsItem *, QWidget
 {
     const QColor c = color();
     p->setBrush(Qt::NoBrush);
-    p->setPen(QPen(c, penWidth(), m_edge.assumed.isEmpty() ? Qt::SolidLine : Qt::DashLine, Qt::RoundCap,
-                   Qt::RoundJoin));
+    p->setPen(
+        QPen(c, penWidth(), m_edge.assumed.isEmpty() ? Qt::SolidLine : Qt::DashLine, Qt::RoundCap, Qt::RoundJoin));
     p->drawPath(m_edge.path.path);
     p->setBrush(c);
     p->setPen(QPen(c, 1));

@@ -15,7 +15,7 @@ namespace se {
 struct GraphFigure {
     struct Node {
         QString statement; ///< s<id>
-        int index = 0;     ///< program order, for the colour
+        int index = 0; ///< program order, for the colour
         QRectF rect;
         std::vector<FigureLabel> labels;
         QString tooltip;
@@ -25,7 +25,7 @@ struct GraphFigure {
         int dst = 0;
         QString type; ///< RAW, WAR, WAW
         bool violated = false;
-        QString assumed;  ///< the reason, when an override assumes the edge absent
+        QString assumed; ///< the reason, when an override assumes the edge absent
         QRectF badgeRect; ///< the "assumed absent" badge, relative to labelRect
         FigurePath path;
         QRectF labelRect; ///< scene coordinates

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "GraphFigureBuilder.h"
-#include "QtString.h"
+#include "widgets/common/QtString.h"
 
 #include "FigureText.h"
 #include "GraphOverview.h"
@@ -18,7 +18,7 @@ namespace {
 using Font = FigureLabel::Font;
 using Tone = FigureLabel::Tone;
 
-constexpr double Pad = 8;
+constexpr double NodePad = 8;
 constexpr double LabelPad = 3;
 constexpr double MaxNodeText = 240;
 constexpr double LoopGap = 3;
@@ -70,9 +70,11 @@ QString edgeTooltip(const EdgeReport &e, const ViolationReport *v)
         t += QStringLiteral("<br>distance: <tt>%1</tt>").arg(q(e.distance).toHtmlEscaped());
     t += QStringLiteral("<br>relation: <tt>%1</tt>").arg(q(e.relation).toHtmlEscaped());
     if (v)
-        t += QStringLiteral("<br><font color=\"#b00020\"><b>violated:</b> %1</font>").arg(q(v->message).toHtmlEscaped());
+        t +=
+            QStringLiteral("<br><font color=\"#b00020\"><b>violated:</b> %1</font>").arg(q(v->message).toHtmlEscaped());
     if (!e.assumedAbsent.empty())
-        t += QStringLiteral("<br><b>assumed absent:</b> <i>%1</i> (ignored by the check)").arg(q(e.assumedAbsent).toHtmlEscaped());
+        t += QStringLiteral("<br><b>assumed absent:</b> <i>%1</i> (ignored by the check)")
+                 .arg(q(e.assumedAbsent).toHtmlEscaped());
     return t;
 }
 
@@ -87,7 +89,8 @@ void overviewLabel(const GraphOverview::Group &group, const CheckReport &report,
     if (group.edges.size() > 1)
         head += QStringLiteral(" +%1").arg(group.edges.size() - 1);
     line(head, Font::Small, tone);
-    const auto bad = std::count_if(group.edges.begin(), group.edges.end(), [&](std::size_t i) { return violationOf[i]; });
+    const auto bad =
+        std::count_if(group.edges.begin(), group.edges.end(), [&](std::size_t i) { return violationOf[i]; });
     if (bad)
         line(group.edges.size() == 1 ? QStringLiteral("violated") : QStringLiteral("%1 violated").arg(bad), Font::Small,
              Tone::Bad);
@@ -99,9 +102,8 @@ QString groupTooltip(const GraphOverview::Group &group, const CheckReport &repor
 {
     constexpr std::size_t MaxRows = 16;
     const EdgeReport &first = report.edges[group.edges.front()];
-    QString t = QStringLiteral("<b>%1 &rarr; %2</b>: %3 dependences")
-                    .arg(q(first.src), q(first.dst))
-                    .arg(group.edges.size());
+    QString t =
+        QStringLiteral("<b>%1 &rarr; %2</b>: %3 dependences").arg(q(first.src), q(first.dst)).arg(group.edges.size());
     for (std::size_t n = 0; n < group.edges.size() && n < MaxRows; ++n) {
         const EdgeReport &e = report.edges[group.edges[n]];
         QString row = QStringLiteral("<b>%1</b> on %2 <tt>%3</tt>")
@@ -157,8 +159,8 @@ GraphFigure GraphFigureBuilder::build(const Kernel &kernel, const CheckReport &r
         GraphFigure::Node n;
         n.statement = q(s.tupleName());
         n.index = static_cast<int>(k);
-        double y = Pad;
-        const FigureLabel name = ft.label(n.statement, Font::Title, Pad, y, 120, Tone::Statement, n.index);
+        double y = NodePad;
+        const FigureLabel name = ft.label(n.statement, Font::Title, NodePad, y, 120, Tone::Statement, n.index);
         n.labels.push_back(name);
         double w = name.rect.right();
         if (!s.op.empty()) {
@@ -168,12 +170,12 @@ GraphFigure GraphFigureBuilder::build(const Kernel &kernel, const CheckReport &r
         y += ft.lineHeight(Font::Title) + 2;
         const QString text = s.text.empty() ? accessSummary(s) : q(s.text);
         if (!text.isEmpty()) {
-            n.labels.push_back(ft.label(text, Font::Mono, Pad, y, MaxNodeText, Tone::Muted));
+            n.labels.push_back(ft.label(text, Font::Mono, NodePad, y, MaxNodeText, Tone::Muted));
             w = std::max(w, n.labels.back().rect.right());
             y += ft.lineHeight(Font::Mono);
         }
         n.tooltip = nodeTooltip(s);
-        n.rect = QRectF(0, 0, std::max(w + Pad, 60.0), y + Pad);
+        n.rect = QRectF(0, 0, std::max(w + NodePad, 60.0), y + NodePad);
         g.nodes.push_back({n.rect.width(), n.rect.height()});
         nodeOf[s.tupleName()] = n.index;
         fig.nodes.push_back(std::move(n));
@@ -225,7 +227,8 @@ GraphFigure GraphFigureBuilder::build(const Kernel &kernel, const CheckReport &r
                 edge.assumed = q(report.edges[*firstAssumed].assumedAbsent);
             if (plan.labels)
                 overviewLabel(group, report, violationOf, line, tone);
-            edge.tooltip = group.edges.size() == 1 ? edgeTooltip(e, violationOf[k]) : groupTooltip(group, report, violationOf);
+            edge.tooltip =
+                group.edges.size() == 1 ? edgeTooltip(e, violationOf[k]) : groupTooltip(group, report, violationOf);
         } else {
             line(q(e.type) + QStringLiteral(" \u00b7 ") + q(e.allocation), Font::Small, tone);
             line(q(e.directionText()), Font::Small, Tone::Muted);
@@ -240,7 +243,8 @@ GraphFigure GraphFigureBuilder::build(const Kernel &kernel, const CheckReport &r
                 edge.assumed = q(e.assumedAbsent);
             edge.tooltip = edgeTooltip(e, violationOf[k]);
         }
-        if (!edge.assumed.isEmpty() && (!plan.overview || plan.labels)) { // the override's badge, a pill around its line
+        if (!edge.assumed.isEmpty()
+            && (!plan.overview || plan.labels)) { // the override's badge, a pill around its line
             y += 2;
             line(QStringLiteral("assumed absent"), Font::Small, Tone::Normal);
             edge.badgeRect = edge.labels.back().rect.adjusted(-2, -1, 3, 1);
@@ -273,8 +277,8 @@ GraphFigure GraphFigureBuilder::build(const Kernel &kernel, const CheckReport &r
         const QPointF margin(16, 16);
         fig.size = QSizeF(l.width + 32, l.height + 32);
         for (std::size_t k = 0; k < l.nodes.size(); ++k)
-            fig.nodes[k].rect = QRectF(l.nodes[k].x, l.nodes[k].y, l.nodes[k].width, l.nodes[k].height)
-                                    .translated(margin);
+            fig.nodes[k].rect =
+                QRectF(l.nodes[k].x, l.nodes[k].y, l.nodes[k].width, l.nodes[k].height).translated(margin);
         const auto place = [&](GraphFigure::Edge &fe, const GraphLayout::Edge &le, const QTransform &t) {
             fe.path.path = t.map(pathOf(le, margin));
             fe.path.hasArrow = le.hasArrow;

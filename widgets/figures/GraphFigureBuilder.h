@@ -3,7 +3,7 @@
 
 #include "FigureFonts.h"
 #include "GraphFigure.h"
-#include "core/analysis/CheckReport.h"
+#include "core/report/CheckReport.h"
 #include "core/model/Kernel.h"
 
 namespace se {

@@ -9,8 +9,7 @@
 
 namespace se {
 
-GraphNodeItem::GraphNodeItem(const GraphFigure::Node &node, const FigureFonts &fonts)
-    : m_node(node), m_fonts(fonts)
+GraphNodeItem::GraphNodeItem(const GraphFigure::Node &node, const FigureFonts &fonts) : m_node(node), m_fonts(fonts)
 {
     setPos(node.rect.topLeft());
     setToolTip(node.tooltip);

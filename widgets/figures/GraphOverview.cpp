@@ -83,8 +83,9 @@ GraphOverview::Plan GraphOverview::plan(std::size_t nodeCount, const std::vector
     p.labels = p.groups.size() <= MaxLabelledPairs;
 
     const std::size_t drawn = drawnKept + extra;
-    const QString bad = violatedPairs ? QStringLiteral("Violated pairs (%1) are always drawn, in red.").arg(number(violatedPairs))
-                                      : QStringLiteral("Violated pairs would always be drawn, in red.");
+    const QString bad = violatedPairs
+        ? QStringLiteral("Violated pairs (%1) are always drawn, in red.").arg(number(violatedPairs))
+        : QStringLiteral("Violated pairs would always be drawn, in red.");
     if (tooBig) {
         p.note = QStringLiteral("Overview: %1 of %2 statement pairs drawn; even their transitive reduction (%3 pairs) "
                                 "is too big to lay out, so only pairs with a violated or assumed-absent dependence "
@@ -92,8 +93,8 @@ GraphOverview::Plan GraphOverview::plan(std::size_t nodeCount, const std::vector
                      .arg(number(drawn), number(pairs.size()), number(reduced), bad);
     } else if (reduced == pairs.size()) { // nothing implied: a chain, a tree
         p.note = QStringLiteral("Overview: all %1 statement pairs drawn, one %2 edge each. %3")
-                     .arg(number(pairs.size()), p.labels ? QStringLiteral("briefly labelled") : QStringLiteral("unlabelled"),
-                          bad);
+                     .arg(number(pairs.size()),
+                          p.labels ? QStringLiteral("briefly labelled") : QStringLiteral("unlabelled"), bad);
     } else {
         p.note = QStringLiteral("Overview: %1 of %2 statement pairs drawn (transitive reduction: every other "
                                 "dependence follows a drawn path")
@@ -103,8 +104,9 @@ GraphOverview::Plan GraphOverview::plan(std::size_t nodeCount, const std::vector
         p.note += QStringLiteral("). ") + bad;
     }
     p.note += QStringLiteral(" %1 dependences between statements in all; %2")
-                  .arg(number(between), p.labels ? QStringLiteral("hover an edge for its own.")
-                                                 : QStringLiteral("edges are unlabelled, hover one for its own."));
+                  .arg(number(between),
+                       p.labels ? QStringLiteral("hover an edge for its own.")
+                                : QStringLiteral("edges are unlabelled, hover one for its own."));
     return p;
 }
 

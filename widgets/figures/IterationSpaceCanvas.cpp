@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "IterationSpaceCanvas.h"
-#include "QtString.h"
+#include "widgets/common/QtString.h"
 
 #include "GraphEdgeItem.h"
 #include "IterationSpaceItems.h"
@@ -18,7 +18,7 @@ namespace se {
 
 namespace {
 
-constexpr double Left = 64;   // room for the y ticks and name
+constexpr double Left = 64; // room for the y ticks and name
 
 QString count(std::size_t n, const char *one, const char *many)
 {
@@ -88,19 +88,19 @@ double IterationSpaceCanvas::addLegend(double width)
     QString facts = params.join(QStringLiteral(", "));
     if (!sp.refused) {
         facts += (facts.isEmpty() ? QString() : QStringLiteral(" \u00b7 "))
-               + count(sp.instances.size(), "instance", "instances") + QStringLiteral(" \u00b7 ")
-               + count(sp.pairTotal, "dependence pair", "dependence pairs");
+            + count(sp.instances.size(), "instance", "instances") + QStringLiteral(" \u00b7 ")
+            + count(sp.pairTotal, "dependence pair", "dependence pairs");
         if (!sp.tileBand.empty())
             facts += QStringLiteral(" \u00b7 ") + count(static_cast<std::size_t>(sp.tiles), "tile", "tiles")
-                   + QStringLiteral(" of band ") + q(sp.tileBand);
+                + QStringLiteral(" of band ") + q(sp.tileBand);
     }
     text(scene(), facts, m_fonts.body, muted, QPointF(Margin, y));
     if (sp.violatedTotal > 0) {
         const double w = QFontMetricsF(m_fonts.body).horizontalAdvance(facts);
         QFont bold = m_fonts.body;
         bold.setBold(true);
-        text(scene(), QStringLiteral(" \u00b7 %1 violated").arg(sp.violatedTotal), bold,
-             GraphEdgeItem::violatedColor(), QPointF(Margin + w, y));
+        text(scene(), QStringLiteral(" \u00b7 %1 violated").arg(sp.violatedTotal), bold, GraphEdgeItem::violatedColor(),
+             QPointF(Margin + w, y));
     }
     y += QFontMetricsF(m_fonts.body).height() + 6;
 
@@ -300,8 +300,9 @@ void IterationSpaceCanvas::setSnapshot(const AnalysisSnapshotPtr &snapshot)
         if (two) // side by side within the cell: first statement up-left
             c += (in.statement == 0 ? QPointF(-0.2, -0.2) : QPointF(0.2, 0.2)) * Cell;
         m_pos[k] = c;
-        auto *item = new IterationPointItem(static_cast<int>(k), snapshot->statementIndex(sp.statements[static_cast<std::size_t>(in.statement)]),
-                                            in.order, radius, number);
+        auto *item = new IterationPointItem(
+            static_cast<int>(k), snapshot->statementIndex(sp.statements[static_cast<std::size_t>(in.statement)]),
+            in.order, radius, number);
         item->setPos(c);
         item->setShowNumber(m_showNumbers);
         QString tip = QStringLiteral("<b>%1</b><br>time %2<br>order %3 of %4")
@@ -321,11 +322,13 @@ void IterationSpaceCanvas::setSnapshot(const AnalysisSnapshotPtr &snapshot)
                                             p.violated, p.assumed, static_cast<int>(p.edge));
         const auto &edges = snapshot->report.edges;
         const QString alloc = p.edge < edges.size() ? q(edges[p.edge].allocation) : QString();
-        QString tip = QStringLiteral("<b>%1</b> %2 \u2192 %3 on %4").arg(q(p.type), instanceText(sp, a), instanceText(sp, b), alloc);
+        QString tip = QStringLiteral("<b>%1</b> %2 \u2192 %3 on %4")
+                          .arg(q(p.type), instanceText(sp, a), instanceText(sp, b), alloc);
         if (p.violated)
-            tip += QStringLiteral("<br><font color=\"#b00020\"><b>%1</b> %2 runs at %3, %4 %5 at %6</font>")
-                       .arg(p.assumed ? tr("would be violated:") : tr("violated:"), instanceText(sp, b), pointText(b.time),
-                            a.time == b.time ? tr("with") : tr("before"), instanceText(sp, a), pointText(a.time));
+            tip +=
+                QStringLiteral("<br><font color=\"#b00020\"><b>%1</b> %2 runs at %3, %4 %5 at %6</font>")
+                    .arg(p.assumed ? tr("would be violated:") : tr("violated:"), instanceText(sp, b), pointText(b.time),
+                         a.time == b.time ? tr("with") : tr("before"), instanceText(sp, a), pointText(a.time));
         if (p.assumed && p.edge < edges.size())
             tip += QStringLiteral("<br><i>assumed absent: %1</i>").arg(q(edges[p.edge].assumedAbsent).toHtmlEscaped());
         item->setToolTip(tip);
@@ -370,10 +373,10 @@ void IterationSpaceCanvas::applyStep()
 {
     const bool playing = m_step > 0;
     for (auto *p : m_points)
-        p->setState(!playing                    ? IterationPointItem::State::Still
-                    : p->order() < m_step       ? IterationPointItem::State::Done
-                    : p->order() == m_step          ? IterationPointItem::State::Current
-                                                    : IterationPointItem::State::Pending);
+        p->setState(!playing                   ? IterationPointItem::State::Still
+                        : p->order() < m_step  ? IterationPointItem::State::Done
+                        : p->order() == m_step ? IterationPointItem::State::Current
+                                               : IterationPointItem::State::Pending);
     if (!m_snapshot)
         return;
     const auto &sp = m_snapshot->space;

@@ -3,7 +3,7 @@
 // instances ringed and joined by a bold arrow, or a note that they lie
 // outside the slice shown.
 #include "IterationSpaceCanvas.h"
-#include "QtString.h"
+#include "widgets/common/QtString.h"
 
 #include "GraphEdgeItem.h"
 
@@ -17,7 +17,6 @@
 namespace se {
 
 namespace {
-
 
 } // namespace
 
@@ -45,7 +44,7 @@ void IterationSpaceCanvas::drawWitness()
         return q(s) + pointText(p);
     };
     const QString pair = text(m_witness->src, m_witness->srcPoint) + QStringLiteral(" \u2192 ")
-                       + text(m_witness->dst, m_witness->dstPoint);
+        + text(m_witness->dst, m_witness->dstPoint);
     const auto slot = [&](const std::string &name) {
         const auto it = std::find(sp.statements.begin(), sp.statements.end(), name);
         return it == sp.statements.end() ? -1 : static_cast<int>(it - sp.statements.begin());
@@ -74,7 +73,8 @@ void IterationSpaceCanvas::drawWitness()
             auto *ring = scene()->addEllipse(QRectF(m_pos[std::size_t(k)] - QPointF(r, r), QSizeF(2 * r, 2 * r)),
                                              QPen(red, 3, k == a ? Qt::SolidLine : Qt::DashLine));
             ring->setZValue(5);
-            ring->setToolTip(tr("witness %1").arg(k == a ? tr("source (must run first)") : tr("sink (runs too early)")));
+            ring->setToolTip(
+                tr("witness %1").arg(k == a ? tr("source (must run first)") : tr("sink (runs too early)")));
             m_witnessItems.push_back(ring);
         }
         const QPointF p = m_pos[std::size_t(a)], d = m_pos[std::size_t(b)];
@@ -103,8 +103,8 @@ void IterationSpaceCanvas::drawWitness()
             m_witnessNote = tr("Witness values differ: %1").arg(params.join(QStringLiteral(", ")));
     }
     // The note sits under the legend, above the plot, so exports carry it too.
-    const QString caption = m_witnessShown ? tr("Witness: %1 (ringed; dashed: runs too early)").arg(pair)
-                                           : m_witnessNote;
+    const QString caption =
+        m_witnessShown ? tr("Witness: %1 (ringed; dashed: runs too early)").arg(pair) : m_witnessNote;
     auto *t = scene()->addSimpleText(caption, m_fonts.body);
     t->setBrush(m_witnessShown ? GraphEdgeItem::violatedColor() : QColor(0xef, 0x6c, 0x00));
     const QRectF bounds = scene()->itemsBoundingRect();

@@ -156,8 +156,8 @@ void IterationArrowItem::paint(QPainter *p, const QStyleOptionGraphicsItem *, QW
     if (m_faded)
         c.setAlphaF(0.18);
     const bool bad = m_violated && !m_assumed;
-    QPen pen(c, (bad ? 2.4 : 1.3) + (m_emphasised ? 1.2 : 0), m_assumed ? Qt::DashLine : Qt::SolidLine,
-             Qt::RoundCap, Qt::RoundJoin);
+    QPen pen(c, (bad ? 2.4 : 1.3) + (m_emphasised ? 1.2 : 0), m_assumed ? Qt::DashLine : Qt::SolidLine, Qt::RoundCap,
+             Qt::RoundJoin);
     p->setPen(pen);
     p->setBrush(Qt::NoBrush);
     p->drawPath(m_path);

@@ -44,8 +44,8 @@ class IterationArrowItem : public QGraphicsItem {
 public:
     enum { Type = UserType + 12 };
 
-    IterationArrowItem(int pair, QPointF from, QPointF to, qreal gap, const QString &type, bool violated,
-                       bool assumed, int edge);
+    IterationArrowItem(int pair, QPointF from, QPointF to, qreal gap, const QString &type, bool violated, bool assumed,
+                       int edge);
 
     int type() const override { return Type; }
     int pair() const { return m_pair; }

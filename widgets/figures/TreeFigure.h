@@ -17,7 +17,7 @@ struct TreeFigure {
     struct Cell {
         std::size_t label = 0; ///< index into Node::labels
         int member = 0;
-        QString statement;     ///< s<id>
+        QString statement; ///< s<id>
     };
     struct Node {
         ScheduleTreeSnapshot::Kind kind = ScheduleTreeSnapshot::Kind::Leaf;

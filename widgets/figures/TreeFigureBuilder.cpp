@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "TreeFigureBuilder.h"
-#include "QtString.h"
+#include "widgets/common/QtString.h"
 
 #include "FigureText.h"
 #include "core/layout/GraphvizLayout.h"
@@ -41,8 +41,8 @@ QString badgeTooltip(const QString &flag, FigureBadge::State s)
     return flag;
 }
 
-FigureBadge badge(const FigureText &ft, const QString &text, const QString &flag, FigureBadge::State state,
-                  double x, double y)
+FigureBadge badge(const FigureText &ft, const QString &text, const QString &flag, FigureBadge::State state, double x,
+                  double y)
 {
     FigureBadge b;
     b.text = text;
@@ -74,8 +74,9 @@ public:
         out.path = n.path;
         for (const auto &s : n.statements)
             out.statements << q(s);
-        QString tip = QStringLiteral("<b>%1</b> at %2").arg(QLatin1String(ScheduleTreeSnapshot::kindName(n.kind)),
-                                                             q(ScheduleTreeSnapshot::pathText(n.path)));
+        QString tip =
+            QStringLiteral("<b>%1</b> at %2")
+                .arg(QLatin1String(ScheduleTreeSnapshot::kindName(n.kind)), q(ScheduleTreeSnapshot::pathText(n.path)));
         // A tooltip is read at a glance: statements in program order and at
         // most MaxTipLines of them; the rest are counted, not listed.
         std::vector<std::string> sorted = n.statements;
@@ -100,9 +101,7 @@ public:
             title(QStringLiteral("filter"));
             chips(n.statements);
             break;
-        case Kind::Band:
-            band(index, n, tip);
-            break;
+        case Kind::Band: band(index, n, tip); break;
         case Kind::Mark: {
             const double w = m_ft.width(QStringLiteral("mark "), Font::Title);
             add(m_ft.label(QStringLiteral("mark"), Font::Title, Pad, m_y, 100));
@@ -114,9 +113,7 @@ public:
             add(m_ft.label(QStringLiteral("leaf"), Font::Small, Pad, m_y, 100, Tone::Muted));
             m_y += m_ft.lineHeight(Font::Small);
             break;
-        default:
-            title(QLatin1String(ScheduleTreeSnapshot::kindName(n.kind)));
-            break;
+        default: title(QLatin1String(ScheduleTreeSnapshot::kindName(n.kind))); break;
         }
         if (n.kind == Kind::Band) {
             // One line per statement, in program order, instead of isl's
@@ -135,7 +132,8 @@ public:
                             exprs << q(p.expr);
                 if (exprs.isEmpty())
                     continue;
-                tip += QStringLiteral("<br><tt>%1: [%2]</tt>").arg(q(st), exprs.join(QStringLiteral(", ")).toHtmlEscaped());
+                tip += QStringLiteral("<br><tt>%1: [%2]</tt>")
+                           .arg(q(st), exprs.join(QStringLiteral(", ")).toHtmlEscaped());
                 ++lines;
             }
         } else if (!n.text.empty() && n.kind != Kind::Mark) {
@@ -189,8 +187,8 @@ private:
         for (int k = 0; k < std::min<int>(static_cast<int>(parts.size()), MaxLines); ++k)
             text(parts[k].trimmed());
         if (parts.size() > MaxLines) {
-            add(m_ft.label(QStringLiteral("+%1 more").arg(parts.size() - MaxLines), Font::Small, Pad,
-                           m_y, 200, Tone::Muted));
+            add(m_ft.label(QStringLiteral("+%1 more").arg(parts.size() - MaxLines), Font::Small, Pad, m_y, 200,
+                           Tone::Muted));
             m_y += m_ft.lineHeight(Font::Small);
         }
     }
@@ -310,7 +308,7 @@ bool badgeState(bool declared, const std::optional<bool> &computed, FigureBadge:
 {
     if (declared)
         *state = !computed ? FigureBadge::State::Declared
-               : *computed ? FigureBadge::State::Verified
+            : *computed    ? FigureBadge::State::Verified
                            : FigureBadge::State::Stale;
     else if (computed && *computed)
         *state = FigureBadge::State::Available;
@@ -349,8 +347,8 @@ TreeFigure TreeFigureBuilder::build(const ScheduleTreeSnapshot &tree, const std:
         const QPointF margin(16, 16);
         fig.size = QSizeF(l.width + 32, l.height + 32);
         for (std::size_t k = 0; k < l.nodes.size(); ++k)
-            fig.nodes[k].rect = QRectF(l.nodes[k].x, l.nodes[k].y, l.nodes[k].width, l.nodes[k].height)
-                                    .translated(margin);
+            fig.nodes[k].rect =
+                QRectF(l.nodes[k].x, l.nodes[k].y, l.nodes[k].width, l.nodes[k].height).translated(margin);
         // Straight links from the parent's border to the child's: no arrow
         // heads in a tree, so run the line up to where the tip would be.
         for (std::size_t k = 0; k < l.edges.size(); ++k) {

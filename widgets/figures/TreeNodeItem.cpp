@@ -43,12 +43,8 @@ QPainterPath TreeNodeItem::outline(Kind kind, const QRectF &r)
     QPainterPath p;
     switch (kind) {
     case Kind::Sequence:
-    case Kind::Set:
-        p.addRoundedRect(r, r.height() / 2, r.height() / 2);
-        break;
-    case Kind::Leaf:
-        p.addEllipse(r);
-        break;
+    case Kind::Set: p.addRoundedRect(r, r.height() / 2, r.height() / 2); break;
+    case Kind::Leaf: p.addEllipse(r); break;
     case Kind::Filter: {
         // Chamfered corners: a funnel-ish hexagon.
         const double c = std::min(8.0, r.height() / 3);
@@ -74,12 +70,8 @@ QPainterPath TreeNodeItem::outline(Kind kind, const QRectF &r)
         p.closeSubpath();
         break;
     }
-    case Kind::Domain:
-        p.addRoundedRect(r, 8, 8);
-        break;
-    default:
-        p.addRoundedRect(r, 3, 3);
-        break;
+    case Kind::Domain: p.addRoundedRect(r, 8, 8); break;
+    default: p.addRoundedRect(r, 3, 3); break;
     }
     return p;
 }

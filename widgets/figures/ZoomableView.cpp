@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ZoomableView.h"
 
-#include "Session.h"
+#include "widgets/document/Session.h"
 
 #include <QBuffer>
 #include <QFileInfo>
@@ -47,8 +47,7 @@ void ZoomableView::drawForeground(QPainter *painter, const QRectF &rect)
     painter->save();
     painter->resetTransform();
     painter->setPen(palette().color(QPalette::PlaceholderText));
-    painter->drawText(viewport()->rect().adjusted(24, 24, -24, -24), Qt::AlignCenter | Qt::TextWordWrap,
-                      m_placeholder);
+    painter->drawText(viewport()->rect().adjusted(24, 24, -24, -24), Qt::AlignCenter | Qt::TextWordWrap, m_placeholder);
     painter->restore();
 }
 

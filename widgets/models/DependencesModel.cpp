@@ -1,35 +1,37 @@
 // SPDX-License-Identifier: MIT
 #include "DependencesModel.h"
-#include "QtString.h"
+#include "widgets/common/QtString.h"
 
-#include "KernelText.h"
+#include "widgets/common/KernelText.h"
 
-#include "GraphEdgeItem.h"
+#include "widgets/figures/GraphEdgeItem.h"
 
 #include <QFont>
 
 namespace se {
 
+DependencesModel::DependencesModel(QObject *parent)
+    : TableModel({tr("Type"), tr("src \u2192 dst"), tr("Allocation"), tr("Pairs"), tr("Direction"), tr("Distance"),
+                  tr("Override"), tr("Relation")},
+                 parent)
+{
+}
+
+int DependencesModel::rows() const
+{
+    return !m_snapshot ? 0 : static_cast<int>(m_snapshot->report.edges.size());
+}
+
 void DependencesModel::setSnapshot(const AnalysisSnapshotPtr &snapshot)
 {
-    beginResetModel();
-    m_snapshot = snapshot;
-    m_violated.assign(snapshot ? snapshot->report.edges.size() : 0, false);
-    if (snapshot)
-        for (const auto &v : snapshot->report.violations)
-            if (v.edge < m_violated.size())
-                m_violated[v.edge] = true;
-    endResetModel();
-}
-
-int DependencesModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() || !m_snapshot ? 0 : static_cast<int>(m_snapshot->report.edges.size());
-}
-
-int DependencesModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : NUM_COLUMNS;
+    replace([&] {
+        m_snapshot = snapshot;
+        m_violated.assign(snapshot ? snapshot->report.edges.size() : 0, false);
+        if (snapshot)
+            for (const auto &v : snapshot->report.violations)
+                if (v.edge < m_violated.size())
+                    m_violated[v.edge] = true;
+    });
 }
 
 QVariant DependencesModel::data(const QModelIndex &index, int role) const
@@ -75,23 +77,6 @@ QVariant DependencesModel::data(const QModelIndex &index, int role) const
     case ViolatedRole: return violated;
     case StatementsRole: return QStringList{q(e.src), q(e.dst)};
     case AssumedRole: return q(e.assumedAbsent);
-    default: return {};
-    }
-}
-
-QVariant DependencesModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    switch (section) {
-    case Type: return tr("Type");
-    case Edge: return tr("src \u2192 dst");
-    case Allocation: return tr("Allocation");
-    case Pairs: return tr("Pairs");
-    case Direction: return tr("Direction");
-    case Distance: return tr("Distance");
-    case Assumption: return tr("Override");
-    case Relation: return tr("Relation");
     default: return {};
     }
 }

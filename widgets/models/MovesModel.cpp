@@ -7,21 +7,28 @@ namespace se {
 
 using Verdict = MovesResult::Move::Verdict;
 
+MovesModel::MovesModel(QObject *parent) : TableModel({tr("Move"), tr("Verdict")}, parent)
+{
+}
+
+int MovesModel::rows() const
+{
+    return static_cast<int>(m_moves.moves.size());
+}
+
 void MovesModel::setMoves(const MovesResult &moves)
 {
-    beginResetModel();
-    m_moves = moves;
-    // Legal first, then illegal, then those that do not apply.
-    std::stable_sort(m_moves.moves.begin(), m_moves.moves.end(),
-                     [](const auto &a, const auto &b) { return int(a.verdict) < int(b.verdict); });
-    endResetModel();
+    replace([&] {
+        m_moves = moves;
+        // Legal first, then illegal, then those that do not apply.
+        std::stable_sort(m_moves.moves.begin(), m_moves.moves.end(),
+                         [](const auto &a, const auto &b) { return int(a.verdict) < int(b.verdict); });
+    });
 }
 
 void MovesModel::clear()
 {
-    beginResetModel();
-    m_moves = MovesResult{};
-    endResetModel();
+    replace([&] { m_moves = MovesResult{}; });
 }
 
 const MovesResult::Move *MovesModel::move(int row) const
@@ -29,16 +36,6 @@ const MovesResult::Move *MovesModel::move(int row) const
     if (row < 0 || row >= static_cast<int>(m_moves.moves.size()))
         return nullptr;
     return &m_moves.moves[static_cast<std::size_t>(row)];
-}
-
-int MovesModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : static_cast<int>(m_moves.moves.size());
-}
-
-int MovesModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : NUM_COLUMNS;
 }
 
 QVariant MovesModel::data(const QModelIndex &index, int role) const
@@ -62,12 +59,13 @@ QVariant MovesModel::data(const QModelIndex &index, int role) const
         switch (m->verdict) {
         case Verdict::Legal: return tr("%1: legal. Double-click to apply.").arg(m->description);
         case Verdict::Illegal:
-            return QString((m->violatingPairs ? tr("%1: violates %2 dependence edges (%3 instance pairs).")
-                                            .arg(m->description)
-                                            .arg(m->violatedEdges)
-                                            .arg(*m->violatingPairs)
-                                      : tr("%1: violates %2 dependence edges.").arg(m->description).arg(m->violatedEdges))
-                 + tr(" Double-click to apply anyway."));
+            return QString((m->violatingPairs
+                                ? tr("%1: violates %2 dependence edges (%3 instance pairs).")
+                                      .arg(m->description)
+                                      .arg(m->violatedEdges)
+                                      .arg(*m->violatingPairs)
+                                : tr("%1: violates %2 dependence edges.").arg(m->description).arg(m->violatedEdges))
+                           + tr(" Double-click to apply anyway."));
         case Verdict::DoesNotApply: return tr("%1: does not apply here: %2").arg(m->description, m->reason);
         }
         return {};
@@ -81,13 +79,6 @@ QVariant MovesModel::data(const QModelIndex &index, int role) const
     case ApplicableRole: return m->verdict != Verdict::DoesNotApply;
     default: return {};
     }
-}
-
-QVariant MovesModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    return section == Move ? tr("Move") : tr("Verdict");
 }
 
 } // namespace se

@@ -1,34 +1,32 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "MovesResult.h"
+#include "widgets/worker/MovesResult.h"
 
-#include <QAbstractTableModel>
+#include "TableModel.h"
 
 namespace se {
 
 /// The legal-moves list of one node: each candidate edit with its verdict
 /// (legal; illegal with the edges and pairs it would violate; or why it
 /// does not apply).
-class MovesModel : public QAbstractTableModel {
+class MovesModel : public TableModel {
     Q_OBJECT
 public:
     enum Column { Move, Verdict, NUM_COLUMNS };
     enum Role { ApplicableRole = Qt::UserRole };
 
-    using QAbstractTableModel::QAbstractTableModel;
+    explicit MovesModel(QObject *parent = nullptr);
 
     void setMoves(const MovesResult &moves);
     void clear();
     const MovesResult &moves() const { return m_moves; }
     const MovesResult::Move *move(int row) const;
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
+    int rows() const override;
     MovesResult m_moves;
 };
 

@@ -40,7 +40,7 @@ bool NaturalSortProxy::lessThan(const QModelIndex &left, const QModelIndex &righ
 {
     const QVariant a = left.data(sortRole()), b = right.data(sortRole());
     const bool numbers = a.typeId() != QMetaType::QString && b.typeId() != QMetaType::QString && a.isValid()
-                      && b.isValid() && a.canConvert<double>() && b.canConvert<double>();
+        && b.isValid() && a.canConvert<double>() && b.canConvert<double>();
     if (numbers)
         return a.toDouble() < b.toDouble();
     const int c = compare(a.toString(), b.toString());

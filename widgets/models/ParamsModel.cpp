@@ -3,23 +3,33 @@
 
 namespace se {
 
+ParamsModel::ParamsModel(QObject *parent)
+    : TableModel({tr("Parameter"), tr("Value"), tr("Fixed"), tr("Bounds")}, parent)
+{
+}
+
+int ParamsModel::rows() const
+{
+    return static_cast<int>(m_rows.size());
+}
+
 void ParamsModel::setKernel(const KernelPtr &kernel, const ParamMap &fixed)
 {
-    beginResetModel();
-    m_rows.clear();
-    if (kernel) {
-        for (const auto &p : kernel->params) {
-            Row r;
-            r.name = p.name;
-            r.min = p.min;
-            r.max = p.max;
-            r.value = p.value.value_or(p.min.value_or(0));
-            m_rows.push_back(r);
+    replace([&] {
+        m_rows.clear();
+        if (kernel) {
+            for (const auto &p : kernel->params) {
+                Row r;
+                r.name = p.name;
+                r.min = p.min;
+                r.max = p.max;
+                r.value = p.value.value_or(p.min.value_or(0));
+                m_rows.push_back(r);
+            }
+            for (const auto &name : kernel->rankParams)
+                m_rows.push_back(Row{name, 0, std::nullopt, 0, false});
         }
-        for (const auto &name : kernel->rankParams)
-            m_rows.push_back(Row{name, 0, std::nullopt, 0, false});
-    }
-    endResetModel();
+    });
     setFixed(fixed);
 }
 
@@ -45,16 +55,6 @@ ParamMap ParamsModel::fixed() const
         if (r.fixed)
             out[r.name] = r.value;
     return out;
-}
-
-int ParamsModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
-}
-
-int ParamsModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : NUM_COLUMNS;
 }
 
 QVariant ParamsModel::data(const QModelIndex &index, int role) const
@@ -116,19 +116,6 @@ Qt::ItemFlags ParamsModel::flags(const QModelIndex &index) const
     if (index.column() == Fixed)
         f |= Qt::ItemIsUserCheckable;
     return f;
-}
-
-QVariant ParamsModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    switch (section) {
-    case Name: return tr("Parameter");
-    case Value: return tr("Value");
-    case Fixed: return tr("Fixed");
-    case Bounds: return tr("Bounds");
-    default: return {};
-    }
 }
 
 } // namespace se

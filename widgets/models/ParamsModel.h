@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "AnalysisSnapshot.h"
+#include "widgets/worker/AnalysisSnapshot.h"
 
-#include <QAbstractTableModel>
+#include "TableModel.h"
 
 namespace se {
 
@@ -11,28 +11,26 @@ namespace se {
 /// that value (pair counts need every parameter fixed), and its bounds.
 /// Editing a value fixes the parameter; the model then reports the new
 /// fixed set through fixedParamsEdited().
-class ParamsModel : public QAbstractTableModel {
+class ParamsModel : public TableModel {
     Q_OBJECT
 public:
     enum Column { Name, Value, Fixed, Bounds, NUM_COLUMNS };
 
-    using QAbstractTableModel::QAbstractTableModel;
+    explicit ParamsModel(QObject *parent = nullptr);
 
     void setKernel(const KernelPtr &kernel, const ParamMap &fixed);
     void setFixed(const ParamMap &fixed);
     ParamMap fixed() const;
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
     Qt::ItemFlags flags(const QModelIndex &index) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 Q_SIGNALS:
     void fixedParamsEdited(const se::ParamMap &fixed);
 
 private:
+    int rows() const override;
     struct Row {
         std::string name;
         std::optional<std::int64_t> min, max;

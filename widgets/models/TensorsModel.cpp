@@ -15,21 +15,19 @@ QString list(const std::vector<ExprPtr> &exprs)
 
 } // namespace
 
+TensorsModel::TensorsModel(QObject *parent)
+    : TableModel({tr("Tensor"), tr("Shape"), tr("Space"), tr("Allocation")}, parent)
+{
+}
+
+int TensorsModel::rows() const
+{
+    return !m_kernel ? 0 : static_cast<int>(m_kernel->tensors.size());
+}
+
 void TensorsModel::setKernel(const KernelPtr &kernel)
 {
-    beginResetModel();
-    m_kernel = kernel;
-    endResetModel();
-}
-
-int TensorsModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() || !m_kernel ? 0 : static_cast<int>(m_kernel->tensors.size());
-}
-
-int TensorsModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : NUM_COLUMNS;
+    replace([&] { m_kernel = kernel; });
 }
 
 QVariant TensorsModel::data(const QModelIndex &index, int role) const
@@ -45,19 +43,6 @@ QVariant TensorsModel::data(const QModelIndex &index, int role) const
         if (!t.alloc)
             return QStringLiteral("\u2014");
         return QString(QString::fromStdString(t.alloc->buffer) + list(t.alloc->index));
-    default: return {};
-    }
-}
-
-QVariant TensorsModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    switch (section) {
-    case Name: return tr("Tensor");
-    case Shape: return tr("Shape");
-    case Space: return tr("Space");
-    case Allocation: return tr("Allocation");
     default: return {};
     }
 }

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "ViolationsModel.h"
-#include "QtString.h"
+#include "widgets/common/QtString.h"
 
-#include "KernelText.h"
+#include "widgets/common/KernelText.h"
 
-#include "GraphEdgeItem.h"
+#include "widgets/figures/GraphEdgeItem.h"
 
 #include <QColor>
 #include <QFont>
@@ -23,11 +23,21 @@ QString vec(const std::vector<std::int64_t> &v)
 
 } // namespace
 
+ViolationsModel::ViolationsModel(QObject *parent)
+    : TableModel({tr("Type"), tr("src \u2192 dst"), tr("Allocation"), tr("Witness instances"), tr("Times (src vs dst)"),
+                  tr("Breaks at"), tr("Pairs"), tr("Message")},
+                 parent)
+{
+}
+
+int ViolationsModel::rows() const
+{
+    return !m_snapshot ? 0 : static_cast<int>(m_snapshot->report.violations.size());
+}
+
 void ViolationsModel::setSnapshot(const AnalysisSnapshotPtr &snapshot)
 {
-    beginResetModel();
-    m_snapshot = snapshot;
-    endResetModel();
+    replace([&] { m_snapshot = snapshot; });
 }
 
 const ViolationReport *ViolationsModel::violation(int row) const
@@ -35,16 +45,6 @@ const ViolationReport *ViolationsModel::violation(int row) const
     if (!m_snapshot || row < 0 || row >= static_cast<int>(m_snapshot->report.violations.size()))
         return nullptr;
     return &m_snapshot->report.violations[static_cast<std::size_t>(row)];
-}
-
-int ViolationsModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() || !m_snapshot ? 0 : static_cast<int>(m_snapshot->report.violations.size());
-}
-
-int ViolationsModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : NUM_COLUMNS;
 }
 
 QString ViolationsModel::witnessText(const ViolationReport &v)
@@ -62,7 +62,7 @@ QString ViolationsModel::witnessText(const ViolationReport &v)
 QString ViolationsModel::timesText(const ViolationReport &v)
 {
     return QString::fromStdString(integersText(v.witness.srcTime)) + QStringLiteral(" vs ")
-           + QString::fromStdString(integersText(v.witness.dstTime));
+        + QString::fromStdString(integersText(v.witness.dstTime));
 }
 
 QVariant ViolationsModel::data(const QModelIndex &index, int role) const
@@ -118,23 +118,6 @@ QVariant ViolationsModel::data(const QModelIndex &index, int role) const
     case EdgeRole: return qulonglong(v->edge);
     case NodePathRole: return q(v->node);
     case StatementsRole: return QStringList{q(v->src), q(v->dst)};
-    default: return {};
-    }
-}
-
-QVariant ViolationsModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    switch (section) {
-    case Type: return tr("Type");
-    case Edge: return tr("src \u2192 dst");
-    case Allocation: return tr("Allocation");
-    case Witness: return tr("Witness instances");
-    case Times: return tr("Times (src vs dst)");
-    case Level: return tr("Breaks at");
-    case Pairs: return tr("Pairs");
-    case Message: return tr("Message");
     default: return {};
     }
 }

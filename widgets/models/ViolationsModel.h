@@ -1,31 +1,28 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "AnalysisSnapshot.h"
+#include "widgets/worker/AnalysisSnapshot.h"
 
-#include <QAbstractTableModel>
+#include "TableModel.h"
 
 namespace se {
 
 /// The violated dependence edges of a snapshot, one row each, with the
 /// witness pair and the schedule dimension where the order breaks.
-class ViolationsModel : public QAbstractTableModel {
+class ViolationsModel : public TableModel {
     Q_OBJECT
 public:
     enum Column { Type, Edge, Allocation, Witness, Times, Level, Pairs, Message, NUM_COLUMNS };
     enum Role { EdgeRole = Qt::UserRole, NodePathRole, StatementsRole };
 
-    using QAbstractTableModel::QAbstractTableModel;
+    explicit ViolationsModel(QObject *parent = nullptr);
 
     /// Replaces everything (a model reset).
     void setSnapshot(const AnalysisSnapshotPtr &snapshot);
     const ViolationReport *violation(int row) const;
     const AnalysisSnapshotPtr &snapshot() const { return m_snapshot; }
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
     /// `s0[1, 2] -> s0[2, 1]` (with `N = 6` when parameters were chosen).
     static QString witnessText(const ViolationReport &v);
@@ -33,6 +30,7 @@ public:
     static QString timesText(const ViolationReport &v);
 
 private:
+    int rows() const override;
     AnalysisSnapshotPtr m_snapshot;
 };
 

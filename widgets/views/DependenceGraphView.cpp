@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "DependenceGraphView.h"
 
-#include "GraphEdgeItem.h"
-#include "GraphNodeItem.h"
-#include "Selection.h"
+#include "widgets/figures/GraphEdgeItem.h"
+#include "widgets/figures/GraphNodeItem.h"
+#include "widgets/document/Selection.h"
 
 #include <QGraphicsScene>
 #include <QLabel>
@@ -16,8 +16,7 @@
 namespace se {
 
 DependenceGraphView::DependenceGraphView(Selection *selection, QWidget *parent)
-    : ZoomableView(parent), m_selection(selection), m_fonts(FigureFonts::defaults()),
-      m_note(new QLabel(this))
+    : ZoomableView(parent), m_selection(selection), m_fonts(FigureFonts::defaults()), m_note(new QLabel(this))
 {
     setScene(new QGraphicsScene(this));
     // A widget, not a scene item: it stays readable however far the big
@@ -26,7 +25,8 @@ DependenceGraphView::DependenceGraphView(Selection *selection, QWidget *parent)
     m_note->setWordWrap(true);
     m_note->setTextFormat(Qt::PlainText);
     m_note->setContentsMargins(8, 4, 8, 4);
-    m_note->setStyleSheet(QStringLiteral("QLabel { background: #fff8e1; color: #5d4a00; border-bottom: 1px solid #e6d9a8; }"));
+    m_note->setStyleSheet(
+        QStringLiteral("QLabel { background: #fff8e1; color: #5d4a00; border-bottom: 1px solid #e6d9a8; }"));
     m_note->hide();
     connect(m_selection, &Selection::changed, this, &DependenceGraphView::updateHighlights);
 }
@@ -102,8 +102,8 @@ void DependenceGraphView::setSnapshot(const AnalysisSnapshotPtr &snapshot)
     }
     for (std::size_t k = 0; k < fig.edges.size(); ++k) {
         const auto &reportEdges = fig.edges[k].reportEdges;
-        auto *item = new GraphEdgeItem(static_cast<int>(reportEdges.empty() ? k : reportEdges.front()), fig.edges[k],
-                                       m_fonts);
+        auto *item =
+            new GraphEdgeItem(static_cast<int>(reportEdges.empty() ? k : reportEdges.front()), fig.edges[k], m_fonts);
         scene()->addItem(item);
         m_edges.push_back(item);
     }
@@ -113,8 +113,10 @@ void DependenceGraphView::setSnapshot(const AnalysisSnapshotPtr &snapshot)
         n->moveBy(0, legend);
     for (auto *e : m_edges)
         e->moveBy(0, legend);
-    scene()->setSceneRect(scene()->itemsBoundingRect().adjusted(-8, -8, 8, 8).united(
-        QRectF(QPointF(0, 0), fig.size + QSizeF(0, legend))));
+    scene()->setSceneRect(scene()
+                              ->itemsBoundingRect()
+                              .adjusted(-8, -8, 8, 8)
+                              .united(QRectF(QPointF(0, 0), fig.size + QSizeF(0, legend))));
     updateHighlights();
     // An overview keeps its top left (the legend) when the dock is resized,
     // as when the window first lays out its docks; a fitted graph its centre.
@@ -140,7 +142,8 @@ void DependenceGraphView::showReadable()
     m_autoFit = false;
     const QRectF r = sceneRect();
     centerOn(r.left() + viewport()->width() / (2 * Readable), r.top() + viewport()->height() / (2 * Readable));
-    const auto bad = std::find_if(m_edges.begin(), m_edges.end(), [](const GraphEdgeItem *e) { return e->edge().violated; });
+    const auto bad =
+        std::find_if(m_edges.begin(), m_edges.end(), [](const GraphEdgeItem *e) { return e->edge().violated; });
     // Its label, not its whole path: a long edge's bounding box reaches far
     // down and scrolling to it pushed the legend out of sight.
     if (bad != m_edges.end()) {
@@ -159,16 +162,16 @@ void DependenceGraphView::updateHighlights()
     const GraphEdgeItem *shown = nullptr;
     for (auto *e : m_edges) {
         const auto &r = e->edge().reportEdges;
-        const bool on = selected >= 0 && (r.empty() ? e->index() == selected
-                                                    : std::find(r.begin(), r.end(), std::size_t(selected)) != r.end());
+        const bool on = selected >= 0
+            && (r.empty() ? e->index() == selected : std::find(r.begin(), r.end(), std::size_t(selected)) != r.end());
         e->setSelected(on);
         if (on && !shown)
             shown = e;
     }
     if (shown)
-        ensureVisible(shown->mapRectToScene(shown->edge().labelRect.isEmpty() ? shown->boundingRect()
-                                                                               : shown->edge().labelRect),
-                      24, 24);
+        ensureVisible(
+            shown->mapRectToScene(shown->edge().labelRect.isEmpty() ? shown->boundingRect() : shown->edge().labelRect),
+            24, 24);
 }
 
 void DependenceGraphView::mousePressEvent(QMouseEvent *event)

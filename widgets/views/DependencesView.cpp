@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "DependencesView.h"
 
-#include "DependencesModel.h"
-#include "NaturalSortProxy.h"
-#include "Selection.h"
+#include "widgets/models/DependencesModel.h"
+#include "widgets/models/NaturalSortProxy.h"
+#include "widgets/document/Selection.h"
 
 #include <QHeaderView>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "HistoryView.h"
 
-#include "Explorer.h"
+#include "widgets/document/Explorer.h"
 #include "NestHighlighter.h"
 
 #include <QFontDatabase>
@@ -38,8 +38,8 @@ void HistoryView::refresh()
         return;
     }
     QString base = m_explorer->session().scheduleText.empty()
-                       ? tr("// base: the original schedule")
-                       : tr("// base: %1").arg(m_explorer->session().scheduleFile);
+        ? tr("// base: the original schedule")
+        : tr("// base: %1").arg(m_explorer->session().scheduleFile);
     const QString text = base + QLatin1Char('\n') + QString::fromStdString(m_explorer->editScriptText());
     if (m_script->toPlainText() != text)
         m_script->setPlainText(text);

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "IterationSpaceView.h"
-#include "QtString.h"
+#include "widgets/common/QtString.h"
 
-#include "Explorer.h"
-#include "IterationSpaceCanvas.h"
-#include "Selection.h"
+#include "widgets/document/Explorer.h"
+#include "widgets/figures/IterationSpaceCanvas.h"
+#include "widgets/document/Selection.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -81,8 +81,10 @@ IterationSpaceView::IterationSpaceView(Explorer *explorer, QWidget *parent)
     m_export->setText(tr("Export"));
     m_export->setPopupMode(QToolButton::InstantPopup);
     auto *menu = new QMenu(m_export);
-    connect(menu->addAction(tr("As PNG\u2026")), &QAction::triggered, this, [this] { exportDialog(QStringLiteral("png")); });
-    connect(menu->addAction(tr("As SVG\u2026")), &QAction::triggered, this, [this] { exportDialog(QStringLiteral("svg")); });
+    connect(menu->addAction(tr("As PNG\u2026")), &QAction::triggered, this,
+            [this] { exportDialog(QStringLiteral("png")); });
+    connect(menu->addAction(tr("As SVG\u2026")), &QAction::triggered, this,
+            [this] { exportDialog(QStringLiteral("svg")); });
     m_export->setMenu(menu);
     bottom->addWidget(m_play);
     bottom->addWidget(m_step, 1);
@@ -386,8 +388,8 @@ void IterationSpaceView::tick()
 
 bool IterationSpaceView::exportTo(const QString &path, QString *error) const
 {
-    const QString title = m_snapshot && m_snapshot->kernel ? q(m_snapshot->kernel->name) + tr(" iteration space")
-                                                           : tr("iteration space");
+    const QString title =
+        m_snapshot && m_snapshot->kernel ? q(m_snapshot->kernel->name) + tr(" iteration space") : tr("iteration space");
     return m_canvas->exportTo(path, title, error);
 }
 
@@ -396,8 +398,9 @@ void IterationSpaceView::exportDialog(const QString &suffix)
     if (!m_snapshot || !m_snapshot->kernel)
         return;
     const QString base = q(m_snapshot->kernel->name) + QStringLiteral(".space.") + suffix;
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export the iteration space"), base,
-                                                      suffix.toUpper() + QStringLiteral(" (*.") + suffix + QLatin1Char(')'));
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Export the iteration space"), base,
+                                     suffix.toUpper() + QStringLiteral(" (*.") + suffix + QLatin1Char(')'));
     QString error;
     if (!path.isEmpty() && !exportTo(path, &error))
         m_stepLabel->setText(error);

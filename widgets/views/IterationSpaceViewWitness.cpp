@@ -2,10 +2,10 @@
 // IterationSpaceView placing its slice on a selected violation's witness
 // (issue 12).
 #include "IterationSpaceView.h"
-#include "QtString.h"
+#include "widgets/common/QtString.h"
 
-#include "Explorer.h"
-#include "IterationSpaceCanvas.h"
+#include "widgets/document/Explorer.h"
+#include "widgets/figures/IterationSpaceCanvas.h"
 
 #include <algorithm>
 
@@ -57,7 +57,7 @@ void IterationSpaceView::showWitness(const ViolationReport &v)
     for (int k = 0; k < depth; ++k)
         if (k != x && k != y)
             q.fixed[k] = k < static_cast<int>(w.src.size()) ? w.src[static_cast<std::size_t>(k)]
-                                                             : w.dst[static_cast<std::size_t>(k)];
+                                                            : w.dst[static_cast<std::size_t>(k)];
     if (q != m_query) {
         m_query = q;
         sendQuery();

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "KernelView.h"
 
-#include "KernelText.h"
+#include "widgets/common/KernelText.h"
 #include "NestHighlighter.h"
-#include "ParamsModel.h"
-#include "Selection.h"
-#include "StatementPalette.h"
-#include "TensorsModel.h"
+#include "widgets/models/ParamsModel.h"
+#include "widgets/document/Selection.h"
+#include "widgets/figures/StatementPalette.h"
+#include "widgets/models/TensorsModel.h"
 
 #include <QFontDatabase>
 #include <QHeaderView>
@@ -93,8 +93,9 @@ void KernelView::setKernel(const KernelPtr &kernel, const ParamMap &fixed)
         title += QStringLiteral("<br><span style=\"color:#555\">%1</span>").arg(first.toHtmlEscaped());
     }
     m_title->setText(title);
-    m_title->setToolTip(QStringLiteral("<p>%1</p><p><i>%2</i></p>")
-                            .arg(description.toHtmlEscaped(), QString::fromStdString(kernel->sourcePath).toHtmlEscaped()));
+    m_title->setToolTip(
+        QStringLiteral("<p>%1</p><p><i>%2</i></p>")
+            .arg(description.toHtmlEscaped(), QString::fromStdString(kernel->sourcePath).toHtmlEscaped()));
     const KernelText text = KernelText::fromKernel(*kernel);
     m_lines = text.statementOfLine;
     m_order.clear();

@@ -2,8 +2,8 @@
 #include "LoopNestView.h"
 
 #include "NestHighlighter.h"
-#include "Selection.h"
-#include "StatementPalette.h"
+#include "widgets/document/Selection.h"
+#include "widgets/figures/StatementPalette.h"
 
 #include <QFontDatabase>
 #include <QPlainTextEdit>
@@ -71,14 +71,14 @@ void LoopNestView::setSnapshot(const AnalysisSnapshotPtr &s)
         m_islHl->setStatements(order);
     }
     const QString unavailable = s->nestError.empty()
-                                    ? tr("# The regenerated loop nest needs code generation, which this build lacks.")
-                                    : QStringLiteral("# ") + QString::fromStdString(s->nestError);
+        ? tr("# The regenerated loop nest needs code generation, which this build lacks.")
+        : QStringLiteral("# ") + QString::fromStdString(s->nestError);
     replaceText(m_nest, s->nestText.empty() ? unavailable : QString::fromStdString(s->nestText));
-    replaceText(m_c, s->nestC.empty() ? QStringLiteral("/* no C: see the loop nest tab */")
-                                      : QString::fromStdString(s->nestC));
-    replaceText(m_isl, QStringLiteral("# flat schedule (union map)\n") + QString::fromStdString(s->scheduleMap)
-                           + QStringLiteral("\n\n# schedule tree (isl YAML)\n")
-                           + QString::fromStdString(s->scheduleYaml));
+    replaceText(
+        m_c, s->nestC.empty() ? QStringLiteral("/* no C: see the loop nest tab */") : QString::fromStdString(s->nestC));
+    replaceText(m_isl,
+                QStringLiteral("# flat schedule (union map)\n") + QString::fromStdString(s->scheduleMap)
+                    + QStringLiteral("\n\n# schedule tree (isl YAML)\n") + QString::fromStdString(s->scheduleYaml));
     updateHighlights();
 }
 

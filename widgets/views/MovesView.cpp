@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "MovesView.h"
 
-#include "Explorer.h"
-#include "MovesModel.h"
-#include "Selection.h"
+#include "widgets/document/Explorer.h"
+#include "widgets/models/MovesModel.h"
+#include "widgets/document/Selection.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -69,8 +69,7 @@ void MovesView::refresh()
     }
     // A selected violation selects the node where the order breaks: its
     // moves are the candidate repairs.
-    m_header->setText(tr("Checking the moves at %1\u2026")
-                          .arg(QString::fromStdString(nodePathText(sel->treeNode()))));
+    m_header->setText(tr("Checking the moves at %1\u2026").arg(QString::fromStdString(nodePathText(sel->treeNode()))));
     m_explorer->requestMoves(sel->treeNode());
 }
 

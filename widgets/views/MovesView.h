@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "MovesResult.h"
+#include "widgets/worker/MovesResult.h"
 
 #include <QWidget>
 

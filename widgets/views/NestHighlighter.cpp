@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "NestHighlighter.h"
 
-#include "StatementPalette.h"
+#include "widgets/figures/StatementPalette.h"
 
 #include <QGuiApplication>
 #include <QPalette>
@@ -17,8 +17,8 @@ NestHighlighter::NestHighlighter(Language language, QTextDocument *parent)
         m_comment = QRegularExpression(QStringLiteral("#.*$"));
         break;
     case Language::C:
-        m_keywords = QRegularExpression(QStringLiteral(
-            "\\b(for|if|else|int|long|void|return|define|floord|min|max|while|do|const)\\b|#\\s*\\w+"));
+        m_keywords = QRegularExpression(
+            QStringLiteral("\\b(for|if|else|int|long|void|return|define|floord|min|max|while|do|const)\\b|#\\s*\\w+"));
         m_comment = QRegularExpression(QStringLiteral("//.*$|/\\*.*\\*/"));
         break;
     case Language::Isl:

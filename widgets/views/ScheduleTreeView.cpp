@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "ScheduleTreeView.h"
 
-#include "MemberExprEditor.h"
-#include "Selection.h"
-#include "TreeNodeItem.h"
+#include "widgets/dialogs/MemberExprEditor.h"
+#include "widgets/document/Selection.h"
+#include "widgets/figures/TreeNodeItem.h"
 
 #include <QApplication>
 #include <QContextMenuEvent>
@@ -71,9 +71,9 @@ void ScheduleTreeView::updateHighlights()
         const auto &n = item->node();
         if (m_selection->hasTreeNode() && n.path == m_selection->treeNode())
             h = m_selection->violation() >= 0 ? TreeNodeItem::Highlight::Broken : TreeNodeItem::Highlight::Selected;
-        else if (!stmts.isEmpty() && (n.kind == ScheduleTreeSnapshot::Kind::Filter
-                                      || n.kind == ScheduleTreeSnapshot::Kind::Mark
-                                      || n.kind == ScheduleTreeSnapshot::Kind::Leaf)) {
+        else if (!stmts.isEmpty()
+                 && (n.kind == ScheduleTreeSnapshot::Kind::Filter || n.kind == ScheduleTreeSnapshot::Kind::Mark
+                     || n.kind == ScheduleTreeSnapshot::Kind::Leaf)) {
             // The branches that hold the selected statements.
             for (const QString &s : n.statements)
                 if (stmts.contains(s))
@@ -113,8 +113,8 @@ void ScheduleTreeView::mousePressEvent(QMouseEvent *event)
 void ScheduleTreeView::mouseMoveEvent(QMouseEvent *event)
 {
     if (m_dragFilter && (event->buttons() & Qt::LeftButton)) {
-        if (!m_dragging && (event->position().toPoint() - m_pressPos).manhattanLength()
-                               >= QApplication::startDragDistance()) {
+        if (!m_dragging
+            && (event->position().toPoint() - m_pressPos).manhattanLength() >= QApplication::startDragDistance()) {
             m_dragging = true;
             viewport()->setCursor(Qt::ClosedHandCursor);
         }
@@ -137,8 +137,7 @@ void ScheduleTreeView::mouseReleaseEvent(QMouseEvent *event)
             TreeNodeItem *target = nodeUnder(event->position().toPoint());
             if (target && target->node().kind == ScheduleTreeSnapshot::Kind::Filter) {
                 const auto to = target->node().path;
-                if (to.size() == from.size() && to != from
-                    && std::equal(from.begin(), from.end() - 1, to.begin()))
+                if (to.size() == from.size() && to != from && std::equal(from.begin(), from.end() - 1, to.begin()))
                     Q_EMIT filterDropped(std::vector<int>(from.begin(), from.end() - 1), from.back(), to.back());
             }
         }
@@ -214,8 +213,8 @@ bool ScheduleTreeView::editCell(TreeNodeItem *item, std::size_t cell)
     m_editStatement = c.statement;
     m_editBefore = current;
     m_editCell = item->mapRectToScene(item->node().labels[c.label].rect);
-    auto *editor = new MemberExprEditor(MemberExprValidator::forKernel(*m_snapshot->kernel), c.statement, current,
-                                        viewport());
+    auto *editor =
+        new MemberExprEditor(MemberExprValidator::forKernel(*m_snapshot->kernel), c.statement, current, viewport());
     editor->setFont(m_fonts.mono);
     m_editor = editor;
     connect(editor, &MemberExprEditor::accepted, this, &ScheduleTreeView::finishEdit);

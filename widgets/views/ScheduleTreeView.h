@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "AnalysisSnapshot.h"
-#include "FigureFonts.h"
-#include "ZoomableView.h"
+#include "widgets/worker/AnalysisSnapshot.h"
+#include "widgets/figures/FigureFonts.h"
+#include "widgets/figures/ZoomableView.h"
 #include "core/edit/Edit.h"
 
 #include <QPointer>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "ViolationsView.h"
 
-#include "NaturalSortProxy.h"
-#include "Selection.h"
-#include "ViolationsModel.h"
+#include "widgets/models/NaturalSortProxy.h"
+#include "widgets/document/Selection.h"
+#include "widgets/models/ViolationsModel.h"
 #include "core/edit/Edit.h"
 
 #include <QHeaderView>
@@ -71,8 +71,8 @@ void ViolationsView::onCurrentChanged(const QModelIndex &current)
     if (!v)
         return;
     m_selection->selectViolation(row, static_cast<int>(v->edge),
-                                 {QString::fromStdString(v->src), QString::fromStdString(v->dst)},
-                                 !v->node.empty(), parseNodePath(v->node).value_or(NodePath{}));
+                                 {QString::fromStdString(v->src), QString::fromStdString(v->dst)}, !v->node.empty(),
+                                 parseNodePath(v->node).value_or(NodePath{}));
 }
 
 void ViolationsView::followSelection()

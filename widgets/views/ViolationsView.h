@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "AnalysisSnapshot.h"
+#include "widgets/worker/AnalysisSnapshot.h"
 
 #include <QTableView>
 

@@ -5,8 +5,7 @@
 
 namespace se {
 
-AnalysisController::AnalysisController(QObject *parent)
-    : QObject(parent), m_shared(std::make_shared<AnalysisShared>())
+AnalysisController::AnalysisController(QObject *parent) : QObject(parent), m_shared(std::make_shared<AnalysisShared>())
 {
     qRegisterMetaType<AnalysisSnapshotPtr>();
     qRegisterMetaType<AnalysisError>();
@@ -80,7 +79,8 @@ quint64 AnalysisController::submit(AnalysisRequest request)
     m_shared->latest = request.generation;
     m_shared->latestJob = ++m_nextJob; // moves of the old schedule are moot too
     m_shared->abortRunning(); // the running analysis is stale: stop it now
-    QMetaObject::invokeMethod(m_worker, [w = m_worker, request] { w->run(request); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, request] { w->run(request); }, Qt::QueuedConnection);
     setBusy(true);
     return request.generation;
 }
@@ -91,8 +91,7 @@ quint64 AnalysisController::requestMoves(AnalysisRequest request, const std::vec
     m_shared->latestJob = job;
     m_shared->abortRunning(true);
     QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, request, job, node] { w->evaluateMoves(request, job, node); },
-        Qt::QueuedConnection);
+        m_worker, [w = m_worker, request, job, node] { w->evaluateMoves(request, job, node); }, Qt::QueuedConnection);
     return job;
 }
 

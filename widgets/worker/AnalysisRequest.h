@@ -2,7 +2,7 @@
 #pragma once
 
 #include "AnalysisSnapshot.h"
-#include "FigureFonts.h"
+#include "widgets/figures/FigureFonts.h"
 #include "core/analysis/IterationSpace.h"
 #include "core/edit/Edit.h"
 #include "core/legality/DependenceOverride.h"

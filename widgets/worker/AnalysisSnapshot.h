@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "GraphFigure.h"
-#include "TreeFigure.h"
-#include "core/analysis/CheckReport.h"
+#include "widgets/figures/GraphFigure.h"
+#include "widgets/figures/TreeFigure.h"
+#include "core/report/CheckReport.h"
 #include "core/analysis/IterationSpace.h"
 #include "core/edit/Edit.h"
 #include "core/legality/DependenceOverride.h"
@@ -42,7 +42,7 @@ struct AnalysisSnapshot {
     GraphFigure graphFigure;
 
     std::string scheduleYaml; ///< isl YAML, block style
-    std::string scheduleMap;  ///< the flat schedule as a union map
+    std::string scheduleMap; ///< the flat schedule as a union map
     /// The regenerated loop nest (empty until code generation exists or
     /// when it failed: see nestError).
     std::string nestText;
@@ -79,7 +79,7 @@ struct AnalysisError {
     enum class Kind { Input, Limit, Internal };
     Kind kind = Kind::Internal;
     QString file, place, fault; ///< Input errors
-    QString message;            ///< everything, for people
+    QString message; ///< everything, for people
 };
 
 } // namespace se

@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: MIT
 #include "AnalysisWorker.h"
-#include "QtString.h"
+#include "widgets/common/QtString.h"
 
-#include "GraphFigureBuilder.h"
-#include "TreeFigureBuilder.h"
+#include "widgets/figures/GraphFigureBuilder.h"
+#include "widgets/figures/TreeFigureBuilder.h"
 #include "core/analysis/IterationSpaceBuilder.h"
 #include "core/analysis/SchedulePipeline.h"
 #include "core/codegen/CodeGenerator.h"
 #include "core/codegen/NestKernelWriter.h"
 #include "core/codegen/NestTextPrinter.h"
-#include "core/edit/MoveFinder.h"
-#include "core/edit/ScheduleSuggester.h"
+#include "core/explore/MoveFinder.h"
+#include "core/explore/ScheduleSuggester.h"
 #include "core/schedule/SchedulePrinter.h"
 #include "core/support/InputError.h"
 
@@ -36,8 +36,7 @@ void checkpoint(const std::atomic<quint64> &latest, quint64 generation)
 // shows at its first checkpoint.
 class RunningScope {
 public:
-    RunningScope(AnalysisShared &shared, IslContext &ctx, bool job, double timeLimit)
-        : m_shared(shared), m_ctx(ctx)
+    RunningScope(AnalysisShared &shared, IslContext &ctx, bool job, double timeLimit) : m_shared(shared), m_ctx(ctx)
     {
         m_ctx.setTimeLimit(timeLimit); // the clock starts now, for this run
         {
@@ -227,8 +226,8 @@ AnalysisSnapshotPtr AnalysisWorker::analyse(const AnalysisRequest &r)
     // the analysis, only of this view.
     const std::string source = describeSource(r, result->edits.size());
     try {
-        const RegeneratedNest nest = CodeGenerator::generateWithC(model, schedule, r.scheduleFile.toStdString(),
-                                                                  source, snap->nestC);
+        const RegeneratedNest nest =
+            CodeGenerator::generateWithC(model, schedule, r.scheduleFile.toStdString(), source, snap->nestC);
         snap->nestText = NestTextPrinter::print(nest);
         snap->nestKernelJson = NestKernelWriter::text(nest);
     } catch (const InputError &e) {
@@ -274,8 +273,7 @@ void AnalysisWorker::run(const AnalysisRequest &r)
     }
 }
 
-template <typename F>
-void AnalysisWorker::runJob(const AnalysisRequest &r, quint64 job, F &&body)
+template <typename F> void AnalysisWorker::runJob(const AnalysisRequest &r, quint64 job, F &&body)
 {
     if (staleJob(job))
         return;
@@ -312,9 +310,9 @@ void AnalysisWorker::evaluateMoves(const AnalysisRequest &r, quint64 job, const 
             MovesResult::Move mv;
             mv.edit = m.edit;
             mv.description = q(m.description);
-            mv.verdict = m.verdict == MoveVerdict::Verdict::Legal     ? MovesResult::Move::Verdict::Legal
-                       : m.verdict == MoveVerdict::Verdict::Illegal ? MovesResult::Move::Verdict::Illegal
-                                                                    : MovesResult::Move::Verdict::DoesNotApply;
+            mv.verdict = m.verdict == MoveVerdict::Verdict::Legal ? MovesResult::Move::Verdict::Legal
+                : m.verdict == MoveVerdict::Verdict::Illegal      ? MovesResult::Move::Verdict::Illegal
+                                                                  : MovesResult::Move::Verdict::DoesNotApply;
             mv.violatedEdges = m.violatedEdges;
             mv.violatingPairs = m.violatingPairs;
             mv.reason = q(m.reason);
@@ -328,8 +326,8 @@ void AnalysisWorker::evaluateMoves(const AnalysisRequest &r, quint64 job, const 
 void AnalysisWorker::suggest(const AnalysisRequest &r, quint64 job)
 {
     runJob(r, job, [&] {
-        const isl::schedule s
-            = ScheduleSuggester::suggest(m_pipeline->model(), m_pipeline->analyzer().dependences(depMode(r.mode)));
+        const isl::schedule s =
+            ScheduleSuggester::suggest(m_pipeline->model(), m_pipeline->analyzer().dependences(depMode(r.mode)));
         const QString yaml = q(SchedulePrinter::blockYaml(s));
         if (!staleJob(job))
             Q_EMIT suggestionReady(job, yaml);

@@ -10,7 +10,9 @@
 #include <memory>
 #include <mutex>
 
-namespace isl { class schedule; }
+namespace isl {
+class schedule;
+}
 
 namespace se {
 
@@ -22,11 +24,11 @@ struct PipelineRequest;
 /// for (analyses, and side jobs: legal moves, suggestions), and the isl
 /// context of the computation in progress (to abort it).
 struct AnalysisShared {
-    std::atomic<quint64> latest{0};    ///< analyses
+    std::atomic<quint64> latest{0}; ///< analyses
     std::atomic<quint64> latestJob{0}; ///< moves and suggestions
     std::mutex mutex;
     IslContext *running = nullptr; ///< guarded by mutex
-    bool runningJob = false;       ///< guarded by mutex
+    bool runningJob = false; ///< guarded by mutex
 
     /// Stops the computation in progress, if any (thread-safe); with
     /// `jobsOnly`, only a side job.
@@ -74,8 +76,7 @@ private:
     isl::schedule schedule(const AnalysisRequest &request);
     bool stale(quint64 generation) const;
     bool staleJob(quint64 job) const;
-    template <typename F>
-    void runJob(const AnalysisRequest &request, quint64 job, F &&body);
+    template <typename F> void runJob(const AnalysisRequest &request, quint64 job, F &&body);
 
     std::shared_ptr<AnalysisShared> m_shared;
     std::unique_ptr<SchedulePipeline> m_pipeline;
