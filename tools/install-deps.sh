@@ -11,4 +11,4 @@ apt-get install -y -qq --no-install-recommends \
   qt6-base-dev qt6-svg-dev libgl-dev libglx-dev libvulkan-dev \
   fonts-dejavu-core \
   python3 python3-jsonschema \
-  clang-14 llvm-14
+  clang-14 llvm-14 clang-format-14
