@@ -257,7 +257,7 @@ void MainWindow::onSnapshot(const AnalysisSnapshotPtr &s)
         fixed << QStringLiteral("%1=%2").arg(QString::fromStdString(n)).arg(v);
     m_modeLabel->setText(
         tr("deps: %1%2")
-            .arg(s->mode == DepsMode::Flow ? tr("flow") : tr("may"),
+            .arg(s->mode == DepMode::Flow ? tr("flow") : tr("may"),
                  fixed.isEmpty() ? QString() : QStringLiteral(" \u00b7 ") + fixed.join(QLatin1Char(' '))));
     m_timeLabel->setText(
         tr("checked %1 (%2 ms)").arg(s->checkedAt.toString(QStringLiteral("HH:mm:ss"))).arg(s->elapsedMs));
@@ -278,7 +278,7 @@ void MainWindow::onDocumentChanged()
     } else {
         m_kernel->setFixed(m_explorer->session().fixedParams);
     }
-    const bool flow = m_explorer->session().mode == DepsMode::Flow;
+    const bool flow = m_explorer->session().mode == DepMode::Flow;
     (flow ? m_modeFlow : m_modeMay)->setChecked(true);
     m_modeCombo->setCurrentIndex(flow ? 1 : 0);
     QString title = k ? QString::fromStdString(k->name) : tr("(no kernel)");

@@ -108,14 +108,14 @@ void MainWindow::createActions()
     m_modeMay->setCheckable(true);
     m_modeFlow->setCheckable(true);
     m_modeMay->setChecked(true);
-    connect(m_modeMay, &QAction::triggered, this, [this] { m_explorer->setMode(DepsMode::May); });
-    connect(m_modeFlow, &QAction::triggered, this, [this] { m_explorer->setMode(DepsMode::Flow); });
+    connect(m_modeMay, &QAction::triggered, this, [this] { m_explorer->setMode(DepMode::May); });
+    connect(m_modeFlow, &QAction::triggered, this, [this] { m_explorer->setMode(DepMode::Flow); });
     m_fixAll = new QAction(tr("Fix &All Parameters"), this);
     m_fixAll->setToolTip(tr("Fix every parameter to its value: pair counts and concrete witnesses"));
     connect(m_fixAll, &QAction::triggered, this, [this] {
         if (!m_explorer->kernel())
             return;
-        ParamMap fixed;
+        ParamValues fixed;
         for (const auto &p : m_explorer->kernel()->params)
             fixed[p.name] = m_explorer->session().fixedParams.count(p.name)
                 ? m_explorer->session().fixedParams.at(p.name)
@@ -284,7 +284,7 @@ void MainWindow::createToolBar()
     m_modeCombo->addItem(tr("flow only"));
     m_modeCombo->setToolTip(m_modeMay->toolTip());
     connect(m_modeCombo, &QComboBox::activated, this,
-            [this](int k) { m_explorer->setMode(k == 1 ? DepsMode::Flow : DepsMode::May); });
+            [this](int k) { m_explorer->setMode(k == 1 ? DepMode::Flow : DepMode::May); });
     tb->addWidget(m_modeCombo);
     tb->addSeparator();
     tb->addAction(m_fit);

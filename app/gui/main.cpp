@@ -80,7 +80,7 @@ int main(int argc, char **argv)
     };
     if (parser.positionalArguments().size() > 1)
         return fail(QStringLiteral("give at most one kernel"));
-    se::ParamMap fixed;
+    se::ParamValues fixed;
     for (const QString &p : parser.values(param)) {
         const auto parts = p.split(QLatin1Char('='));
         bool ok = false;
@@ -107,7 +107,7 @@ int main(int argc, char **argv)
         if (!fixed.empty())
             window.explorer()->setFixedParams(fixed);
         if (mode == QLatin1String("flow"))
-            window.explorer()->setMode(se::DepsMode::Flow);
+            window.explorer()->setMode(se::DepMode::Flow);
     }
     // Work a run that crashed or was killed left behind: offered once the
     // window is up (the kernel just opened has had its own offer).

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "DepMode.h"
+
 #include <isl/cpp.h>
 
 #include <string>
@@ -8,7 +10,6 @@
 namespace se {
 
 enum class DepType { RAW, WAR, WAW };
-enum class DepMode { May, Flow };
 
 const char *depTypeName(DepType t);
 const char *depModeName(DepMode m);

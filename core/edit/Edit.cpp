@@ -85,7 +85,7 @@ const std::vector<EditKind> &allEditKinds()
 
 std::string nodePathText(const NodePath &path)
 {
-    return EditError::pathText(path);
+    return ScheduleTreeWalk::pathText(path);
 }
 
 std::optional<NodePath> parseNodePath(const std::string &text)

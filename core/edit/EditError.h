@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/schedule/ScheduleTreeWalk.h"
+
 #include "core/support/InputError.h"
 
 #include <string>
@@ -13,18 +15,9 @@ namespace se {
 /// sequence, not a band`). An InputError, so the CLI exits with status 2.
 class EditError : public InputError {
 public:
-    EditError(const std::vector<int> &node, const std::string &fault) : InputError("", "node " + pathText(node), fault)
+    EditError(const std::vector<int> &node, const std::string &fault)
+        : InputError("", "node " + ScheduleTreeWalk::pathText(node), fault)
     {
-    }
-
-    static std::string pathText(const std::vector<int> &path)
-    {
-        if (path.empty())
-            return "root";
-        std::string out;
-        for (std::size_t k = 0; k < path.size(); ++k)
-            out += (k ? "." : "") + std::to_string(path[k]);
-        return out;
     }
 };
 

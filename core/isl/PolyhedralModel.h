@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/model/ParamValues.h"
+
 #include "core/model/Kernel.h"
 
 #include <isl/cpp.h>
@@ -12,11 +14,6 @@
 namespace se {
 
 class IslContext;
-
-/// Parameter values fixed by the user (`--param N=8`, or the app's fields).
-/// Every parameter stays an isl parameter; a fixed one is pinned by an
-/// equality in the context, so a user's schedule written over `[N]` aligns.
-using ParamValues = std::map<std::string, std::int64_t>;
 
 /// One access of one statement, as isl relations.
 struct AccessModel {

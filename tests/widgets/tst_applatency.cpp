@@ -137,7 +137,7 @@ void tst_AppLatency::editToVerdict()
     QVERIFY(settle(e));
     const qint64 openMs = open.elapsed();
     if (fixParams) {
-        ParamMap fixed;
+        ParamValues fixed;
         for (const auto &p : e->kernel()->params)
             fixed[p.name] = p.value.value_or(p.min.value_or(0));
         open.restart();

@@ -203,7 +203,7 @@ void tst_Explorer::sessionRoundTrip()
     QVERIFY(waitForSnapshot(e, snaps));
     QVERIFY(!e.isModified());
     e.setFixedParams({{"N", 9}});
-    e.setMode(DepsMode::Flow);
+    e.setMode(DepMode::Flow);
     QVERIFY(e.loadSchedule(source("tests/widgets/data/stencil_2d.tiled.yaml"), &error));
     QVERIFY(waitForSnapshot(e, snaps));
     QVERIFY(e.isModified());
@@ -219,7 +219,7 @@ void tst_Explorer::sessionRoundTrip()
     QVERIFY(!f.isModified());
     QCOMPARE(f.snapshot()->scheduleYaml, e.snapshot()->scheduleYaml);
     QCOMPARE(f.snapshot()->report.edges.size(), e.snapshot()->report.edges.size());
-    QCOMPARE(f.snapshot()->mode, DepsMode::Flow);
+    QCOMPARE(f.snapshot()->mode, DepMode::Flow);
 }
 
 void tst_Explorer::badFilesLeaveStateAlone()

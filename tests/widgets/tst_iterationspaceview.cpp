@@ -40,7 +40,7 @@ struct Fixture {
     IterationSpaceView view{&e};
     QSignalSpy snaps{&e, &Explorer::snapshotChanged};
 
-    bool open(const char *kernel, const ParamMap &fixed)
+    bool open(const char *kernel, const ParamValues &fixed)
     {
         view.resize(900, 700);
         view.setActive(true);

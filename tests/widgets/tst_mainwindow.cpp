@@ -270,7 +270,7 @@ void tst_MainWindow::sessionRoundTripWithEdits()
         Explorer *e = w.explorer();
         QVERIFY(w.openKernel(source("sample-kernels/gauss_seidel_2d.json")));
         QVERIFY(settle(e));
-        e->setMode(DepsMode::Flow);
+        e->setMode(DepMode::Flow);
         e->applyEdit(Edit::merge({0}));
         QVERIFY(settle(e));
         e->applyEdit(Edit::skew({0}, 1, 0, 2));

@@ -266,7 +266,7 @@ void Explorer::suggestSchedule()
     m_controller->requestSuggestion(request());
 }
 
-void Explorer::setFixedParams(const ParamMap &fixed)
+void Explorer::setFixedParams(const ParamValues &fixed)
 {
     if (!m_kernel || fixed == m_session.fixedParams)
         return;
@@ -275,7 +275,7 @@ void Explorer::setFixedParams(const ParamMap &fixed)
     Q_EMIT documentChanged();
 }
 
-void Explorer::setMode(DepsMode mode)
+void Explorer::setMode(DepMode mode)
 {
     if (!m_kernel || mode == m_session.mode)
         return;

@@ -94,8 +94,8 @@ public:
     const IterationSpaceQuery &spaceQuery() const { return m_spaceQuery; }
     void setSpaceQuery(const IterationSpaceQuery &query);
 
-    void setFixedParams(const ParamMap &fixed);
-    void setMode(DepsMode mode);
+    void setFixedParams(const ParamValues &fixed);
+    void setMode(DepMode mode);
     /// Stops the running analysis.
     void cancel();
     /// Reanalyses the current document (after a font change, say).

@@ -82,7 +82,7 @@ nlohmann::json Session::toJson(const QString &sessionFile) const
     doc["params"] = nlohmann::json::object();
     for (const auto &[name, value] : fixedParams)
         doc["params"][name] = value;
-    doc["deps"] = mode == DepsMode::Flow ? "flow" : "may";
+    doc["deps"] = mode == DepMode::Flow ? "flow" : "may";
     doc["schedule"] = scheduleText.empty() ? nlohmann::json(nullptr) : nlohmann::json(scheduleText);
     if (!scheduleFile.isEmpty())
         doc["schedule_file"] = scheduleFile.toStdString();
@@ -129,9 +129,9 @@ Session Session::fromJson(const nlohmann::json &doc, const QString &sessionFile)
     if (doc.contains("deps")) {
         const auto &d = doc["deps"];
         if (d == "may")
-            s.mode = DepsMode::May;
+            s.mode = DepMode::May;
         else if (d == "flow")
-            s.mode = DepsMode::Flow;
+            s.mode = DepMode::Flow;
         else
             fail(sessionFile, "deps", "expected \"may\" or \"flow\"");
     }

@@ -22,8 +22,8 @@ namespace se {
 /// ```
 struct Session {
     QString kernelPath; ///< absolute, or a `:/` resource
-    ParamMap fixedParams;
-    DepsMode mode = DepsMode::May;
+    ParamValues fixedParams;
+    DepMode mode = DepMode::May;
     std::string scheduleText; ///< empty: the original schedule
     QString scheduleFile; ///< where scheduleText came from (for people)
     std::vector<Edit> edits; ///< the edit log, as values (JSON only in the file)

@@ -13,7 +13,7 @@ int ParamsModel::rows() const
     return static_cast<int>(m_rows.size());
 }
 
-void ParamsModel::setKernel(const KernelPtr &kernel, const ParamMap &fixed)
+void ParamsModel::setKernel(const KernelPtr &kernel, const ParamValues &fixed)
 {
     replace([&] {
         m_rows.clear();
@@ -33,7 +33,7 @@ void ParamsModel::setKernel(const KernelPtr &kernel, const ParamMap &fixed)
     setFixed(fixed);
 }
 
-void ParamsModel::setFixed(const ParamMap &fixed)
+void ParamsModel::setFixed(const ParamValues &fixed)
 {
     for (std::size_t k = 0; k < m_rows.size(); ++k) {
         auto &r = m_rows[k];
@@ -48,9 +48,9 @@ void ParamsModel::setFixed(const ParamMap &fixed)
     }
 }
 
-ParamMap ParamsModel::fixed() const
+ParamValues ParamsModel::fixed() const
 {
-    ParamMap out;
+    ParamValues out;
     for (const auto &r : m_rows)
         if (r.fixed)
             out[r.name] = r.value;

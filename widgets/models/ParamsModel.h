@@ -18,16 +18,16 @@ public:
 
     explicit ParamsModel(QObject *parent = nullptr);
 
-    void setKernel(const KernelPtr &kernel, const ParamMap &fixed);
-    void setFixed(const ParamMap &fixed);
-    ParamMap fixed() const;
+    void setKernel(const KernelPtr &kernel, const ParamValues &fixed);
+    void setFixed(const ParamValues &fixed);
+    ParamValues fixed() const;
 
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
     Qt::ItemFlags flags(const QModelIndex &index) const override;
 
 Q_SIGNALS:
-    void fixedParamsEdited(const se::ParamMap &fixed);
+    void fixedParamsEdited(const se::ParamValues &fixed);
 
 private:
     int rows() const override;

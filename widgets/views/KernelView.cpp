@@ -69,7 +69,7 @@ KernelView::KernelView(Selection *selection, QWidget *parent)
     connect(m_selection, &Selection::changed, this, &KernelView::updateHighlights);
 }
 
-void KernelView::setKernel(const KernelPtr &kernel, const ParamMap &fixed)
+void KernelView::setKernel(const KernelPtr &kernel, const ParamValues &fixed)
 {
     m_kernel = kernel;
     m_params->setKernel(kernel, fixed);
@@ -108,7 +108,7 @@ void KernelView::setKernel(const KernelPtr &kernel, const ParamMap &fixed)
     updateHighlights();
 }
 
-void KernelView::setFixed(const ParamMap &fixed)
+void KernelView::setFixed(const ParamValues &fixed)
 {
     m_params->setFixed(fixed);
 }

@@ -24,14 +24,14 @@ class KernelView : public QWidget {
 public:
     explicit KernelView(Selection *selection, QWidget *parent = nullptr);
 
-    void setKernel(const KernelPtr &kernel, const ParamMap &fixed);
-    void setFixed(const ParamMap &fixed);
+    void setKernel(const KernelPtr &kernel, const ParamValues &fixed);
+    void setFixed(const ParamValues &fixed);
     ParamsModel *paramsModel() const { return m_params; }
     TensorsModel *tensorsModel() const { return m_tensors; }
     QPlainTextEdit *nestEdit() const { return m_nest; }
 
 Q_SIGNALS:
-    void fixedParamsEdited(const se::ParamMap &fixed);
+    void fixedParamsEdited(const se::ParamValues &fixed);
 
 private:
     void updateHighlights();

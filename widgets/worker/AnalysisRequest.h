@@ -17,8 +17,8 @@ struct AnalysisRequest {
     quint64 generation = 0;
     KernelPtr kernel;
     QString kernelFile;
-    ParamMap fixedParams;
-    DepsMode mode = DepsMode::May;
+    ParamValues fixedParams;
+    DepMode mode = DepMode::May;
     std::string scheduleText;
     QString scheduleFile; ///< labels errors in scheduleText
     std::vector<Edit> edits; ///< the edit log, applied in order

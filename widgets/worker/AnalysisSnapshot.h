@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/deps/DepMode.h"
+#include "core/model/ParamValues.h"
+
 #include "widgets/figures/GraphFigure.h"
 #include "widgets/figures/TreeFigure.h"
 #include "core/report/CheckReport.h"
@@ -20,12 +23,6 @@
 
 namespace se {
 
-/// Parameter name -> value (the same type as the core's ParamValues,
-/// without pulling isl into widget headers).
-using ParamMap = std::map<std::string, std::int64_t>;
-
-enum class DepsMode { May, Flow };
-
 /// Everything the views show after one analysis, as immutable plain data:
 /// made on the worker thread, handed to the GUI by a queued signal, shared
 /// read-only by every view. No isl object lives here.
@@ -33,8 +30,8 @@ struct AnalysisSnapshot {
     quint64 generation = 0;
     KernelPtr kernel;
     QString kernelFile;
-    ParamMap fixedParams;
-    DepsMode mode = DepsMode::May;
+    ParamValues fixedParams;
+    DepMode mode = DepMode::May;
 
     CheckReport report;
     ScheduleTreeSnapshot tree;

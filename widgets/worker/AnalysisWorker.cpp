@@ -79,11 +79,6 @@ AnalysisError otherError(AnalysisError::Kind kind, const std::exception &e)
     return err;
 }
 
-DepMode depMode(DepsMode m)
-{
-    return m == DepsMode::Flow ? DepMode::Flow : DepMode::May;
-}
-
 // The iteration-space slice; one too large to compute is a message in the
 // view, not a failed analysis.
 IterationSpace iterationSpace(Analyzer &a, const isl::schedule &s, DepMode mode, const AnalysisRequest &r)
@@ -169,7 +164,7 @@ PipelineRequest AnalysisWorker::pipelineRequest(const AnalysisRequest &r) const
                                     : PipelineRequest::Base::fromText(r.scheduleText, r.scheduleFile.toStdString());
     p.edits = r.edits;
     p.lenientEdits = r.lenientEdits;
-    p.mode = depMode(r.mode);
+    p.mode = r.mode;
     p.check.counts = m_pipeline->model().allParamsFixed();
     p.check.assumeNoDep = r.assumeNoDep;
     p.tree = true;
@@ -217,7 +212,7 @@ AnalysisSnapshotPtr AnalysisWorker::analyse(const AnalysisRequest &r)
     if (!result->edits.empty())
         snap->editScript = nlohmann::json(result->edits).dump();
     if (r.space.enabled)
-        snap->space = iterationSpace(m_pipeline->analyzer(), schedule, depMode(r.mode), r);
+        snap->space = iterationSpace(m_pipeline->analyzer(), schedule, r.mode, r);
     snap->scheduleYaml = SchedulePrinter::blockYaml(schedule);
     snap->scheduleMap = SchedulePrinter::flatMap(model, schedule);
     checkpoint(m_shared->latest, r.generation);
@@ -300,8 +295,8 @@ void AnalysisWorker::evaluateMoves(const AnalysisRequest &r, quint64 job, const 
 {
     runJob(r, job, [&] {
         const isl::schedule s = schedule(r);
-        const MovesReport report = MoveFinder::evaluate(m_pipeline->analyzer(), s, node, depMode(r.mode),
-                                                        m_pipeline->model().allParamsFixed());
+        const MovesReport report =
+            MoveFinder::evaluate(m_pipeline->analyzer(), s, node, r.mode, m_pipeline->model().allParamsFixed());
         MovesResult out;
         out.generation = job;
         out.node = report.node;
@@ -327,7 +322,7 @@ void AnalysisWorker::suggest(const AnalysisRequest &r, quint64 job)
 {
     runJob(r, job, [&] {
         const isl::schedule s =
-            ScheduleSuggester::suggest(m_pipeline->model(), m_pipeline->analyzer().dependences(depMode(r.mode)));
+            ScheduleSuggester::suggest(m_pipeline->model(), m_pipeline->analyzer().dependences(r.mode));
         const QString yaml = q(SchedulePrinter::blockYaml(s));
         if (!staleJob(job))
             Q_EMIT suggestionReady(job, yaml);

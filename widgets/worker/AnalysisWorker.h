@@ -81,7 +81,7 @@ private:
     std::shared_ptr<AnalysisShared> m_shared;
     std::unique_ptr<SchedulePipeline> m_pipeline;
     KernelPtr m_kernel;
-    ParamMap m_fixed;
+    ParamValues m_fixed;
     unsigned long m_quota = 0;
 };
 
