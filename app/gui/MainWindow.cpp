@@ -236,7 +236,6 @@ void MainWindow::restoreSettings()
     if (s.contains(QStringLiteral("window/state")))
         restoreState(s.value(QStringLiteral("window/state")).toByteArray(), StateVersion);
     m_lastDir = s.value(QStringLiteral("files/lastDir"), QDir::homePath()).toString();
-    updateRecentMenu();
 }
 
 void MainWindow::onSnapshot(const AnalysisSnapshotPtr &s)

@@ -17,6 +17,7 @@ class QToolButton;
 namespace se {
 
 class Autosave;
+class AutosaveRecovery;
 class DependenceGraphView;
 class DependencesView;
 class Explorer;
@@ -25,6 +26,7 @@ class IterationSpaceView;
 class KernelView;
 class LoopNestView;
 class MovesView;
+class RecentFilesMenu;
 class ScheduleTreeView;
 class ViolationsView;
 struct AnalysisError;
@@ -89,15 +91,7 @@ public:
     QDockWidget *addViewDock(const QString &title, const QString &name, QWidget *content, Qt::DockWidgetArea area);
     // Autosave and crash recovery (MainWindowAutosave.cpp)
     Autosave *autosave() const { return m_autosave; }
-    /// Autosave files a dead run left behind (of `kernelPath` if given).
-    QStringList leftoverAutosaves(const QString &kernelPath = {}) const;
-    /// Reopens an autosave's kernel with its schedule, edits (undoable one
-    /// by one), parameters and overrides; the file stays until the work is
-    /// saved. False, with the file kept, when the kernel is gone.
-    bool restoreAutosave(const QString &file);
-    /// Asks, for each leftover, Restore / Discard / Later (interactive only;
-    /// one put off is asked again only when its kernel is opened).
-    void offerAutosaves(const QString &kernelPath = {});
+    AutosaveRecovery *recovery() const { return m_recovery; }
     /// The bundled samples, by resource path.
     static QStringList samples();
     static QString defaultSample();
@@ -153,7 +147,6 @@ private:
     /// Asks for a path, then exportFile().
     void exportDialog(Export what);
     void addRecent(const QString &path);
-    void updateRecentMenu();
     QString dialogDir() const;
     void createAutosave();
 
@@ -171,7 +164,7 @@ private:
     QDockWidget *m_violationsDock = nullptr;
     QByteArray m_defaultState;
 
-    QMenu *m_recentMenu = nullptr;
+    RecentFilesMenu *m_recent = nullptr;
     QMenu *m_viewMenu = nullptr;
     QAction *m_open, *m_openSession, *m_save, *m_saveAs, *m_loadSchedule, *m_loadEdits, *m_quit;
     QAction *m_importJscop = nullptr;
@@ -195,7 +188,7 @@ private:
     QString m_lastNote; ///< the schedule reader's note last shown
     QString m_violationMessage; ///< the selected violation's message in the status bar
     Autosave *m_autosave = nullptr;
-    QStringList m_laterAutosaves; ///< leftovers the user put off this run
+    AutosaveRecovery *m_recovery = nullptr;
 };
 
 } // namespace se

@@ -3,6 +3,7 @@
 #include "MainWindow.h"
 
 #include "HelpMenu.h"
+#include "RecentFilesMenu.h"
 #include "ThemeMenu.h"
 
 #include "widgets/views/DependenceGraphView.h"
@@ -163,7 +164,7 @@ void MainWindow::createMenus()
             connect(sub->addAction(QFileInfo(f).completeBaseName().mid(name.size() + 1)), &QAction::triggered, this,
                     [this, s, f] { openKernel(s, f); });
     }
-    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    m_recent = new RecentFilesMenu(file, [this](const QString &path) { openAny(path); });
     file->addAction(m_openSession);
     file->addSeparator();
     file->addAction(m_loadSchedule);

@@ -2,6 +2,8 @@
 // MainWindow's file handling: open, recent files, drag and drop, sessions,
 // exports and the prompt for unsaved edits.
 #include "Autosave.h"
+#include "AutosaveRecovery.h"
+#include "RecentFilesMenu.h"
 #include "MainWindow.h"
 
 #include "core/analysis/ScheduleExport.h"
@@ -32,8 +34,6 @@
 namespace se {
 
 namespace {
-
-constexpr int MaxRecent = 10;
 
 } // namespace
 
@@ -91,7 +91,7 @@ bool MainWindow::openKernel(const QString &path, const QString &scheduleFile, co
         return false;
     }
     addRecent(path);
-    offerAutosaves(m_explorer->session().kernelPath); // work a crashed run left on it
+    m_recovery->offer(m_explorer->session().kernelPath); // work a crashed run left on it
     return true;
 }
 
@@ -105,7 +105,7 @@ bool MainWindow::openSession(const QString &path)
         return false;
     }
     addRecent(path);
-    offerAutosaves(m_explorer->session().kernelPath);
+    m_recovery->offer(m_explorer->session().kernelPath);
     return true;
 }
 
@@ -442,27 +442,9 @@ bool MainWindow::exportFile(Export what, const QString &path)
 void MainWindow::addRecent(const QString &path)
 {
     if (path.startsWith(QLatin1Char(':')))
-        return; // bundled samples have their own menu
-    QSettings s;
-    QStringList recent = s.value(QStringLiteral("files/recent")).toStringList();
-    const QString abs = QFileInfo(path).absoluteFilePath();
-    recent.removeAll(abs);
-    recent.prepend(abs);
-    while (recent.size() > MaxRecent)
-        recent.removeLast();
-    s.setValue(QStringLiteral("files/recent"), recent);
-    m_lastDir = QFileInfo(abs).absolutePath();
-    updateRecentMenu();
-}
-
-void MainWindow::updateRecentMenu()
-{
-    m_recentMenu->clear();
-    const QStringList recent = QSettings().value(QStringLiteral("files/recent")).toStringList();
-    for (const QString &p : recent)
-        connect(m_recentMenu->addAction(QFileInfo(p).fileName() + QStringLiteral("  \u2014  ") + p),
-                &QAction::triggered, this, [this, p] { openAny(p); });
-    m_recentMenu->setEnabled(!recent.isEmpty());
+        return; // a bundled sample: no directory to remember
+    m_lastDir = QFileInfo(path).absolutePath();
+    m_recent->add(path);
 }
 
 } // namespace se

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // schedule-explorer [KERNEL | SESSION] [--schedule FILE] [--edits FILE]
 //                   [--param NAME=VALUE]... [--deps may|flow]
+#include "AutosaveRecovery.h"
 #include "MainWindow.h"
 
 #include "core/layout/GraphvizLayout.h"
@@ -111,6 +112,6 @@ int main(int argc, char **argv)
     }
     // Work a run that crashed or was killed left behind: offered once the
     // window is up (the kernel just opened has had its own offer).
-    QTimer::singleShot(0, &window, [&window] { window.offerAutosaves(); });
+    QTimer::singleShot(0, &window, [&window] { window.recovery()->offer(); });
     return app.exec();
 }

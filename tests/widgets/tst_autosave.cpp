@@ -10,6 +10,7 @@
 // work kept.
 #include "WidgetTestUtil.h"
 #include "app/gui/Autosave.h"
+#include "app/gui/AutosaveRecovery.h"
 #include "app/gui/MainWindow.h"
 #include "core/edit/Edit.h"
 #include "widgets/document/Explorer.h"
@@ -213,10 +214,10 @@ void tst_Autosave::restoresAfterCrash()
 
     auto w = newWindow();
     Explorer *e = w->explorer();
-    QVERIFY(w->leftoverAutosaves().contains(file));
-    QVERIFY(w->leftoverAutosaves(QFileInfo(kernel).absoluteFilePath()).contains(file));
-    QVERIFY(!w->leftoverAutosaves(m_dir.filePath(QStringLiteral("other.json"))).contains(file));
-    QVERIFY(w->restoreAutosave(file));
+    QVERIFY(w->recovery()->leftovers().contains(file));
+    QVERIFY(w->recovery()->leftovers(QFileInfo(kernel).absoluteFilePath()).contains(file));
+    QVERIFY(!w->recovery()->leftovers(m_dir.filePath(QStringLiteral("other.json"))).contains(file));
+    QVERIFY(w->recovery()->restore(file));
     QVERIFY(settle(e));
     const Shown after = shown(e);
     QVERIFY(after.session == before.session);
@@ -226,7 +227,7 @@ void tst_Autosave::restoresAfterCrash()
     QCOMPARE(after.violations, before.violations);
     QVERIFY(e->isModified()); // restored, not saved
     QVERIFY(QFile::exists(file)); // taken over, still the only copy
-    QVERIFY(!w->leftoverAutosaves().contains(file));
+    QVERIFY(!w->recovery()->leftovers().contains(file));
 
     // The edit and the assumption are undo steps.
     QUndoStack *undo = e->undoStack();
@@ -278,12 +279,12 @@ void tst_Autosave::offeredInADialog()
         });
     };
     answer(QStringLiteral("Later"));
-    w->offerAutosaves();
+    w->recovery()->offer();
     QVERIFY2(text.contains(QStringLiteral("dialog.json")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("1 edit, 1 fixed parameter, 1 assumption")), qPrintable(text));
     QVERIFY(!w->explorer()->kernel());
     text.clear();
-    w->offerAutosaves(); // put off for this run: not asked again
+    w->recovery()->offer(); // put off for this run: not asked again
     QVERIFY(text.isEmpty());
     // Opening the kernel offers it again; Restore.
     answer(QStringLiteral("Restore"));
@@ -329,8 +330,8 @@ void tst_Autosave::restoresAfterKill()
 
     auto w = newWindow();
     Explorer *e = w->explorer();
-    QVERIFY(w->leftoverAutosaves().contains(file));
-    QVERIFY(w->restoreAutosave(file));
+    QVERIFY(w->recovery()->leftovers().contains(file));
+    QVERIFY(w->recovery()->restore(file));
     QVERIFY(settle(e));
     QCOMPARE(e->snapshot()->scheduleYaml, report["yaml"].get<std::string>());
     QCOMPARE(e->editScriptText(), report["script"].get<std::string>());
@@ -361,7 +362,7 @@ void tst_Autosave::liveWindowsFileIsNotOffered()
     QTRY_VERIFY_WITH_TIMEOUT(holdsDocument(w1->autosave()->currentFile(), w1->explorer()), 5000);
     const QString file = w1->autosave()->currentFile();
     auto w2 = newWindow();
-    QVERIFY(!w2->leftoverAutosaves().contains(file));
+    QVERIFY(!w2->recovery()->leftovers().contains(file));
     // The same kernel in the second window gets a file of its own.
     makeWork(w2.get(), kernel);
     QTRY_VERIFY_WITH_TIMEOUT(holdsDocument(w2->autosave()->currentFile(), w2->explorer()), 5000);
@@ -384,12 +385,12 @@ void tst_Autosave::vanishedKernelKeepsTheFile()
     }
     QVERIFY(QFile::remove(kernel));
     auto w = newWindow();
-    QVERIFY(!w->restoreAutosave(file));
+    QVERIFY(!w->recovery()->restore(file));
     QVERIFY2(w->lastError().contains(QStringLiteral("no longer exists")), qPrintable(w->lastError()));
     QVERIFY(w->lastError().contains(QStringLiteral("vanish.json")));
     QVERIFY(w->lastError().contains(file));
     QVERIFY(QFile::exists(file));
-    QVERIFY(w->leftoverAutosaves().contains(file)); // offered again next time
+    QVERIFY(w->recovery()->leftovers().contains(file)); // offered again next time
     QVERIFY(!w->explorer()->kernel());
     QFile::remove(file);
 }
@@ -413,7 +414,7 @@ void tst_Autosave::editsThatNoLongerApplyAreKeptAside()
     QVERIFY(QFile::copy(source("sample-kernels/jacobi_1d.json"), kernel));
     auto w = newWindow();
     QSignalSpy failed(w->autosave(), &Autosave::restoreFailed);
-    QVERIFY(w->restoreAutosave(file)); // reopened; the check then refuses the edit
+    QVERIFY(w->recovery()->restore(file)); // reopened; the check then refuses the edit
     QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 60000);
     const QString kept = failed.at(0).at(0).toString();
     QVERIFY(kept != file);
@@ -424,7 +425,7 @@ void tst_Autosave::editsThatNoLongerApplyAreKeptAside()
     QTRY_VERIFY(w->lastError().contains(kept)); // said after why the check failed
     QVERIFY(w->lastError().contains(QStringLiteral("kept")));
     qInfo("%s", qPrintable(w->lastError()));
-    QVERIFY(w->leftoverAutosaves().contains(kept)); // offered at the next start
+    QVERIFY(w->recovery()->leftovers().contains(kept)); // offered at the next start
     QVERIFY(settle(w->explorer()));
     QFile::remove(kept);
 }
