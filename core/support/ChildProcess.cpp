@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ChildProcess.h"
 
+#include "MemoryLimit.h"
+
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -52,7 +54,12 @@ ChildProcess::Result ChildProcess::run(const std::function<int(int fd)> &step, d
     int fds[2];
     if (pipe(fds) != 0)
         return r;
-    const pid_t pid = fork();
+    pid_t pid = -1;
+    {
+        // Not while the memory watchdog allocates (MemoryLimit::pauseSampling).
+        const auto paused = MemoryLimit::pauseSampling();
+        pid = fork();
+    }
     if (pid < 0) {
         close(fds[0]);
         close(fds[1]);

@@ -71,6 +71,8 @@ public:
         return id;
     }
 
+    std::unique_lock<std::mutex> pause() { return std::unique_lock<std::mutex>(m_mutex); }
+
     void remove(std::uint64_t id)
     {
         // Callbacks run under the mutex: once this returns none is running.
@@ -174,6 +176,11 @@ std::uint64_t MemoryLimit::get()
         v = g_limit.load();
     }
     return v;
+}
+
+std::unique_lock<std::mutex> MemoryLimit::pauseSampling()
+{
+    return Monitor::instance().pause();
 }
 
 std::uint64_t MemoryLimit::residentBytes()

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <mutex>
 #include <optional>
 #include <string>
 
@@ -53,6 +54,13 @@ public:
     /// An allocation failed where no exception can carry the failure (GMP
     /// inside isl aborts): the hard stop if one is set, else abort().
     [[noreturn]] static void outOfMemory();
+
+    /// Holds the watchdog between samples while it lives. A fork must not
+    /// happen while the watchdog samples: it allocates, and a child forked
+    /// then can inherit the allocator's lock taken (GCC 12's AddressSanitizer
+    /// does not lock its allocator around fork), and hang at its first
+    /// allocation. ChildProcess forks under one.
+    static std::unique_lock<std::mutex> pauseSampling();
 
     /// "1.5 GB", "512 MB".
     static std::string text(std::uint64_t bytes);
