@@ -2,7 +2,6 @@
 #include "Diagnostic.h"
 
 #include "InputFiles.h"
-#include "IslSyntaxProbe.h"
 #include "JsonLocator.h"
 #include "core/support/InputError.h"
 
@@ -11,21 +10,6 @@
 namespace se::tool {
 
 namespace {
-
-// isl's reader failed without a place: ask isl where.
-void addIslPosition(Diagnostic &d, const std::string &text)
-{
-    const auto at = d.fault.rfind("syntax error");
-    if (at == std::string::npos || d.fault.find("isl") == std::string::npos)
-        return;
-    const bool tree = d.fault.find("schedule tree (YAML)") != std::string::npos;
-    if (const auto p = IslSyntaxProbe::probe(text, tree)) {
-        d.line = p->line;
-        d.column = p->column;
-        if (!p->message.empty() && at + 12 == d.fault.size())
-            d.fault += ": " + p->message;
-    }
-}
 
 // The core names settings neutrally (InputError::parameterPlace, ...): the
 // CLI shows them as the options that set them.
@@ -61,10 +45,8 @@ Diagnostic Diagnostic::fromInputError(const InputError &e)
     const auto text = InputFiles::textOf(d.file);
     if (!text)
         return d;
-    if (d.place.empty()) {
-        addIslPosition(d, *text);
-        return d;
-    }
+    if (d.place.empty())
+        return d; // the core put a syntax error's position into the place already
     const std::string path = JsonLocator::pathPart(d.place);
     if (path.empty())
         return d;

@@ -2,6 +2,7 @@
 #include "ScheduleReader.h"
 
 #include "FlatSchedule.h"
+#include "IslSyntaxProbe.h"
 #include "ScheduleTreeWalk.h"
 #include "ScheduleValidator.h"
 #include "ScheduleYaml.h"
@@ -219,7 +220,8 @@ long maxRssKb()
     return u.ru_maxrss;
 }
 
-void readYamlInChild(const std::string &yaml, const std::string &file, double seconds)
+// `original`: the user's text, for the position of a syntax error.
+void readYamlInChild(const std::string &yaml, const std::string &original, const std::string &file, double seconds)
 {
     const ChildProcess::Result r = ChildProcess::run(
         [&](int fd) {
@@ -250,8 +252,10 @@ void readYamlInChild(const std::string &yaml, const std::string &file, double se
             return;
         if (r.output == "runaway")
             fail(file, "", prefix + "isl's reader did not finish (stopped at its memory limit)");
-        if (r.output.rfind("error:", 0) == 0)
+        if (r.output.rfind("error:", 0) == 0) {
+            IslSyntaxProbe::throwWithPosition(original, true, file, prefix + r.output.substr(6));
             fail(file, "", prefix + r.output.substr(6));
+        }
         fail(file, "", prefix + "isl's reader crashed on it");
     case ChildProcess::Outcome::Crashed:
         fail(file, "", prefix + "isl's reader crashed on it (signal " + std::to_string(r.status) + ")");
@@ -341,15 +345,18 @@ isl::schedule ScheduleReader::read(const PolyhedralModel &model, const std::stri
     if (looksLikeTree(text)) {
         checkYamlComplete(text, file);
         const std::string yaml = ScheduleYaml::withExplicitLeaves(text);
-        readYamlInChild(yaml, file, childReadSeconds(model.islContext()));
+        readYamlInChild(yaml, text, file, childReadSeconds(model.islContext()));
         // raw isl begin: parse without throwing, so that isl's message becomes an InputError
         isl_schedule *s = isl_schedule_read_from_str(ctx, yaml.c_str());
         if (!s)
             IslLimits::checkStopped(model.islContext(), "reading the schedule");
-        if (!s)
-            fail(file, "",
-                 "not a valid isl schedule tree (YAML): "
-                     + std::string(isl_ctx_last_error_msg(ctx) ? isl_ctx_last_error_msg(ctx) : "syntax error"));
+        if (!s) {
+            const std::string fault = "not a valid isl schedule tree (YAML): "
+                + std::string(isl_ctx_last_error_msg(ctx) ? isl_ctx_last_error_msg(ctx) : "syntax error");
+            // The position in the user's text, not in the copy with explicit leaves.
+            IslSyntaxProbe::throwWithPosition(text, true, file, fault);
+            fail(file, "", fault);
+        }
         // raw isl end
         const isl::schedule tree = isl::manage(s);
         return attributed(file, [&] { return validateTree(model, tree, file); });

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ScheduleValidator.h"
 
+#include "IslSyntaxProbe.h"
+
 #include "ScheduleTreeWalk.h"
 #include "core/isl/IslUtil.h"
 #include "core/isl/PolyhedralModel.h"
@@ -64,8 +66,11 @@ isl::union_map ScheduleValidator::readWholeUnionMap(isl_ctx *ctx, const std::str
     if (!s)
         throw InputError(file, "", "neither an isl schedule tree nor an isl union map: " + lastError());
     isl_union_map *m = isl_stream_read_union_map(s.get());
-    if (!m)
-        throw InputError(file, "", "neither an isl schedule tree nor an isl union map: " + lastError());
+    if (!m) {
+        const std::string fault = "neither an isl schedule tree nor an isl union map: " + lastError();
+        IslSyntaxProbe::throwWithPosition(text, false, file, fault);
+        throw InputError(file, "", fault);
+    }
     isl::union_map out = isl::manage(m);
     if (!isl_stream_is_empty(s.get())) {
         const auto [place, quote] = afterFirstMap(text);

@@ -1,5 +1,6 @@
 target_sources(se_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/FlatSchedule.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/IslSyntaxProbe.cpp
   ${CMAKE_CURRENT_LIST_DIR}/OriginalSchedule.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SchedulePrinter.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScheduleFlattener.cpp

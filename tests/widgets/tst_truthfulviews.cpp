@@ -253,6 +253,11 @@ void tst_TruthfulViews::failedLoadScheduleIsNotCheckingForever()
     QVERIFY(w.loadSchedule(bad));
     QVERIFY(failed.wait(60000));
     QVERIFY(settle(e));
+    // The error says where isl stopped: the map is cut short at the end of
+    // line 1 (isl: "unexpected EOF"), in the file's own lines and columns.
+    const auto err = failed.first().at(0).value<AnalysisError>();
+    QCOMPARE(err.place, QStringLiteral("line 2, column 1"));
+    QVERIFY2(w.lastError().contains(QLatin1String("at line 2, column 1")), qPrintable(w.lastError()));
     for (const QLabel *l : w.statusBar()->findChildren<QLabel *>())
         QVERIFY2(!l->text().contains(QLatin1String("checking")), qPrintable(l->text()));
     QVERIFY(!w.isWindowModified());
