@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "AstBuilder.h"
+#include "core/isl/IslUtil.h"
 
 #include "core/isl/IslContext.h"
 #include "core/isl/PolyhedralModel.h"
@@ -284,7 +285,7 @@ isl::schedule withExplicitDivs(const PolyhedralModel &model, const isl::schedule
 {
     // { S[...] -> [t...] }, padded to one length by isl
     isl::union_map times = schedule.get_map().intersect_domain(model.domain());
-    times = times.compute_divs().coalesce();
+    times = islutil::coalesce(times.compute_divs());
     if (times.is_empty())
         return {};
     isl_union_pw_multi_aff *upma = isl_union_pw_multi_aff_from_union_map(times.release());

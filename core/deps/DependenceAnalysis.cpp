@@ -66,7 +66,8 @@ public:
                 isl::map u = m_pieces[static_cast<std::size_t>(pieces.front())];
                 for (std::size_t k = 1; k < pieces.size(); ++k)
                     u = u.unite(m_pieces[static_cast<std::size_t>(pieces[k])]);
-                it = shapes.emplace(pieces, std::make_pair(static_cast<int>(shapes.size()), u.coalesce())).first;
+                it =
+                    shapes.emplace(pieces, std::make_pair(static_cast<int>(shapes.size()), islutil::coalesce(u))).first;
             }
             const auto &[type, src, dst, alloc] = key;
             out.push_back({type, src, dst, alloc,
@@ -170,7 +171,7 @@ std::vector<Dependence> DependenceAnalysis::may(const PolyhedralModel &model)
             QuotaScope::nextStep(model.islContext());
             const isl::map rel =
                 x.relation.apply_range(y.relation.reverse()).intersect(ProgramOrder::before(model, src, dst));
-            it = cache.emplace(key, rel.is_empty() ? -1 : edges.piece(anonymous(rel.coalesce()))).first;
+            it = cache.emplace(key, rel.is_empty() ? -1 : edges.piece(anonymous(islutil::coalesce(rel)))).first;
         }
         return it->second;
     };
@@ -236,7 +237,7 @@ std::vector<Dependence> DependenceAnalysis::flow(const PolyhedralModel &model)
         dep.foreach_map([&](isl::map m) {
             const int s = model.statementIndex(isl_map_get_tuple_name(m.get(), isl_dim_in));
             const int t = model.statementIndex(isl_map_get_tuple_name(m.get(), isl_dim_out));
-            const isl::map anon = anonymous(m.coalesce());
+            const isl::map anon = anonymous(islutil::coalesce(m));
             // Self edges and cross edges of one text are different shapes.
             const std::string key = std::to_string(s == t) + islutil::str(anon);
             auto it = shapes.find(key);

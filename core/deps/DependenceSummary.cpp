@@ -47,10 +47,9 @@ DependenceSummary::Shape &DependenceSummary::shape(const Dependence &dep)
     const unsigned k = ProgramOrder::sharedLoops(m_model, dep.src, dep.dst);
     sh.sharedLoops = k;
     // { [i0..ik-1] -> [j0..jk-1] } over the shared loops, then j - i.
-    const isl::set deltas = dep.relation.apply_domain(islutil::prefixProjection(s.domain, k))
-                                .apply_range(islutil::prefixProjection(t.domain, k))
-                                .deltas()
-                                .coalesce();
+    const isl::set deltas = islutil::coalesce(dep.relation.apply_domain(islutil::prefixProjection(s.domain, k))
+                                                  .apply_range(islutil::prefixProjection(t.domain, k))
+                                                  .deltas());
     sh.distance = m_model.text(deltas);
     for (unsigned d = 0; d < k; ++d) {
         QuotaScope::nextStep(m_model.islContext());

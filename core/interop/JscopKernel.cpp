@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "JscopKernel.h"
+#include "core/isl/IslUtil.h"
 
 #include "JscopReader.h"
 #include "core/isl/IslContext.h"
@@ -406,7 +407,7 @@ KernelPtr JscopKernel::fromDocument(const JscopDocument &doc, const std::string 
                 e = Expr::variable(m[1].str());
             else if (touched.count(n)) {
                 // The largest index touched, plus one.
-                const isl::set el = touched[n].coalesce();
+                const isl::set el = islutil::coalesce(touched[n]);
                 e = exprOf(isl::manage(isl_set_dim_max(el.copy(), static_cast<int>(d))), 1, {});
             }
             t.shape.push_back(e ? e : Expr::variable("unknown"));

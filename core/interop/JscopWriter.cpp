@@ -68,7 +68,7 @@ isl::set footprint(const PolyhedralModel &model, const Tensor &t)
 // rather than with existential variables), which isl reads back as a map.
 std::string JscopWriter::functionText(const isl::map &m)
 {
-    const isl::map c = m.coalesce();
+    const isl::map c = islutil::coalesce(m);
     const std::string plain = islutil::str(c);
     if (plain.find(':') == std::string::npos || !c.is_single_valued())
         return plain;
@@ -137,7 +137,7 @@ JscopDocument JscopWriter::build(const PolyhedralModel &model, const isl::schedu
             JscopStatement js;
             js.name = s.name;
             // The context is in the file: leave its constraints out of the rest.
-            js.domain = islutil::str(s.domain.gist_params(model.context()).coalesce());
+            js.domain = islutil::str(islutil::coalesce(s.domain.gist_params(model.context())));
             // { s0[i, j] -> [t0, ..., tn-1] }, simplified on the domain (the
             // importer restricts it to the domain again).
             js.schedule = functionText(flat.of(k).gist_domain(s.domain));

@@ -162,4 +162,22 @@ isl::map prefixProjection(const isl::set &domain, unsigned k)
     return isl::manage(m).intersect_domain(domain);
 }
 
+isl::set coalesce(const isl::set &s)
+{
+    const isl::set c = s.coalesce();
+    return c.is_equal(s) ? c : s;
+}
+
+isl::map coalesce(const isl::map &m)
+{
+    const isl::map c = m.coalesce();
+    return c.is_equal(m) ? c : m;
+}
+
+isl::union_map coalesce(const isl::union_map &m)
+{
+    const isl::union_map c = m.coalesce();
+    return c.is_equal(m) ? c : m;
+}
+
 } // namespace se::islutil

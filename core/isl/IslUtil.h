@@ -46,4 +46,14 @@ std::string vec(const std::vector<std::int64_t> &v);
 /// { S[i0..in] -> [i0..ik-1] } keeping the first k dimensions.
 isl::map prefixProjection(const isl::set &domain, unsigned k);
 
+/// isl's coalesce, checked. isl 0.25 can return more points than it was
+/// given: the union of `{ s[x, 2] -> s[x, 5] : 0 <= x <= 1 }` and the same
+/// with `x` even up to 4 (and a constant division) comes back as all
+/// `0 <= x <= 5` (tests/differential/regressions/coalesce_constant_div).
+/// The result is kept only when it is equal to the input; else the input,
+/// uncoalesced, is returned. Every coalesce whose result is used goes here.
+isl::set coalesce(const isl::set &s);
+isl::map coalesce(const isl::map &m);
+isl::union_map coalesce(const isl::union_map &m);
+
 } // namespace se::islutil

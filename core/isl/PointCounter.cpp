@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "PointCounter.h"
+#include "IslUtil.h"
 
 #include <isl/aff.h>
 #include <isl/constraint.h>
@@ -167,7 +168,7 @@ std::optional<std::int64_t> PointCounter::count(const isl::set &set)
         return std::nullopt;
     if (set.is_empty())
         return 0;
-    isl::set s = set.coalesce();
+    isl::set s = islutil::coalesce(set);
     if (isl_set_n_basic_set(s.get()) > 1)
         s = isl::manage(isl_set_make_disjoint(s.release()));
     std::int64_t total = 0;

@@ -176,7 +176,7 @@ void PolyhedralModel::buildStatement(const StatementPlace &place)
     }
     for (const auto &p : st.predicates)
         dom = dom.intersect(conv.constraint(p));
-    s.domain = dom.intersect_params(m_context).coalesce();
+    s.domain = islutil::coalesce(dom.intersect_params(m_context));
     m_domain = m_domain.unite(isl::union_set(s.domain));
 
     const std::size_t sindex = m_statements.size();
@@ -229,7 +229,7 @@ void PolyhedralModel::buildRelationStatement(const StatementPlace &place)
         throw InputError(file, st.path + ".domain",
                          "the domain is not over " + s.name + " with " + std::to_string(place.loops.size())
                              + " dimensions");
-    s.domain = dom.intersect_params(m_context).coalesce();
+    s.domain = islutil::coalesce(dom.intersect_params(m_context));
     m_domain = m_domain.unite(isl::union_set(s.domain));
     const std::size_t sindex = m_statements.size();
     std::size_t counts[2] = {0, 0};
@@ -279,12 +279,12 @@ ParamValues PolyhedralModel::concreteParams() const
 
 std::string PolyhedralModel::text(const isl::map &m) const
 {
-    return islutil::str(allParamsFixed() ? m.project_out_all_params().coalesce() : m.gist_params(m_context));
+    return islutil::str(allParamsFixed() ? islutil::coalesce(m.project_out_all_params()) : m.gist_params(m_context));
 }
 
 std::string PolyhedralModel::text(const isl::set &s) const
 {
-    return islutil::str(allParamsFixed() ? s.project_out_all_params().coalesce() : s.gist_params(m_context));
+    return islutil::str(allParamsFixed() ? islutil::coalesce(s.project_out_all_params()) : s.gist_params(m_context));
 }
 
 std::vector<BoundsWarning> PolyhedralModel::boundsWarnings() const
