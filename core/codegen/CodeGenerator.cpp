@@ -4,10 +4,12 @@
 #include "AstBuilder.h"
 #include "AstCPrinter.h"
 #include "AstTranslator.h"
+#include "NestOrderCheck.h"
 #include "NestTextPrinter.h"
 #include "core/isl/IslContext.h"
 #include "core/isl/PolyhedralModel.h"
 #include "core/schedule/SchedulePrinter.h"
+#include "core/support/InputError.h"
 
 namespace se {
 
@@ -38,8 +40,8 @@ std::string printC(const PolyhedralModel &model, const isl::ast_node &ast, const
 
 // The nest of `ast`; with `c`, its C first (a nest the format cannot
 // express still has its C).
-RegeneratedNest translate(const PolyhedralModel &model, const isl::ast_node &ast, const std::string &file,
-                          const std::string &scheduleDescription, std::string *c)
+RegeneratedNest translate(const PolyhedralModel &model, const isl::schedule &schedule, const isl::ast_node &ast,
+                          const std::string &file, const std::string &scheduleDescription, std::string *c)
 {
     RegeneratedNest nest = headed(model, scheduleDescription);
     if (c)
@@ -47,6 +49,7 @@ RegeneratedNest translate(const PolyhedralModel &model, const isl::ast_node &ast
     AstTranslator translator(*model.kernel(), file);
     nest.body =
         QuotaScope::run(model.islContext(), "translating the loop nest", [&] { return translator.translate(ast); });
+    NestOrderCheck::check(model, schedule, nest, file);
     return nest;
 }
 
@@ -56,14 +59,27 @@ RegeneratedNest CodeGenerator::generate(const PolyhedralModel &model, const isl:
                                         const std::string &scheduleFile, const std::string &scheduleDescription)
 {
     const std::string file = sourceOf(model, scheduleFile);
-    return translate(model, AstBuilder::build(model, schedule, file), file, scheduleDescription, nullptr);
+    return translate(model, schedule, AstBuilder::build(model, schedule, file), file, scheduleDescription, nullptr);
 }
 
 std::string CodeGenerator::cCode(const PolyhedralModel &model, const isl::schedule &schedule,
                                  const std::string &scheduleFile, const std::string &scheduleDescription)
 {
-    return printC(model, AstBuilder::build(model, schedule, sourceOf(model, scheduleFile)),
-                  headed(model, scheduleDescription));
+    const std::string file = sourceOf(model, scheduleFile);
+    const isl::ast_node ast = AstBuilder::build(model, schedule, file);
+    const std::string c = printC(model, ast, headed(model, scheduleDescription));
+    // The C is isl's AST as it is: checked in order through its translation,
+    // when the kernel format can express it.
+    RegeneratedNest nest = headed(model, scheduleDescription);
+    try {
+        AstTranslator translator(*model.kernel(), file);
+        nest.body =
+            QuotaScope::run(model.islContext(), "translating the loop nest", [&] { return translator.translate(ast); });
+    } catch (const InputError &) {
+        return c;
+    }
+    NestOrderCheck::check(model, schedule, nest, file);
+    return c;
 }
 
 RegeneratedNest CodeGenerator::generateWithC(const PolyhedralModel &model, const isl::schedule &schedule,
@@ -71,7 +87,7 @@ RegeneratedNest CodeGenerator::generateWithC(const PolyhedralModel &model, const
                                              std::string &c)
 {
     const std::string file = sourceOf(model, scheduleFile);
-    return translate(model, AstBuilder::build(model, schedule, file), file, scheduleDescription, &c);
+    return translate(model, schedule, AstBuilder::build(model, schedule, file), file, scheduleDescription, &c);
 }
 
 } // namespace se

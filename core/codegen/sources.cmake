@@ -8,6 +8,7 @@ target_sources(se_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/LinearForm.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LoopHeaderReader.cpp
   ${CMAKE_CURRENT_LIST_DIR}/NestKernelWriter.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/NestOrderCheck.cpp
   ${CMAKE_CURRENT_LIST_DIR}/NestTextPrinter.cpp
   ${CMAKE_CURRENT_LIST_DIR}/StatementRewriter.cpp
 )
