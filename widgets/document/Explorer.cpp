@@ -122,19 +122,24 @@ bool Explorer::openKernel(const QString &path, QString *error, const QString &sc
             *error = QString::fromStdString(e.what());
         return false;
     }
+    s.kernelPath = absolute(path);
+    start(kernel, s, QString());
+    return true;
+}
+
+void Explorer::start(const KernelPtr &kernel, const Session &session, const QString &sessionPath)
+{
     m_kernel = kernel;
     m_shownKernel.reset();
-    m_session = s;
-    m_session.kernelPath = absolute(path);
-    m_saved = m_session;
-    m_sessionPath.clear();
+    m_session = session;
+    m_saved = session;
+    m_sessionPath = sessionPath;
     m_undo->clear();
     m_pending.reset();
     m_selection->clear();
     watch(m_session.kernelPath);
     submit();
     Q_EMIT documentChanged();
-    return true;
 }
 
 bool Explorer::loadSchedule(const QString &path, QString *error)
@@ -179,17 +184,7 @@ bool Explorer::loadSession(const QString &path, QString *error)
             *error = QString::fromStdString(e.what());
         return false;
     }
-    m_kernel = kernel;
-    m_shownKernel.reset();
-    m_session = s;
-    m_saved = s;
-    m_sessionPath = absolute(path);
-    m_undo->clear();
-    m_pending.reset();
-    m_selection->clear();
-    watch(s.kernelPath);
-    submit();
-    Q_EMIT documentChanged();
+    start(kernel, s, absolute(path));
     return true;
 }
 

@@ -143,6 +143,9 @@ private:
     /// appends `edit` if given.
     void applyEditState(std::size_t keep, const Edit *edit);
     void watch(const QString &path);
+    /// A new document: `session` on `kernel`, saved as it is (at `sessionPath`,
+    /// or nowhere), no undo history, nothing selected; analysed at once.
+    void start(const KernelPtr &kernel, const Session &session, const QString &sessionPath);
     void reloadKernel();
     void onFinished(const AnalysisSnapshotPtr &snapshot);
     void onFailed(quint64 generation, const AnalysisError &error);
