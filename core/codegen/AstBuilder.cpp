@@ -298,7 +298,7 @@ isl::schedule withExplicitDivs(const PolyhedralModel &model, const isl::schedule
 }
 
 isl::ast_node buildOnce(const PolyhedralModel &model, const isl::schedule &schedule, const std::string &file,
-                        bool allowOr, Coverage &coverage)
+                        bool allowOr, Coverage &coverage, AstBuilder::From from = AstBuilder::From::Tree)
 {
     IslContext &ctx = model.islContext();
     AstOptions options(ctx.get(), allowOr);
@@ -317,6 +317,8 @@ isl::ast_node buildOnce(const PolyhedralModel &model, const isl::schedule &sched
     build = isl::manage(isl_ast_build_set_at_each_domain(build.release(), recordDomain, &coverage));
     // raw isl end
     try {
+        if (from == AstBuilder::From::Map)
+            return build.node_from_schedule_map(schedule.get_map());
         return build.node_from(schedule);
     } catch (const isl::exception_quota &) {
         throw;
@@ -335,7 +337,8 @@ isl::ast_node buildOnce(const PolyhedralModel &model, const isl::schedule &sched
 
 } // namespace
 
-isl::ast_node AstBuilder::build(const PolyhedralModel &model, const isl::schedule &schedule, const std::string &file)
+isl::ast_node AstBuilder::build(const PolyhedralModel &model, const isl::schedule &schedule, const std::string &file,
+                                From from)
 {
     IslContext &ctx = model.islContext();
     // One computation over every statement: its budget grows with them,
@@ -356,7 +359,7 @@ isl::ast_node AstBuilder::build(const PolyhedralModel &model, const isl::schedul
             Coverage coverage;
             isl::ast_node ast;
             try {
-                ast = buildOnce(model, runsAll, file, allowOr, coverage);
+                ast = buildOnce(model, runsAll, file, allowOr, coverage, from);
             } catch (const InputError &) {
                 // isl's generator can fail on a valid schedule ("some src
                 // divs are unknown" was reported on a piecewise one): the
@@ -372,7 +375,7 @@ isl::ast_node AstBuilder::build(const PolyhedralModel &model, const isl::schedul
                     throw;
                 QuotaScope::nextStep(ctx);
                 Coverage again;
-                ast = buildOnce(model, plain, file, allowOr, again);
+                ast = buildOnce(model, plain, file, allowOr, again, from);
                 if (coversDomain(ast, domain, again))
                     return ast;
                 ctx.noteIslLeak();
@@ -388,6 +391,11 @@ isl::ast_node AstBuilder::build(const PolyhedralModel &model, const isl::schedul
                          "isl's loop nest for this schedule does not run every instance exactly once "
                          "(an isl 0.25 code generation fault); refused rather than printed wrong");
     });
+}
+
+bool AstBuilder::hasOptions(const isl::schedule &schedule)
+{
+    return hasBandOptions(schedule);
 }
 
 } // namespace se

@@ -25,7 +25,15 @@ class PolyhedralModel;
 /// a constant trip count) is an InputError labelled `file`.
 class AstBuilder {
 public:
-    static isl::ast_node build(const PolyhedralModel &model, const isl::schedule &schedule, const std::string &file);
+    /// How isl is asked: from the schedule tree (the default), or from the
+    /// schedule's flat times as a map (isl's other generator; the second
+    /// try when the tree's nest runs instances out of order, NestOrderCheck).
+    enum class From { Tree, Map };
+    /// True when some band carries AST build options (unroll, separate):
+    /// the map loses them.
+    static bool hasOptions(const isl::schedule &schedule);
+    static isl::ast_node build(const PolyhedralModel &model, const isl::schedule &schedule, const std::string &file,
+                               From from = From::Tree);
 
     /// `c`, or a longer prefix when a parameter is named like `c<digits>`.
     static std::string iteratorPrefix(const std::vector<std::string> &params);

@@ -11,6 +11,8 @@
 #include "core/schedule/SchedulePrinter.h"
 #include "core/support/InputError.h"
 
+#include <optional>
+
 namespace se {
 
 namespace {
@@ -38,6 +40,36 @@ std::string printC(const PolyhedralModel &model, const isl::ast_node &ast, const
     });
 }
 
+// The nest of `ast`, translated; throws when isl's nest runs instances out
+// of order (NestOrderCheck).
+std::vector<GenNode> checkedBody(const PolyhedralModel &model, const isl::schedule &schedule, const isl::ast_node &ast,
+                                 const std::string &file, const RegeneratedNest &heading)
+{
+    AstTranslator translator(*model.kernel(), file);
+    RegeneratedNest nest = heading;
+    nest.body =
+        QuotaScope::run(model.islContext(), "translating the loop nest", [&] { return translator.translate(ast); });
+    NestOrderCheck::check(model, schedule, nest, file);
+    return std::move(nest.body);
+}
+
+// isl's other generator, from the schedule's times as a map, when the
+// tree's nest ran instances out of order: its nest if that one is in order
+// (it has no marks; a schedule with AST options is not tried, they would be
+// lost), else nothing.
+std::optional<isl::ast_node> fromMapInOrder(const PolyhedralModel &model, const isl::schedule &schedule,
+                                            const std::string &file, const RegeneratedNest &heading,
+                                            std::vector<GenNode> &body)
+{
+    try {
+        isl::ast_node ast = AstBuilder::build(model, schedule, file, AstBuilder::From::Map);
+        body = checkedBody(model, schedule, ast, file, heading);
+        return ast;
+    } catch (const InputError &) {
+        return std::nullopt;
+    }
+}
+
 // The nest of `ast`; with `c`, its C first (a nest the format cannot
 // express still has its C).
 RegeneratedNest translate(const PolyhedralModel &model, const isl::schedule &schedule, const isl::ast_node &ast,
@@ -49,7 +81,18 @@ RegeneratedNest translate(const PolyhedralModel &model, const isl::schedule &sch
     AstTranslator translator(*model.kernel(), file);
     nest.body =
         QuotaScope::run(model.islContext(), "translating the loop nest", [&] { return translator.translate(ast); });
-    NestOrderCheck::check(model, schedule, nest, file);
+    try {
+        NestOrderCheck::check(model, schedule, nest, file);
+    } catch (const InputError &) {
+        std::vector<GenNode> body;
+        const auto other =
+            AstBuilder::hasOptions(schedule) ? std::nullopt : fromMapInOrder(model, schedule, file, nest, body);
+        if (!other)
+            throw;
+        nest.body = std::move(body);
+        if (c)
+            *c = printC(model, *other, nest);
+    }
     return nest;
 }
 
@@ -78,7 +121,17 @@ std::string CodeGenerator::cCode(const PolyhedralModel &model, const isl::schedu
     } catch (const InputError &) {
         return c;
     }
-    NestOrderCheck::check(model, schedule, nest, file);
+    try {
+        NestOrderCheck::check(model, schedule, nest, file);
+    } catch (const InputError &) {
+        std::vector<GenNode> body;
+        const RegeneratedNest heading = headed(model, scheduleDescription);
+        const auto other =
+            AstBuilder::hasOptions(schedule) ? std::nullopt : fromMapInOrder(model, schedule, file, heading, body);
+        if (!other)
+            throw;
+        return printC(model, *other, heading);
+    }
     return c;
 }
 
