@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "IslContext.h"
 
+#include "core/support/ChildProcess.h"
+
 #include <algorithm>
 
 #include "IslLimits.h"
@@ -89,7 +91,9 @@ void IslContext::setTimeLimit(double seconds)
     if (seconds <= 0)
         return;
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+    ChildProcess::threadStarting();
     m_watchdog = std::thread([this, deadline] {
+        ChildProcess::threadStarted();
         std::unique_lock<std::mutex> lock(m_mutex);
         if (!m_wake.wait_until(lock, deadline, [this] { return m_stop; })) {
             m_timedOut = true;

@@ -3,6 +3,7 @@
 
 #include "MemoryLimit.h"
 
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -10,6 +11,7 @@
 #include <poll.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <thread>
 #include <unistd.h>
 
 namespace se {
@@ -46,6 +48,14 @@ rlim_t inheritedAddressSpace()
 }
 constexpr std::size_t MaxOutput = 64 * 1024;
 
+std::atomic<int> g_starting{0};
+
+void waitForStartingThreads()
+{
+    for (int k = 0; k < 1000 && g_starting.load() > 0; ++k)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+}
+
 } // namespace
 
 ChildProcess::Result ChildProcess::run(const std::function<int(int fd)> &step, double seconds)
@@ -57,6 +67,7 @@ ChildProcess::Result ChildProcess::run(const std::function<int(int fd)> &step, d
     pid_t pid = -1;
     {
         // Not while the memory watchdog allocates (MemoryLimit::pauseSampling).
+        waitForStartingThreads();
         const auto paused = MemoryLimit::pauseSampling();
         pid = fork();
     }
@@ -133,6 +144,16 @@ ChildProcess::Result ChildProcess::run(const std::function<int(int fd)> &step, d
         r.status = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
     }
     return r;
+}
+
+void ChildProcess::threadStarting()
+{
+    ++g_starting;
+}
+
+void ChildProcess::threadStarted()
+{
+    --g_starting;
 }
 
 } // namespace se

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "MemoryLimit.h"
 
+#include "ChildProcess.h"
+
 #include <atomic>
 #include <cctype>
 #include <chrono>
@@ -65,8 +67,13 @@ public:
         std::lock_guard<std::mutex> lock(m_mutex);
         const std::uint64_t id = ++m_nextId;
         m_watches.emplace(id, Entry{std::move(f)});
-        if (!m_thread.joinable())
-            m_thread = std::thread([this] { loop(); });
+        if (!m_thread.joinable()) {
+            ChildProcess::threadStarting();
+            m_thread = std::thread([this] {
+                ChildProcess::threadStarted();
+                loop();
+            });
+        }
         m_wake.notify_all();
         return id;
     }
