@@ -15,9 +15,7 @@ HardDeadline::HardDeadline(double seconds)
     if (seconds <= 0)
         return;
     const auto grace = std::chrono::duration<double>(seconds + 5 + seconds / 4);
-    ChildProcess::threadStarting(); // a fork waits until it has started
-    m_thread = std::thread([this, grace] {
-        ChildProcess::threadStarted();
+    m_thread = ChildProcess::startThread([this, grace] {
         std::unique_lock<std::mutex> lock(m_mutex);
         if (!m_wake.wait_for(lock, grace, [this] { return m_done; })) {
             std::cerr << "schedule-tool: error: stopped: still running after the time limit (an isl step that "

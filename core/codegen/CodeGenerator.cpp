@@ -11,8 +11,6 @@
 #include "core/schedule/SchedulePrinter.h"
 #include "core/support/InputError.h"
 
-#include <optional>
-
 namespace se {
 
 namespace {
@@ -40,59 +38,50 @@ std::string printC(const PolyhedralModel &model, const isl::ast_node &ast, const
     });
 }
 
-// The nest of `ast`, translated; throws when isl's nest runs instances out
-// of order (NestOrderCheck).
-std::vector<GenNode> checkedBody(const PolyhedralModel &model, const isl::schedule &schedule, const isl::ast_node &ast,
-                                 const std::string &file, const RegeneratedNest &heading)
+std::vector<GenNode> translated(const PolyhedralModel &model, const isl::ast_node &ast, const std::string &file)
 {
     AstTranslator translator(*model.kernel(), file);
-    RegeneratedNest nest = heading;
-    nest.body =
-        QuotaScope::run(model.islContext(), "translating the loop nest", [&] { return translator.translate(ast); });
-    NestOrderCheck::check(model, schedule, nest, file);
-    return std::move(nest.body);
+    return QuotaScope::run(model.islContext(), "translating the loop nest", [&] { return translator.translate(ast); });
 }
 
-// isl's other generator, from the schedule's times as a map, when the
-// tree's nest ran instances out of order: its nest if that one is in order
-// (it has no marks; a schedule with AST options is not tried, they would be
-// lost), else nothing.
-std::optional<isl::ast_node> fromMapInOrder(const PolyhedralModel &model, const isl::schedule &schedule,
-                                            const std::string &file, const RegeneratedNest &heading,
-                                            std::vector<GenNode> &body)
+// Makes `body`, isl's nest of `ast` translated, run in schedule order
+// (NestOrderCheck). When isl's tree generator ran instances out of order,
+// its map generator's nest replaces both if that one is in order (it has
+// no marks; a schedule with AST options is not tried, they would be lost);
+// else the nest is refused. True when they were replaced.
+bool putInOrder(const PolyhedralModel &model, const isl::schedule &schedule, const std::string &file,
+                isl::ast_node &ast, std::vector<GenNode> &body)
 {
-    try {
-        isl::ast_node ast = AstBuilder::build(model, schedule, file, AstBuilder::From::Map);
-        body = checkedBody(model, schedule, ast, file, heading);
-        return ast;
-    } catch (const InputError &) {
-        return std::nullopt;
+    const auto wrong = NestOrderCheck::wrongPair(model, schedule, body);
+    if (!wrong)
+        return false;
+    if (!AstBuilder::hasOptions(schedule)) {
+        try {
+            isl::ast_node other = AstBuilder::build(model, schedule, file, AstBuilder::From::Map);
+            std::vector<GenNode> again = translated(model, other, file);
+            if (!NestOrderCheck::wrongPair(model, schedule, again)) {
+                ast = std::move(other);
+                body = std::move(again);
+                return true;
+            }
+        } catch (const InputError &) {
+            // the map generator failed too: the refusal below says why the first nest was not used
+        }
     }
+    throw NestOrderCheck::refusal(file, *wrong);
 }
 
 // The nest of `ast`; with `c`, its C first (a nest the format cannot
 // express still has its C).
-RegeneratedNest translate(const PolyhedralModel &model, const isl::schedule &schedule, const isl::ast_node &ast,
+RegeneratedNest translate(const PolyhedralModel &model, const isl::schedule &schedule, isl::ast_node ast,
                           const std::string &file, const std::string &scheduleDescription, std::string *c)
 {
     RegeneratedNest nest = headed(model, scheduleDescription);
     if (c)
         *c = printC(model, ast, nest);
-    AstTranslator translator(*model.kernel(), file);
-    nest.body =
-        QuotaScope::run(model.islContext(), "translating the loop nest", [&] { return translator.translate(ast); });
-    try {
-        NestOrderCheck::check(model, schedule, nest, file);
-    } catch (const InputError &) {
-        std::vector<GenNode> body;
-        const auto other =
-            AstBuilder::hasOptions(schedule) ? std::nullopt : fromMapInOrder(model, schedule, file, nest, body);
-        if (!other)
-            throw;
-        nest.body = std::move(body);
-        if (c)
-            *c = printC(model, *other, nest);
-    }
+    nest.body = translated(model, ast, file);
+    if (putInOrder(model, schedule, file, ast, nest.body) && c)
+        *c = printC(model, ast, nest);
     return nest;
 }
 
@@ -109,30 +98,18 @@ std::string CodeGenerator::cCode(const PolyhedralModel &model, const isl::schedu
                                  const std::string &scheduleFile, const std::string &scheduleDescription)
 {
     const std::string file = sourceOf(model, scheduleFile);
-    const isl::ast_node ast = AstBuilder::build(model, schedule, file);
-    const std::string c = printC(model, ast, headed(model, scheduleDescription));
+    isl::ast_node ast = AstBuilder::build(model, schedule, file);
+    const RegeneratedNest heading = headed(model, scheduleDescription);
     // The C is isl's AST as it is: checked in order through its translation,
     // when the kernel format can express it.
-    RegeneratedNest nest = headed(model, scheduleDescription);
+    std::vector<GenNode> body;
     try {
-        AstTranslator translator(*model.kernel(), file);
-        nest.body =
-            QuotaScope::run(model.islContext(), "translating the loop nest", [&] { return translator.translate(ast); });
+        body = translated(model, ast, file);
     } catch (const InputError &) {
-        return c;
+        return printC(model, ast, heading);
     }
-    try {
-        NestOrderCheck::check(model, schedule, nest, file);
-    } catch (const InputError &) {
-        std::vector<GenNode> body;
-        const RegeneratedNest heading = headed(model, scheduleDescription);
-        const auto other =
-            AstBuilder::hasOptions(schedule) ? std::nullopt : fromMapInOrder(model, schedule, file, heading, body);
-        if (!other)
-            throw;
-        return printC(model, *other, heading);
-    }
-    return c;
+    putInOrder(model, schedule, file, ast, body);
+    return printC(model, ast, heading);
 }
 
 RegeneratedNest CodeGenerator::generateWithC(const PolyhedralModel &model, const isl::schedule &schedule,

@@ -96,15 +96,15 @@ isl::map placeToTime(const PolyhedralModel &model, const FlatSchedule &flat, con
 
 } // namespace
 
-void NestOrderCheck::check(const PolyhedralModel &model, const isl::schedule &schedule, const RegeneratedNest &nest,
-                           const std::string &file)
+std::optional<std::string> NestOrderCheck::wrongPair(const PolyhedralModel &model, const isl::schedule &schedule,
+                                                     const std::vector<GenNode> &body)
 {
     std::vector<Placement> placements;
     std::vector<const GenLoop *> loops;
     std::vector<std::int64_t> positions;
-    collect(nest.body, loops, positions, placements);
+    collect(body, loops, positions, placements);
     if (placements.size() < 2 || placements.size() > MaxStatements)
-        return;
+        return std::nullopt;
     std::string found;
     try {
         found = QuotaScope::run(model.islContext(), "checking the loop nest's order", [&]() -> std::string {
@@ -144,12 +144,18 @@ void NestOrderCheck::check(const PolyhedralModel &model, const isl::schedule &sc
             return params.empty() ? out : out + " (with " + params + ")";
         });
     } catch (const ResourceLimitError &) {
-        return; // too big to check: nothing refused
+        return std::nullopt; // too big to check: nothing refused
     }
-    if (!found.empty())
-        throw InputError(file, "",
-                         "isl's loop nest for this schedule runs instances out of order: it runs " + found
-                             + " (an isl 0.25 code generation fault); refused rather than printed wrong");
+    if (found.empty())
+        return std::nullopt;
+    return found;
+}
+
+InputError NestOrderCheck::refusal(const std::string &file, const std::string &wrongPair)
+{
+    return InputError(file, "",
+                      "isl's loop nest for this schedule runs instances out of order: it runs " + wrongPair
+                          + " (an isl 0.25 code generation fault); refused rather than printed wrong");
 }
 
 } // namespace se

@@ -4,12 +4,15 @@
 #include <isl/cpp.h>
 
 #include <cstddef>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace se {
 
 class PolyhedralModel;
-struct RegeneratedNest;
+struct GenNode;
+class InputError;
 
 /// Checks that a regenerated nest runs the instances in the schedule's
 /// order. isl 0.25 can generate a nest that runs every instance once but not
@@ -29,10 +32,13 @@ class NestOrderCheck {
 public:
     static constexpr std::size_t MaxStatements = 64;
 
-    /// Throws InputError(file, "", ...) naming two times the nest runs the
-    /// wrong way round.
-    static void check(const PolyhedralModel &model, const isl::schedule &schedule, const RegeneratedNest &nest,
-                      const std::string &file);
+    /// Two times the nest's `body` runs the wrong way round, as words
+    /// ("an instance at time [2, 1] before one at [2, 0]"); nothing when it
+    /// is in order or cannot be checked.
+    static std::optional<std::string> wrongPair(const PolyhedralModel &model, const isl::schedule &schedule,
+                                                const std::vector<GenNode> &body);
+    /// The refusal of a nest whose order is wrong.
+    static InputError refusal(const std::string &file, const std::string &wrongPair);
 };
 
 } // namespace se

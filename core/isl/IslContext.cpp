@@ -91,9 +91,7 @@ void IslContext::setTimeLimit(double seconds)
     if (seconds <= 0)
         return;
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-    ChildProcess::threadStarting();
-    m_watchdog = std::thread([this, deadline] {
-        ChildProcess::threadStarted();
+    m_watchdog = ChildProcess::startThread([this, deadline] {
         std::unique_lock<std::mutex> lock(m_mutex);
         if (!m_wake.wait_until(lock, deadline, [this] { return m_stop; })) {
             m_timedOut = true;

@@ -162,22 +162,29 @@ isl::map prefixProjection(const isl::set &domain, unsigned k)
     return isl::manage(m).intersect_domain(domain);
 }
 
+namespace {
+
+template <typename T> T checkedCoalesce(const T &x)
+{
+    const T c = x.coalesce();
+    return c.is_equal(x) ? c : x;
+}
+
+} // namespace
+
 isl::set coalesce(const isl::set &s)
 {
-    const isl::set c = s.coalesce();
-    return c.is_equal(s) ? c : s;
+    return checkedCoalesce(s);
 }
 
 isl::map coalesce(const isl::map &m)
 {
-    const isl::map c = m.coalesce();
-    return c.is_equal(m) ? c : m;
+    return checkedCoalesce(m);
 }
 
 isl::union_map coalesce(const isl::union_map &m)
 {
-    const isl::union_map c = m.coalesce();
-    return c.is_equal(m) ? c : m;
+    return checkedCoalesce(m);
 }
 
 } // namespace se::islutil

@@ -3,6 +3,7 @@
 
 #include "core/support/ChildProcess.h"
 #include "core/support/InputError.h"
+#include "core/support/JsonText.h"
 
 #include <isl/ctx.h>
 #include <isl/options.h>
@@ -12,7 +13,6 @@
 #include <isl/union_set.h>
 
 #include <regex>
-#include <tuple>
 #include <vector>
 #include <unistd.h>
 
@@ -77,19 +77,6 @@ int firstBrokenValue(const std::vector<Quoted> &values)
     return std::stoi(r.output);
 }
 
-// Line and column (from 1) of an offset.
-std::pair<int, int> lineColumn(const std::string &text, std::size_t offset)
-{
-    int line = 1;
-    std::size_t lineStart = 0;
-    for (std::size_t k = 0; k < offset && k < text.size(); ++k)
-        if (text[k] == '\n') {
-            ++line;
-            lineStart = k + 1;
-        }
-    return {line, static_cast<int>(offset - lineStart) + 1};
-}
-
 } // namespace
 
 std::optional<IslSyntaxProbe::Result> IslSyntaxProbe::probe(const std::string &text, bool tree)
@@ -134,9 +121,10 @@ void IslSyntaxProbe::throwWithPosition(const std::string &text, bool tree, const
 {
     if (fault.size() < 12 || fault.compare(fault.size() - 12, 12, "syntax error") != 0)
         return; // isl said more than "syntax error": its words stand
-    auto p = probe(text, tree);
+    const auto p = probe(text, tree);
     if (!p)
         return;
+    const std::string message = p->message.empty() ? fault : fault + ": " + p->message;
     if (tree) {
         // A position inside a quoted value: made a position in the file.
         const auto values = quotedValues(text);
@@ -147,11 +135,10 @@ void IslSyntaxProbe::throwWithPosition(const std::string &text, bool tree, const
             for (int line = 1; line < p->line && offset < v.start + v.text.size(); ++offset)
                 if (v.text[offset - v.start] == '\n')
                     ++line;
-            std::tie(p->line, p->column) = lineColumn(text, offset + static_cast<std::size_t>(p->column) - 1);
+            throw InputError(file, JsonText::where(text, offset + static_cast<std::size_t>(p->column) - 1), message);
         }
     }
-    throw InputError(file, "line " + std::to_string(p->line) + ", column " + std::to_string(p->column),
-                     p->message.empty() ? fault : fault + ": " + p->message);
+    throw InputError(file, "line " + std::to_string(p->line) + ", column " + std::to_string(p->column), message);
 }
 
 } // namespace se

@@ -146,14 +146,18 @@ ChildProcess::Result ChildProcess::run(const std::function<int(int fd)> &step, d
     return r;
 }
 
-void ChildProcess::threadStarting()
+std::thread ChildProcess::startThread(std::function<void()> body)
 {
     ++g_starting;
-}
-
-void ChildProcess::threadStarted()
-{
-    --g_starting;
+    try {
+        return std::thread([body = std::move(body)] {
+            --g_starting;
+            body();
+        });
+    } catch (...) {
+        --g_starting;
+        throw;
+    }
 }
 
 } // namespace se

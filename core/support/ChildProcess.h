@@ -3,6 +3,7 @@
 
 #include <functional>
 #include <string>
+#include <thread>
 
 namespace se {
 
@@ -29,15 +30,13 @@ public:
 
     static Result run(const std::function<int(int fd)> &step, double seconds);
 
-    /// The process's own helper threads (watchdogs) call threadStarting()
-    /// before they are created and threadStarted() first thing inside: a
-    /// fork waits (a second at most) while one is starting. A child forked
-    /// while a thread starts can inherit an allocator lock that thread holds
-    /// (GCC 12's AddressSanitizer does not lock around fork) and hang at its
-    /// first allocation: seen as schedule-tool's YAML read stopping at the
-    /// 60 s limit about once in fifty runs under load.
-    static void threadStarting();
-    static void threadStarted();
+    /// Starts one of the process's own helper threads (a watchdog). A fork
+    /// waits (a second at most) while one is starting: a child forked while a
+    /// thread starts can inherit an allocator lock that thread holds (GCC 12's
+    /// AddressSanitizer does not lock around fork) and hang at its first
+    /// allocation, as schedule-tool's YAML read did about once in fifty runs
+    /// under load.
+    static std::thread startThread(std::function<void()> body);
 };
 
 } // namespace se

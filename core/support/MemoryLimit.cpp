@@ -67,13 +67,8 @@ public:
         std::lock_guard<std::mutex> lock(m_mutex);
         const std::uint64_t id = ++m_nextId;
         m_watches.emplace(id, Entry{std::move(f)});
-        if (!m_thread.joinable()) {
-            ChildProcess::threadStarting();
-            m_thread = std::thread([this] {
-                ChildProcess::threadStarted();
-                loop();
-            });
-        }
+        if (!m_thread.joinable())
+            m_thread = ChildProcess::startThread([this] { loop(); });
         m_wake.notify_all();
         return id;
     }
