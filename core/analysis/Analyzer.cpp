@@ -65,6 +65,13 @@ const std::vector<std::string> &Analyzer::warnings()
     return *m_warnings;
 }
 
+std::vector<ViolationReport> Analyzer::violations(const isl::schedule &schedule, DepMode mode, bool counts)
+{
+    const FlatSchedule flat =
+        QuotaScope::run(m_ctx, "flattening the schedule", [&] { return FlatSchedule(*m_model, schedule); });
+    return m_legality[mode].check(*m_model, dependences(mode), flat, LegalityChecker::Options{counts});
+}
+
 CheckReport Analyzer::check(const isl::schedule &schedule, DepMode mode, CheckOptions options)
 {
     CheckReport r;
@@ -73,10 +80,7 @@ CheckReport Analyzer::check(const isl::schedule &schedule, DepMode mode, CheckOp
     for (const auto &[n, v] : m_model->fixedParams())
         r.fixedParams.emplace_back(n, v);
     r.edges = edgeReports(mode, options.counts);
-    const FlatSchedule flat =
-        QuotaScope::run(m_ctx, "flattening the schedule", [&] { return FlatSchedule(*m_model, schedule); });
-    std::vector<ViolationReport> all =
-        m_legality[mode].check(*m_model, dependences(mode), flat, LegalityChecker::Options{options.counts});
+    std::vector<ViolationReport> all = violations(schedule, mode, options.counts);
     for (const auto &o : options.assumeNoDep) {
         AssumptionReport a{o.type, o.src, o.dst, o.allocation, o.reason};
         for (auto &e : r.edges)

@@ -58,6 +58,9 @@ public:
     /// checks re-examine only the edges of statements whose times changed.
     CheckReport check(const isl::schedule &schedule, DepMode mode, CheckOptions options);
     CheckReport check(const isl::schedule &schedule, DepMode mode) { return check(schedule, mode, CheckOptions{}); }
+    /// Only the violated edges, without the edge listing, the warnings or
+    /// overrides: what a search over many candidate schedules needs.
+    std::vector<ViolationReport> violations(const isl::schedule &schedule, DepMode mode, bool counts);
 
 private:
     IslContext m_ctx; // first: outlives every isl object below

@@ -15,6 +15,8 @@ class schedule;
 
 namespace se {
 
+struct TreeNode;
+
 /// A node of a schedule tree named by the child indices from the root
 /// (the domain node is `{}`, its child `{0}`), as ScheduleTreeWalk numbers
 /// them. Leaves count as nodes.
@@ -107,6 +109,9 @@ struct Edit {
     /// that could fail. isl quota and abort exceptions pass through: run it
     /// inside a QuotaScope.
     isl::schedule apply(const isl::schedule &schedule) const;
+    /// The same on a tree already read from a schedule (MoveFinder reads
+    /// one tree for many edits); the tree is not changed.
+    isl::schedule apply(const TreeNode &tree) const;
 
     /// `{ "edit": "tile", "node": [0, 0], "sizes": [32, 32] }`
     nlohmann::json toJson() const;

@@ -30,29 +30,42 @@ bool isBandKind(EditKind k)
     }
 }
 
-} // namespace
-
-isl::schedule Edit::apply(const isl::schedule &schedule) const
+// The instances of a tree that reach a leaf, one set per leaf: the domain
+// narrowed by each filter on the way down. What the flat schedule's domain
+// would be, without computing the flat schedule (that was most of a tree
+// edit's time on a 400-statement tree).
+void collectLeafInstances(const TreeNode &n, const isl::union_set *reach, std::vector<isl::union_set> &out)
 {
-    if (node.size() > 4096)
-        throw EditError({}, std::string(editKindName(kind)) + ": the node path is too long");
+    // (cpp.h throws on copying a null object: the domain node starts the walk)
+    const isl::union_set here = n.kind == TreeNode::Kind::Domain ? n.set
+        : n.kind == TreeNode::Kind::Filter ? n.set.intersect(*reach) // isl walks the (small) filter
+                                           : *reach;
+    if (n.children.empty()) {
+        out.push_back(here);
+        return;
+    }
+    for (const TreeNode &c : n.children)
+        collectLeafInstances(c, &here, out);
+}
+
+isl::union_set leafInstances(const TreeNode &root, isl::ctx ctx)
+{
+    std::vector<isl::union_set> parts;
+    collectLeafInstances(root, nullptr, parts);
+    // raw isl: unions into one owned object (cpp.h's unite would copy the growing union each time)
+    isl_union_set *all = isl_union_set_empty(isl_space_params_alloc(ctx.get(), 0));
+    for (const auto &p : parts)
+        all = isl_union_set_union(all, p.copy()); // raw isl: in place, see above
+    return isl::manage(all);
+}
+
+// Runs an edit: isl quota and abort pass through (as ResourceLimitError and
+// CancelledError when a C call returned null), any other failure is the
+// edit's EditError.
+template <typename F> isl::schedule applyGuarded(const Edit &e, isl::ctx ctx, F &&body)
+{
     try {
-        TreeNode root = ScheduleTree::read(schedule);
-        if (isBandKind(kind))
-            BandEdits::apply(*this, root);
-        else
-            TreeEdits::apply(*this, root);
-        isl::schedule out = ScheduleTree::build(root);
-        // An edit reorders instances; it never drops or adds one. Band edits
-        // leave every filter as it was (and computing the flat map of a
-        // 400-statement tree is most of an edit's time): only tree edits
-        // are checked.
-        if (!isBandKind(kind) && !out.get_map().domain().is_equal(schedule.get_map().domain()))
-            throw EditError(node,
-                            std::string(editKindName(kind))
-                                + ": the result would not schedule every "
-                                  "instance exactly as before");
-        return out;
+        return body();
     } catch (const InputError &) {
         throw;
     } catch (const isl::exception_quota &) {
@@ -61,14 +74,47 @@ isl::schedule Edit::apply(const isl::schedule &schedule) const
         throw;
     } catch (const std::exception &ex) {
         // A C call that returned null may have hit the quota or been stopped.
-        const isl_error err = isl_ctx_last_error(schedule.ctx().get()); // raw isl: cpp.h keeps the error code private
+        const isl_error err = isl_ctx_last_error(ctx.get()); // raw isl: cpp.h keeps the error code private
         if (err == isl_error_quota)
-            throw ResourceLimitError(std::string("applying ") + editKindName(kind)
+            throw ResourceLimitError(std::string("applying ") + editKindName(e.kind)
                                      + ": stopped at the isl operation limit");
         if (err == isl_error_abort)
             throw CancelledError();
-        throw EditError(node, std::string(editKindName(kind)) + ": isl could not apply it here: " + ex.what());
+        throw EditError(e.node, std::string(editKindName(e.kind)) + ": isl could not apply it here: " + ex.what());
     }
+}
+
+} // namespace
+
+isl::schedule Edit::apply(const isl::schedule &schedule) const
+{
+    if (node.size() > 4096)
+        throw EditError({}, std::string(editKindName(kind)) + ": the node path is too long");
+    return applyGuarded(*this, schedule.ctx(), [&] { return apply(ScheduleTree::read(schedule)); });
+}
+
+isl::schedule Edit::apply(const TreeNode &tree) const
+{
+    if (node.size() > 4096)
+        throw EditError({}, std::string(editKindName(kind)) + ": the node path is too long");
+    if (tree.kind != TreeNode::Kind::Domain || tree.set.is_null())
+        throw EditError({}, std::string(editKindName(kind)) + ": the tree has no domain");
+    return applyGuarded(*this, tree.set.ctx(), [&] {
+        TreeNode root = tree;
+        if (isBandKind(kind))
+            BandEdits::apply(*this, root);
+        else
+            TreeEdits::apply(*this, root);
+        isl::schedule out = ScheduleTree::build(root);
+        // An edit reorders instances; it never drops or adds one. Band edits
+        // leave every filter as it was: only tree edits are checked.
+        if (!isBandKind(kind) && !leafInstances(root, out.ctx()).is_equal(leafInstances(tree, out.ctx())))
+            throw EditError(node,
+                            std::string(editKindName(kind))
+                                + ": the result would not schedule every "
+                                  "instance exactly as before");
+        return out;
+    });
 }
 
 } // namespace se

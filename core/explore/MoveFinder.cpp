@@ -74,7 +74,11 @@ void bandCandidates(const TreeNode &b, const NodePath &p, std::vector<Edit> &out
 
 std::vector<Edit> MoveFinder::candidates(const isl::schedule &schedule, const NodePath &path)
 {
-    const TreeNode root = ScheduleTree::read(schedule);
+    return candidates(ScheduleTree::read(schedule), path);
+}
+
+std::vector<Edit> MoveFinder::candidates(const TreeNode &root, const NodePath &path)
+{
     const TreeNode *t = ScheduleTree::find(root, path);
     std::vector<Edit> out;
     if (!t)
@@ -115,28 +119,27 @@ MovesReport MoveFinder::evaluate(Analyzer &analyzer, const isl::schedule &schedu
         QuotaScope::run(analyzer.context(), "reading the schedule", [&] { return ScheduleTree::read(schedule); });
     const TreeNode *t = ScheduleTree::find(root, path);
     r.nodeKind = t ? treeKindName(t->kind) : "";
-    const auto edits =
-        QuotaScope::run(analyzer.context(), "listing the moves", [&] { return candidates(schedule, path); });
+    const auto edits = QuotaScope::run(analyzer.context(), "listing the moves", [&] { return candidates(root, path); });
     for (const Edit &e : edits) {
         MoveVerdict v;
         v.edit = e;
         v.description = e.describe();
         isl::schedule after;
         try {
-            after = QuotaScope::run(analyzer.context(), "applying " + v.description, [&] { return e.apply(schedule); });
+            after = QuotaScope::run(analyzer.context(), "applying " + v.description, [&] { return e.apply(root); });
         } catch (const InputError &err) {
             v.verdict = MoveVerdict::Verdict::DoesNotApply;
             v.reason = err.fault();
             r.moves.push_back(std::move(v));
             continue;
         }
-        const CheckReport c = analyzer.check(after, mode, {counts, false, {}});
-        v.verdict = c.legal ? MoveVerdict::Verdict::Legal : MoveVerdict::Verdict::Illegal;
-        v.violatedEdges = c.violations.size();
-        if (!c.legal) {
+        const std::vector<ViolationReport> violations = analyzer.violations(after, mode, counts);
+        v.verdict = violations.empty() ? MoveVerdict::Verdict::Legal : MoveVerdict::Verdict::Illegal;
+        v.violatedEdges = violations.size();
+        if (!violations.empty()) {
             std::int64_t total = 0;
             bool all = true;
-            for (const auto &x : c.violations) {
+            for (const auto &x : violations) {
                 if (x.count)
                     total += *x.count;
                 else

@@ -16,6 +16,7 @@ class schedule;
 namespace se {
 
 class Analyzer;
+struct TreeNode;
 
 /// One candidate edit at a node and what it would do. Plain data.
 struct MoveVerdict {
@@ -44,6 +45,7 @@ class MoveFinder {
 public:
     /// The candidates for the node at `path` (none when there is no node).
     static std::vector<Edit> candidates(const isl::schedule &schedule, const NodePath &path);
+    static std::vector<Edit> candidates(const TreeNode &root, const NodePath &path);
     /// Applies each candidate and checks the result against the
     /// dependences. ResourceLimitError and CancelledError pass through.
     static MovesReport evaluate(Analyzer &analyzer, const isl::schedule &schedule, const NodePath &path, DepMode mode,
