@@ -77,6 +77,12 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_explorer(new Ex
         m_verdict->setStyleSheet(QStringLiteral("QLabel { background: #ef6c00; color: white; padding: 1px 8px; "
                                                 "border-radius: 3px; font-weight: bold; }"));
     });
+    connect(m_explorer, &Explorer::nestReady, this, [this](const AnalysisSnapshotPtr &s) {
+        m_nest->setSnapshot(s);
+        if (!s->nestError.empty())
+            statusBar()->showMessage(QString::fromStdString(s->nestError), 8000);
+        updateActions();
+    });
     connect(m_explorer, &Explorer::busyChanged, this, [this](bool busy) {
         m_stop->setEnabled(busy);
         if (busy) {

@@ -37,9 +37,15 @@ inline bool waitForSnapshot(Explorer &e, QSignalSpy &spy, int timeoutMs = 60000)
     if (spy.count() == 0 && !spy.wait(timeoutMs))
         return false;
     spy.clear();
-    while (e.isBusy())
-        if (!spy.wait(timeoutMs))
+    // Busy until the newest request's loop nest is there too (nestReady,
+    // after its snapshotChanged): poll rather than wait for one signal.
+    QElapsedTimer t;
+    t.start();
+    while (e.isBusy()) {
+        if (t.elapsed() > timeoutMs)
             return false;
+        spy.wait(20);
+    }
     spy.clear();
     return true;
 }

@@ -100,6 +100,7 @@ class tst_TruthfulViews : public QObject {
 private Q_SLOTS:
     void initTestCase();
     void loopNestLabelsByOrigin();
+    void loopNestFollowsTheOtherViews();
     void undoLeavesNothingStale();
     void movesSayWhenStopped();
     void failedLoadScheduleIsNotCheckingForever();
@@ -169,6 +170,63 @@ void tst_TruthfulViews::loopNestLabelsByOrigin()
         QVERIFY2(!l.startsWith(QLatin1String("s1")) || l.contains(QLatin1String("# from s1[")), qPrintable(l));
         QVERIFY2(!l.startsWith(QLatin1String("s2")) || l.contains(QLatin1String("# from s2[")), qPrintable(l));
     }
+}
+
+// Issue 12/15: the views after an edit come before the loop nest (isl's AST
+// generation is most of the time on big kernels). Until the nest is there
+// the view says it is on its way, never the previous schedule's nest; a
+// stop while it is generated leaves the verdict and says why the nest is
+// missing.
+void tst_TruthfulViews::loopNestFollowsTheOtherViews()
+{
+    MainWindow w;
+    w.setInteractive(false);
+    Testers testers(w);
+    Explorer *e = w.explorer();
+    QVERIFY(w.openKernel(source("tests/widgets/data/stencil_2d.json")));
+    QVERIFY(settle(e));
+    const QString before = w.loopNestView()->nestEdit()->toPlainText();
+    QVERIFY(!before.startsWith(QLatin1String("# Regenerating")));
+
+    QStringList seen; // the nest view's first line at each stage
+    QSignalSpy nestReady(e, &Explorer::nestReady);
+    auto record = connect(e, &Explorer::snapshotChanged, this, [&](const AnalysisSnapshotPtr &s) {
+        QVERIFY(s->nestPending); // the views first: no nest yet
+        QVERIFY(s->nestText.empty() && s->nestC.empty());
+        QVERIFY(e->isBusy());
+        seen << w.loopNestView()->nestEdit()->toPlainText().section(QLatin1Char('\n'), 0, 0);
+        seen << w.loopNestView()->cEdit()->toPlainText().section(QLatin1Char('\n'), 0, 0);
+    });
+    e->applyEdit(Edit::interchange({0}));
+    QVERIFY(settle(e));
+    disconnect(record);
+    QCOMPARE(seen,
+             (QStringList{QStringLiteral("# Regenerating the loop nest of this schedule\u2026"),
+                          QStringLiteral("/* Regenerating the C of this schedule\u2026 */")}));
+    QCOMPARE(nestReady.count(), 1);
+    const AnalysisSnapshotPtr s = e->snapshot();
+    QVERIFY(!s->nestPending);
+    QVERIFY(!s->nestText.empty());
+    QCOMPARE(w.loopNestView()->nestEdit()->toPlainText(), QString::fromStdString(s->nestText));
+    QCOMPARE(w.loopNestView()->cEdit()->toPlainText(), QString::fromStdString(s->nestC));
+    QVERIFY(w.loopNestView()->nestEdit()->toPlainText() != before); // interchanged loops
+
+    // Stopped while the nest is generated: the verdict stays, the nest view
+    // says it was stopped.
+    auto stop = connect(e, &Explorer::snapshotChanged, this, [&](const AnalysisSnapshotPtr &snap) {
+        if (snap->nestPending)
+            e->cancel();
+    });
+    e->undoStack()->undo();
+    QVERIFY(settle(e));
+    disconnect(stop);
+    QVERIFY(!e->snapshot()->nestPending);
+    QVERIFY(e->snapshot()->report.legal);
+    const QString stopped = w.loopNestView()->nestEdit()->toPlainText();
+    QVERIFY2(stopped.startsWith(QLatin1String("# no loop nest: the analysis was stopped")), qPrintable(stopped));
+    auto *verdict = w.findChild<QLabel *>(QStringLiteral("verdict"));
+    QVERIFY(verdict);
+    QVERIFY2(!verdict->text().startsWith(QLatin1String("stopped")), qPrintable(verdict->text()));
 }
 
 void tst_TruthfulViews::undoLeavesNothingStale()

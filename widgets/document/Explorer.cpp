@@ -47,16 +47,24 @@ Explorer::Explorer(QObject *parent)
     connect(m_controller, &AnalysisController::finished, this, &Explorer::onFinished);
     connect(m_controller, &AnalysisController::checked, this, &Explorer::verdictReady);
     connect(m_controller, &AnalysisController::failed, this, &Explorer::onFailed);
-    connect(m_controller, &AnalysisController::stopped, this, [this](quint64, const QString &reason) {
+    connect(m_controller, &AnalysisController::stopped, this, [this](quint64 generation, const QString &reason) {
         m_pending.reset();
+        const bool onlyNest = m_snapshot && m_snapshot->nestPending && m_snapshot->generation == generation;
+        settleNest(tr("the analysis was stopped before it was generated (%1)").arg(reason));
+        if (onlyNest)
+            return; // the verdict and every other view are complete
         Q_EMIT analysisStopped(reason);
     });
     connect(m_controller, &AnalysisController::busyChanged, this, &Explorer::busyChanged);
-    connect(m_controller, &AnalysisController::movesReady, this, &Explorer::movesReady);
+    connect(m_controller, &AnalysisController::movesReady, this, [this](const MovesResult &m) {
+        if (m.generation == m_movesJob && !m_movesDropped) // not a list nobody waits for any more
+            Q_EMIT movesReady(m);
+    });
     connect(m_controller, &AnalysisController::jobFailed, this, [this](quint64 job, const AnalysisError &e) {
-        if (job == m_movesJob)
-            Q_EMIT movesFailed(e); // the moves panel says it stopped, and why
-        else
+        if (job == m_movesJob) {
+            if (!m_movesDropped)
+                Q_EMIT movesFailed(e); // the moves panel says it stopped, and why
+        } else
             Q_EMIT suggesting(false);
         Q_EMIT jobFailed(e);
     });
@@ -247,10 +255,17 @@ std::string Explorer::editScriptText() const
     return script.toJson().dump(2) + "\n";
 }
 
+void Explorer::dropMoves()
+{
+    m_movesDropped = true;
+}
+
 void Explorer::requestMoves(const std::vector<int> &node)
 {
-    if (m_kernel)
+    if (m_kernel) {
         m_movesJob = m_controller->requestMoves(request(), node);
+        m_movesDropped = false;
+    }
 }
 
 void Explorer::suggestSchedule()
@@ -339,8 +354,25 @@ void Explorer::applyEditState(std::size_t keep, const Edit *edit)
     submit();
 }
 
+void Explorer::settleNest(const QString &why)
+{
+    if (!m_snapshot || !m_snapshot->nestPending)
+        return;
+    auto settled = std::make_shared<AnalysisSnapshot>(*m_snapshot);
+    settled->nestPending = false;
+    settled->nestError = "no loop nest: " + why.toStdString();
+    m_snapshot = settled;
+    Q_EMIT nestReady(m_snapshot);
+}
+
 void Explorer::onFinished(const AnalysisSnapshotPtr &snapshot)
 {
+    if (m_snapshot && m_snapshot->nestPending && !snapshot->nestPending
+        && m_snapshot->generation == snapshot->generation) {
+        m_snapshot = snapshot; // the same analysis, now with its loop nest
+        Q_EMIT nestReady(snapshot);
+        return;
+    }
     if (m_reloading) {
         m_reloading = false;
         if (!snapshot->droppedEdits.empty()) {
@@ -397,6 +429,8 @@ void Explorer::onFailed(quint64 generation, const AnalysisError &error)
         m_fellBack = false;
         m_session = m_shownSession; // roll back: what is shown stays right
         m_kernel = m_shownKernel;
+        if (m_snapshot && m_snapshot->nestPending)
+            submit(); // the rejected change cut its nest short: generate it again
     }
     Q_EMIT analysisFailed(error);
     Q_EMIT documentChanged();

@@ -79,6 +79,8 @@ public:
     /// The edits of the log, in order.
     const std::vector<Edit> &edits() const { return m_session.edits; }
     /// Asks for the legal moves at a node (movesReady()).
+    /// The moves list asked for last is no longer wanted (no node selected).
+    void dropMoves();
     void requestMoves(const std::vector<int> &node);
     /// Runs isl's scheduler; its tree becomes the base schedule (undoable).
     void suggestSchedule();
@@ -103,6 +105,9 @@ public:
 
 Q_SIGNALS:
     void snapshotChanged(const se::AnalysisSnapshotPtr &snapshot);
+    /// The loop nest of the shown snapshot arrived (or will not: its
+    /// nestError says why); the rest of the snapshot is unchanged.
+    void nestReady(const se::AnalysisSnapshotPtr &snapshot);
     /// The verdict of the analysis in progress (a snapshot with only its
     /// report, `complete` false), ahead of snapshotChanged.
     void verdictReady(const se::AnalysisSnapshotPtr &partial);
@@ -133,6 +138,9 @@ private:
     };
 
     AnalysisRequest request() const;
+    /// The shown snapshot waits for a loop nest that will not come (the
+    /// analysis was stopped or overtaken by a failed change): say so.
+    void settleNest(const QString &why);
     void submit();
     /// Makes `after` the document, checks it, and pushes an undo step once
     /// the check succeeds.
@@ -172,6 +180,7 @@ private:
     bool m_reloading = false;
     bool m_fellBack = false;
     quint64 m_movesJob = 0; ///< the controller's id of the newest moves job
+    bool m_movesDropped = false; ///< nobody waits for that job's list any more
 };
 
 } // namespace se

@@ -73,9 +73,16 @@ void LoopNestView::setSnapshot(const AnalysisSnapshotPtr &s)
     const QString unavailable = s->nestError.empty()
         ? tr("# The regenerated loop nest needs code generation, which this build lacks.")
         : QStringLiteral("# ") + QString::fromStdString(s->nestError);
-    replaceText(m_nest, s->nestText.empty() ? unavailable : QString::fromStdString(s->nestText));
-    replaceText(
-        m_c, s->nestC.empty() ? QStringLiteral("/* no C: see the loop nest tab */") : QString::fromStdString(s->nestC));
+    if (s->nestPending) {
+        // Never the previous schedule's nest: it would contradict the other views.
+        replaceText(m_nest, tr("# Regenerating the loop nest of this schedule\u2026"));
+        replaceText(m_c, tr("/* Regenerating the C of this schedule\u2026 */"));
+    } else {
+        replaceText(m_nest, s->nestText.empty() ? unavailable : QString::fromStdString(s->nestText));
+        replaceText(m_c,
+                    s->nestC.empty() ? QStringLiteral("/* no C: see the loop nest tab */")
+                                     : QString::fromStdString(s->nestC));
+    }
     replaceText(m_isl,
                 QStringLiteral("# flat schedule (union map)\n") + QString::fromStdString(s->scheduleMap)
                     + QStringLiteral("\n\n# schedule tree (isl YAML)\n") + QString::fromStdString(s->scheduleYaml));

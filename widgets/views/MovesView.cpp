@@ -64,6 +64,7 @@ void MovesView::refresh()
     // Whatever happens next, the old list belonged to another schedule or node.
     m_model->clear();
     if (!sel->hasTreeNode() || !m_explorer->snapshot()) {
+        m_explorer->dropMoves(); // a list still on its way would show the old node's moves
         m_header->setText(tr("Select a node of the schedule tree to see the edits that fit it."));
         return;
     }

@@ -20,7 +20,8 @@ AnalysisController::AnalysisController(QObject *parent) : QObject(parent), m_sha
     connect(m_worker, &AnalysisWorker::finished, this, [this](const AnalysisSnapshotPtr &s) {
         if (!current(s->generation))
             return;
-        setBusy(false);
+        if (!s->nestPending) // busy until the loop nest is there too
+            setBusy(false);
         Q_EMIT finished(s);
     });
     connect(m_worker, &AnalysisWorker::checked, this, [this](const AnalysisSnapshotPtr &s) {

@@ -46,6 +46,10 @@ struct AnalysisSnapshot {
     std::string nestC;
     std::string nestKernelJson;
     std::string nestError;
+    /// The loop nest is still being generated (on big kernels it takes
+    /// longer than every other view together): its fields are empty, and a
+    /// snapshot of the same generation with the nest follows.
+    bool nestPending = false;
     /// The edits applied on top of the base schedule, the same as the
     /// JSON array an edit script holds (for exports), and those a lenient
     /// request had to skip (their descriptions).

@@ -217,21 +217,6 @@ AnalysisSnapshotPtr AnalysisWorker::analyse(const AnalysisRequest &r)
     snap->scheduleMap = SchedulePrinter::flatMap(model, schedule);
     checkpoint(m_shared->latest, r.generation);
 
-    // The regenerated nest; a schedule it cannot express is not an error of
-    // the analysis, only of this view.
-    const std::string source = describeSource(r, result->edits.size());
-    try {
-        const RegeneratedNest nest =
-            CodeGenerator::generateWithC(model, schedule, r.scheduleFile.toStdString(), source, snap->nestC);
-        snap->nestText = NestTextPrinter::print(nest);
-        snap->nestKernelJson = NestKernelWriter::text(nest);
-    } catch (const InputError &e) {
-        snap->nestError = "no loop nest for this schedule: " + e.fault();
-    } catch (const ResourceLimitError &) {
-        snap->nestError = "no loop nest: stopped, too large";
-    }
-    checkpoint(m_shared->latest, r.generation);
-
     std::vector<std::string> names;
     for (const auto &st : model.statements())
         names.push_back(st.name);
@@ -239,9 +224,35 @@ AnalysisSnapshotPtr AnalysisWorker::analyse(const AnalysisRequest &r)
     checkpoint(m_shared->latest, r.generation);
     snap->graphFigure = GraphFigureBuilder::build(*r.kernel, snap->report, r.fonts);
 
+    checkpoint(m_shared->latest, r.generation);
+
+    // Every view but the loop nest now: the nest alone takes longer than all
+    // of them on big kernels (isl's AST generation), and its view says it is
+    // on its way rather than show the previous schedule's.
     snap->checkedAt = QDateTime::currentDateTime();
     snap->elapsedMs = timer.elapsed();
-    return snap;
+    snap->nestPending = true;
+    Q_EMIT finished(snap);
+
+    auto full = std::make_shared<AnalysisSnapshot>(*snap);
+    full->nestPending = false;
+    // The regenerated nest; a schedule it cannot express is not an error of
+    // the analysis, only of this view.
+    const std::string source = describeSource(r, result->edits.size());
+    try {
+        const RegeneratedNest nest =
+            CodeGenerator::generateWithC(model, schedule, r.scheduleFile.toStdString(), source, full->nestC);
+        full->nestText = NestTextPrinter::print(nest);
+        full->nestKernelJson = NestKernelWriter::text(nest);
+    } catch (const InputError &e) {
+        full->nestError = "no loop nest for this schedule: " + e.fault();
+    } catch (const ResourceLimitError &) {
+        full->nestError = "no loop nest: stopped, too large";
+    }
+    checkpoint(m_shared->latest, r.generation);
+
+    full->elapsedMs = timer.elapsed();
+    return full;
 }
 
 void AnalysisWorker::run(const AnalysisRequest &r)
