@@ -162,11 +162,18 @@ int suggestCommand(ToolSession &s)
     if (!o.schedule.empty() || !o.edits.empty())
         throw UsageError("suggest computes its own schedule: it takes no --schedule or --edits");
     PipelineRequest request = s.request();
+    std::string note;
     request.base =
-        PipelineRequest::Base::fromTree(ScheduleSuggester::suggest(s.model(), s.analyzer().dependences(o.deps)));
+        PipelineRequest::Base::fromTree(ScheduleSuggester::suggest(s.model(), s.analyzer().dependences(o.deps), &note));
     request.flags = PipelineRequest::Flags::Required;
-    return report(s, *s.analyse(request), json{{"source", "isl scheduler"}},
-                  "schedule: isl's scheduler (dependences as validity, proximity and coincidence constraints)\n");
+    json extra{{"source", "isl scheduler"}};
+    std::string preface =
+        "schedule: isl's scheduler (dependences as validity, proximity and coincidence constraints)\n";
+    if (!note.empty()) {
+        extra["scheduler_note"] = note;
+        preface += "note: " + note + "\n";
+    }
+    return report(s, *s.analyse(request), extra, preface);
 }
 
 int movesCommand(ToolSession &s)

@@ -23,6 +23,8 @@ inline std::string kernelPath(const QString &spec)
     const std::string s = spec.toStdString();
     if (s.rfind("sample:", 0) == 0)
         return std::string(SE_SOURCE_DIR) + "/sample-kernels/" + s.substr(7) + ".json";
+    if (s.rfind("data:", 0) == 0)
+        return std::string(SE_SOURCE_DIR) + "/tests/data/kernels/" + s.substr(5) + ".json";
     return std::string(SE_CONFORMANCE_DIR) + "/kernels/" + s + ".json";
 }
 

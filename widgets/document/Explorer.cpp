@@ -68,14 +68,18 @@ Explorer::Explorer(QObject *parent)
             Q_EMIT suggesting(false);
         Q_EMIT jobFailed(e);
     });
-    connect(m_controller, &AnalysisController::suggestionReady, this, [this](quint64, const QString &yaml) {
-        Q_EMIT suggesting(false);
-        Session after = m_session;
-        after.scheduleText = yaml.toStdString();
-        after.scheduleFile = tr("isl's scheduler");
-        after.edits.clear();
-        change(after, tr("Suggested schedule (isl scheduler)"));
-    });
+    connect(m_controller, &AnalysisController::suggestionReady, this,
+            [this](quint64, const QString &yaml, const QString &note) {
+                Q_EMIT suggesting(false);
+                Session after = m_session;
+                after.scheduleText = yaml.toStdString();
+                after.scheduleFile = tr("isl's scheduler");
+                after.edits.clear();
+                // The history says when isl's option for large graphs made it.
+                change(after,
+                       note.isEmpty() ? tr("Suggested schedule (isl scheduler)")
+                                      : tr("Suggested schedule (isl scheduler, components in sequence: %1)").arg(note));
+            });
     connect(m_undo, &QUndoStack::indexChanged, this, &Explorer::documentChanged);
     // Editors save by replacing the file: wait for the dust to settle.
     m_reloadTimer.setSingleShot(true);

@@ -44,10 +44,11 @@ AnalysisController::AnalysisController(QObject *parent) : QObject(parent), m_sha
         if (m.generation == m_shared->latestJob.load())
             Q_EMIT movesReady(m);
     });
-    connect(m_worker, &AnalysisWorker::suggestionReady, this, [this](quint64 job, const QString &yaml) {
-        if (job == m_shared->latestJob.load())
-            Q_EMIT suggestionReady(job, yaml);
-    });
+    connect(m_worker, &AnalysisWorker::suggestionReady, this,
+            [this](quint64 job, const QString &yaml, const QString &note) {
+                if (job == m_shared->latestJob.load())
+                    Q_EMIT suggestionReady(job, yaml, note);
+            });
     connect(m_worker, &AnalysisWorker::jobFailed, this, [this](quint64 job, const AnalysisError &e) {
         if (job == m_shared->latestJob.load())
             Q_EMIT jobFailed(job, e);

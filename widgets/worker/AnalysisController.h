@@ -42,7 +42,8 @@ Q_SIGNALS:
     void stopped(quint64 generation, const QString &reason);
     void busyChanged(bool busy);
     void movesReady(const se::MovesResult &moves);
-    void suggestionReady(quint64 job, const QString &yaml);
+    /// `note`: empty, or how isl's scheduler had to be run (its option for large graphs).
+    void suggestionReady(quint64 job, const QString &yaml, const QString &note);
     void jobFailed(quint64 job, const se::AnalysisError &error);
 
 private:

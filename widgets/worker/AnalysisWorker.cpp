@@ -332,11 +332,12 @@ void AnalysisWorker::evaluateMoves(const AnalysisRequest &r, quint64 job, const 
 void AnalysisWorker::suggest(const AnalysisRequest &r, quint64 job)
 {
     runJob(r, job, [&] {
+        std::string note;
         const isl::schedule s =
-            ScheduleSuggester::suggest(m_pipeline->model(), m_pipeline->analyzer().dependences(r.mode));
+            ScheduleSuggester::suggest(m_pipeline->model(), m_pipeline->analyzer().dependences(r.mode), &note);
         const QString yaml = q(SchedulePrinter::blockYaml(s));
         if (!staleJob(job))
-            Q_EMIT suggestionReady(job, yaml);
+            Q_EMIT suggestionReady(job, yaml, q(note));
     });
 }
 

@@ -61,7 +61,8 @@ Q_SIGNALS:
     /// The analysis hit its quota or the user stopped it.
     void stopped(quint64 generation, const QString &reason);
     void movesReady(const se::MovesResult &moves);
-    void suggestionReady(quint64 job, const QString &yaml);
+    /// `note`: empty, or how isl's scheduler had to be run (its option for large graphs).
+    void suggestionReady(quint64 job, const QString &yaml, const QString &note);
     /// The verdict of a request, ahead of its full snapshot (the views'
     /// figures and the loop nest take longer on big kernels).
     void checked(const se::AnalysisSnapshotPtr &partial);
