@@ -54,9 +54,9 @@ int batchCheck(ToolSession &s)
             if (!r.legal && status == Ok)
                 status = Violations;
             if (o.json) {
-                nlohmann::json j = ReportJson::check(r);
+                nlohmann::json j = ReportJson::check(r, false);
                 j["schedule"] = name;
-                std::cout << versionedJson(j, -1);
+                writeVersionedJson(std::cout, std::move(j), r, -1);
             } else {
                 std::cout << name << ": " << (r.legal ? "legal" : "illegal") << " (" << r.violations.size()
                           << " violated edge" << (r.violations.size() == 1 ? "" : "s") << ")\n";
@@ -88,7 +88,7 @@ int checkCommand(ToolSession &s)
     const PipelineResultPtr result = s.analyse(s.request());
     const CheckReport &r = result->report;
     if (o.json) {
-        std::cout << versionedJson(ReportJson::check(r));
+        writeVersionedJson(std::cout, ReportJson::check(r, false), r);
     } else {
         std::cout << ReportText::header(r) << "schedule: " << s.scheduleSource() << "\n"
                   << s.statementSources() << ReportText::edges(r) << ReportText::violations(r)
@@ -113,7 +113,7 @@ int depsCommand(ToolSession &s)
     }
     std::ostringstream out;
     if (o.json) {
-        out << versionedJson(ReportJson::deps(r));
+        writeVersionedJson(out, ReportJson::deps(r, false), r);
     } else {
         out << ReportText::header(r) << s.statementSources() << ReportText::edges(r) << ReportText::warnings(r);
         for (const auto &e : r.edges)

@@ -102,7 +102,7 @@ int report(ToolSession &s, const PipelineResult &result, json extra, const std::
     const FlagReport &flags = result.flags;
     const std::string text = emitSchedule(s, result.schedule);
     if (o.json) {
-        json j = ReportJson::check(r);
+        json j = ReportJson::check(r, false);
         for (auto &[k, v] : extra.items())
             j[k] = v;
         j["flags"] = flagsJson(flags);
@@ -110,7 +110,7 @@ int report(ToolSession &s, const PipelineResult &result, json extra, const std::
             j["schedule"] = text;
         else
             j["out"] = o.out;
-        std::cout << versionedJson(j);
+        writeVersionedJson(std::cout, std::move(j), r);
     } else {
         std::cout << text;
         std::cerr << ReportText::header(r) << preface << ReportText::violations(r) << flagsText(flags)

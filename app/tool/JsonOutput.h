@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/report/ReportJson.h"
+
 #include <nlohmann/json.hpp>
+
+#include <ostream>
 
 #include <string>
 
@@ -18,6 +22,15 @@ inline std::string versionedJson(nlohmann::json j, int indent = 1)
 {
     j["format"] = JsonFormatVersion;
     return j.dump(indent) + "\n";
+}
+
+/// The same for a check or deps document made without its edges
+/// (ReportJson::check(r, false)): the edges are streamed into it.
+inline void writeVersionedJson(std::ostream &out, nlohmann::json j, const CheckReport &r, int indent = 1)
+{
+    j["format"] = JsonFormatVersion;
+    ReportJson::write(out, std::move(j), r, indent);
+    out << "\n";
 }
 
 } // namespace se::tool

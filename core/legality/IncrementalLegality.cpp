@@ -22,8 +22,10 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
                 // A sequence made a set keeps every time but changes the verdict.
                 changed[k] = isl_map_plain_is_equal(m_last->of(k).get(), schedule.of(k).get()) != isl_bool_true
                     || !schedule.sameSetLevels(k, *m_last);
-        if (!reuse)
-            m_verdicts.assign(deps.size(), std::nullopt);
+        if (!reuse) {
+            m_verdicts.clear();
+            m_verdicts.resize(deps.size());
+        }
         // The verdicts are about to describe `schedule`, not m_last: if this
         // check stops half-way (an abort from a newer edit, the quota), the
         // next one must not reuse any of them.
@@ -46,8 +48,9 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
                 const auto *known = m_cache.find(*key);
                 if (known && (known->counted || !options.countViolations)) {
                     if (known->violated)
-                        m_verdicts[e] = LegalityChecker::report(model, d, e, schedule, known->witness,
-                                                                options.countViolations ? known->count : std::nullopt);
+                        m_verdicts[e] = std::make_unique<const ViolationReport>(
+                            LegalityChecker::report(model, d, e, schedule, known->witness,
+                                                    options.countViolations ? known->count : std::nullopt));
                     continue;
                 }
             }
@@ -57,7 +60,8 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
             EdgeVerdictCache::Verdict verdict;
             verdict.counted = options.countViolations;
             if (!bad.is_empty()) {
-                m_verdicts[e] = LegalityChecker::explain(model, d, e, schedule, bad, options);
+                m_verdicts[e] = std::make_unique<const ViolationReport>(
+                    LegalityChecker::explain(model, d, e, schedule, bad, options));
                 verdict.violated = true;
                 verdict.count = m_verdicts[e]->count;
                 verdict.witness = m_verdicts[e]->witness;

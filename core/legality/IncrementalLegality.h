@@ -5,6 +5,7 @@
 #include "LegalityChecker.h"
 #include "core/schedule/FlatSchedule.h"
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -25,7 +26,9 @@ private:
     const std::vector<Dependence> *m_cacheDeps = nullptr;
     bool m_counted = false;
     std::optional<FlatSchedule> m_last;
-    std::vector<std::optional<ViolationReport>> m_verdicts; // per edge; nullopt: respected
+    // Per edge; null: respected. A pointer, not an optional: a report is
+    // ~360 bytes and tiled_matmul_256 has 180,608 edges, almost all respected.
+    std::vector<std::unique_ptr<const ViolationReport>> m_verdicts;
     std::size_t m_lastChecked = 0;
     EdgeVerdictCache m_cache;
 };

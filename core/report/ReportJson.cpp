@@ -67,11 +67,11 @@ json ReportJson::violation(const ViolationReport &v)
     return j;
 }
 
-json ReportJson::check(const CheckReport &r)
+json ReportJson::check(const CheckReport &r, bool edges)
 {
     json deps = json::array();
-    for (const auto &e : r.edges)
-        deps.push_back(edge(e));
+    for (std::size_t k = 0; edges && k < r.edges.size(); ++k)
+        deps.push_back(edge(r.edges[k]));
     json viol = json::array();
     for (const auto &v : r.violations)
         viol.push_back(violation(v));
@@ -95,16 +95,48 @@ json ReportJson::check(const CheckReport &r)
             {"warnings", r.warnings}};
 }
 
-json ReportJson::deps(const CheckReport &r)
+json ReportJson::deps(const CheckReport &r, bool edges)
 {
     json deps = json::array();
-    for (const auto &e : r.edges)
-        deps.push_back(edge(e));
+    for (std::size_t k = 0; edges && k < r.edges.size(); ++k)
+        deps.push_back(edge(r.edges[k]));
     return {{"kernel", r.kernel},
             {"deps", r.deps},
             {"params", params(r.fixedParams)},
             {"dependences", deps},
             {"warnings", r.warnings}};
+}
+
+void ReportJson::write(std::ostream &out, json doc, const CheckReport &r, int indent)
+{
+    // The document is printed around a marker in place of the array; the
+    // array is printed one edge at a time, indented as nlohmann's own
+    // printer would (the array is a value at depth 1).
+    static const std::string marker = "\x01se:dependences\x01";
+    doc["dependences"] = marker;
+    const std::string text = doc.dump(indent);
+    const std::string quoted = json(marker).dump();
+    const std::size_t at = text.find(quoted);
+    out << text.substr(0, at);
+    if (r.edges.empty()) {
+        out << "[]";
+    } else if (indent < 0) {
+        out << '[';
+        for (std::size_t k = 0; k < r.edges.size(); ++k)
+            out << (k ? "," : "") << edge(r.edges[k]).dump();
+        out << ']';
+    } else {
+        const std::string inner(2 * static_cast<std::size_t>(indent), ' ');
+        out << "[\n";
+        for (std::size_t k = 0; k < r.edges.size(); ++k) {
+            std::string one = edge(r.edges[k]).dump(indent);
+            for (std::size_t p = one.find('\n'); p != std::string::npos; p = one.find('\n', p + 1 + inner.size()))
+                one.insert(p + 1, inner);
+            out << inner << one << (k + 1 < r.edges.size() ? ",\n" : "\n");
+        }
+        out << std::string(static_cast<std::size_t>(indent), ' ') << ']';
+    }
+    out << text.substr(at + quoted.size());
 }
 
 } // namespace se

@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <ostream>
+
 namespace se {
 
 /// The JSON shapes of the `schedule-tool` contract (analysis-and-cli.md).
@@ -13,9 +15,16 @@ public:
     static nlohmann::json edge(const EdgeReport &e);
     static nlohmann::json violation(const ViolationReport &v);
     /// `check --json`: kernel, legal, deps, dependences, violations, warnings.
-    static nlohmann::json check(const CheckReport &r);
+    /// `edges` false: "dependences" left empty, for write().
+    static nlohmann::json check(const CheckReport &r, bool edges = true);
     /// `deps --json`: kernel, deps, dependences, warnings.
-    static nlohmann::json deps(const CheckReport &r);
+    static nlohmann::json deps(const CheckReport &r, bool edges = true);
+
+    /// Writes `doc` (made with `edges` false) with r's edges streamed into
+    /// its "dependences" array: the same text as doc.dump(indent) with the
+    /// array filled, without every edge's JSON held at once (tiled_matmul_256
+    /// has 180,608 edges: the whole document took 450 MB).
+    static void write(std::ostream &out, nlohmann::json doc, const CheckReport &r, int indent);
 };
 
 } // namespace se
