@@ -69,6 +69,11 @@ std::vector<ViolationReport> Analyzer::violations(const isl::schedule &schedule,
 {
     const FlatSchedule flat =
         QuotaScope::run(m_ctx, "flattening the schedule", [&] { return FlatSchedule(*m_model, schedule); });
+    return violations(flat, mode, counts);
+}
+
+std::vector<ViolationReport> Analyzer::violations(const FlatSchedule &flat, DepMode mode, bool counts)
+{
     return m_legality[mode].check(*m_model, dependences(mode), flat, LegalityChecker::Options{counts});
 }
 

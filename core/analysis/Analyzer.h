@@ -61,6 +61,7 @@ public:
     /// Only the violated edges, without the edge listing, the warnings or
     /// overrides: what a search over many candidate schedules needs.
     std::vector<ViolationReport> violations(const isl::schedule &schedule, DepMode mode, bool counts);
+    std::vector<ViolationReport> violations(const FlatSchedule &flat, DepMode mode, bool counts);
 
 private:
     IslContext m_ctx; // first: outlives every isl object below

@@ -48,8 +48,10 @@ public:
     static std::vector<Edit> candidates(const TreeNode &root, const NodePath &path);
     /// Applies each candidate and checks the result against the
     /// dependences. ResourceLimitError and CancelledError pass through.
+    /// `shortcuts` false: every candidate through a new tree (the
+    /// reference the shortcuts are tested against).
     static MovesReport evaluate(Analyzer &analyzer, const isl::schedule &schedule, const NodePath &path, DepMode mode,
-                                bool counts = true);
+                                bool counts = true, bool shortcuts = true);
 };
 
 } // namespace se

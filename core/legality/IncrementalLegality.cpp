@@ -20,7 +20,8 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
             for (std::size_t k = 0; k < schedule.size(); ++k)
                 // Structural comparison: a false "changed" only costs a re-check.
                 // A sequence made a set keeps every time but changes the verdict.
-                changed[k] = isl_map_plain_is_equal(m_last->of(k).get(), schedule.of(k).get()) != isl_bool_true
+                changed[k] = (m_last->of(k).get() != schedule.of(k).get() // the same object: unchanged
+                              && isl_map_plain_is_equal(m_last->of(k).get(), schedule.of(k).get()) != isl_bool_true)
                     || !schedule.sameSetLevels(k, *m_last);
         if (!reuse) {
             m_verdicts.clear();
@@ -31,6 +32,11 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
         // next one must not reuse any of them.
         m_last.reset();
         TimeBounds bounds(model, schedule);
+        // The bounds of unchanged statements are the last check's (a
+        // moves list checks hundreds of schedules that differ in one).
+        if (reuse && m_bounds)
+            bounds.reuse(std::move(*m_bounds), changed);
+        m_bounds.reset();
         if (m_cacheDeps != &deps)
             m_cache = EdgeVerdictCache{}; // keys name edge shapes of these dependences
         m_cacheDeps = &deps;
@@ -70,6 +76,7 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
                 m_cache.store(*key, std::move(verdict));
         }
         m_last = schedule;
+        m_bounds = std::move(bounds).memo();
         m_deps = &deps;
         m_counted = options.countViolations;
         std::vector<ViolationReport> out;

@@ -134,6 +134,24 @@ const TimeBounds::Range &TimeBounds::at(std::size_t statement, unsigned d)
     return r;
 }
 
+TimeBounds::Memo TimeBounds::memo() &&
+{
+    return {std::move(m_bounds), std::move(m_ranges), m_schedule.dims()};
+}
+
+void TimeBounds::reuse(Memo memo, const std::vector<bool> &changed)
+{
+    if (memo.dims != m_schedule.dims() || memo.bounds.size() != m_bounds.size() || changed.size() != m_bounds.size())
+        return;
+    m_ranges.resize(m_schedule.size());
+    for (std::size_t k = 0; k < m_bounds.size(); ++k) {
+        if (changed[k] || memo.bounds[k].empty() || k >= memo.ranges.size() || memo.ranges[k].is_null())
+            continue;
+        m_bounds[k] = std::move(memo.bounds[k]);
+        m_ranges[k] = memo.ranges[k];
+    }
+}
+
 bool TimeBounds::ordered(std::size_t src, std::size_t dst)
 {
     if (!m_model.allParamsFixed())

@@ -24,12 +24,23 @@ public:
     /// True when every src instance runs strictly before every dst instance.
     bool ordered(std::size_t src, std::size_t dst);
 
-private:
     struct Range {
         bool known = false;
         bool bounded = false;
         long lo = 0, hi = 0;
     };
+    /// What was computed, to be reused by the next schedule's bounds for
+    /// the statements whose times did not change (IncrementalLegality).
+    struct Memo {
+        std::vector<std::vector<Range>> bounds;
+        std::vector<isl::set> ranges;
+        unsigned dims = 0;
+    };
+    Memo memo() &&;
+    /// Takes over `memo`'s bounds of every statement not `changed`.
+    void reuse(Memo memo, const std::vector<bool> &changed);
+
+private:
     const Range &at(std::size_t statement, unsigned d);
 
     const PolyhedralModel &m_model;

@@ -26,6 +26,14 @@ public:
     const isl::map &of(std::size_t statement) const { return m_maps[statement]; }
     unsigned dims() const { return m_dims; }
     std::size_t size() const { return m_maps.size(); }
+    /// The same schedule with one statement's times replaced (of the same
+    /// length): a candidate edit that moves one statement (MoveFinder).
+    FlatSchedule withTimes(std::size_t statement, isl::map times) const
+    {
+        FlatSchedule out(*this);
+        out.m_maps[statement] = std::move(times);
+        return out;
+    }
     /// All of them as one union map.
     isl::union_map unionMap() const;
     /// The set nodes the statement's instances pass (none for a union map).

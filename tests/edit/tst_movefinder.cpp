@@ -4,9 +4,12 @@
 // tools/oracle.py on the map of each move's result.
 #include "EditTestUtil.h"
 
+#include "core/edit/ScheduleTree.h"
 #include "core/explore/MoveFinder.h"
 
 #include <QtTest>
+
+#include <functional>
 
 using namespace se;
 using namespace se::test;
@@ -38,6 +41,8 @@ private Q_SLOTS:
     void candidatesByKind_data();
     void candidatesByKind();
     void noSuchNode();
+    void shortcutsAgree_data();
+    void shortcutsAgree();
 };
 
 void tst_MoveFinder::verdicts_data()
@@ -142,6 +147,60 @@ void tst_MoveFinder::noSuchNode()
     const MovesReport r = MoveFinder::evaluate(*a, a->originalSchedule(), {0, 7}, DepMode::May);
     QVERIFY(r.nodeKind.empty());
     QVERIFY(r.moves.empty());
+}
+
+// The shift shortcut (one statement's flat times moved, no new tree) gives
+// every band's moves exactly the verdicts, edges and pair counts of the
+// edits applied to the tree, on every sample kernel and on two edited
+// schedules (a fused band, a split statement).
+void tst_MoveFinder::shortcutsAgree_data()
+{
+    QTest::addColumn<QString>("kernel");
+    QTest::addColumn<QString>("edits");
+    for (const char *k : {"sample:gauss_seidel_2d", "sample:jacobi_1d", "sample:loop_sequence", "sample:matmul",
+                          "sample:red_black_1d", "sample:ring_allgather", "sample:scalar_temp",
+                          "sample:tiled_matmul_sbuf_psum", "sample:trisolv", "two_mm", "triangle_strided"})
+        QTest::newRow(k) << q(k) << q("[]");
+    QTest::newRow("jacobi_1d fused") << q("jacobi_1d") << q(FUSE);
+}
+
+void tst_MoveFinder::shortcutsAgree()
+{
+    QFETCH(QString, kernel);
+    QFETCH(QString, edits);
+    auto a = analyzer(kernel);
+    isl::schedule s = a->originalSchedule();
+    for (const Edit &e : script(edits).edits)
+        s = e.apply(s);
+    std::vector<NodePath> bands;
+    std::function<void(const TreeNode &, NodePath &)> walk = [&](const TreeNode &t, NodePath &p) {
+        if (t.isBand())
+            bands.push_back(p);
+        for (std::size_t k = 0; k < t.children.size(); ++k) {
+            p.push_back(static_cast<int>(k));
+            walk(t.children[k], p);
+            p.pop_back();
+        }
+    };
+    NodePath p;
+    walk(ScheduleTree::read(s), p);
+    QVERIFY(!bands.empty());
+    int shifts = 0;
+    for (const auto &b : bands) {
+        const MovesReport fast = MoveFinder::evaluate(*a, s, b, DepMode::May, true, true);
+        const MovesReport full = MoveFinder::evaluate(*a, s, b, DepMode::May, true, false);
+        QCOMPARE(fast.moves.size(), full.moves.size());
+        for (std::size_t k = 0; k < fast.moves.size(); ++k) {
+            const auto &x = fast.moves[k];
+            const auto &y = full.moves[k];
+            QCOMPARE(x.description, y.description);
+            QVERIFY2(x.verdict == y.verdict, x.description.c_str());
+            QCOMPARE(x.violatedEdges, y.violatedEdges);
+            QCOMPARE(x.violatingPairs, y.violatingPairs);
+            shifts += x.edit.kind == EditKind::Shift ? 1 : 0;
+        }
+    }
+    QVERIFY(shifts > 0);
 }
 
 QTEST_GUILESS_MAIN(tst_MoveFinder)
