@@ -227,6 +227,21 @@ void tst_TruthfulViews::loopNestFollowsTheOtherViews()
     auto *verdict = w.findChild<QLabel *>(QStringLiteral("verdict"));
     QVERIFY(verdict);
     QVERIFY2(!verdict->text().startsWith(QLatin1String("stopped")), qPrintable(verdict->text()));
+
+    // A change rejected while the shown schedule's nest is generated cuts
+    // that nest short: it is generated again, not left "regenerating".
+    QSignalSpy failed(e, &Explorer::analysisFailed);
+    auto reject = connect(e, &Explorer::snapshotChanged, this, [&](const AnalysisSnapshotPtr &snap) {
+        if (snap->nestPending && failed.isEmpty())
+            e->applyEdit(Edit::tile({0, 0, 0, 0}, {4})); // no band there: rejected
+    });
+    e->applyEdit(Edit::interchange({0}));
+    QVERIFY(settle(e));
+    disconnect(reject);
+    QCOMPARE(failed.count(), 1);
+    QVERIFY(!e->snapshot()->nestPending);
+    QVERIFY(!e->snapshot()->nestText.empty());
+    QCOMPARE(w.loopNestView()->nestEdit()->toPlainText(), QString::fromStdString(e->snapshot()->nestText));
 }
 
 void tst_TruthfulViews::undoLeavesNothingStale()

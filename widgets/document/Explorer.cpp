@@ -411,7 +411,6 @@ void Explorer::onFinished(const AnalysisSnapshotPtr &snapshot)
 
 void Explorer::onFailed(quint64 generation, const AnalysisError &error)
 {
-    Q_UNUSED(generation);
     m_pending.reset();
     if (m_reloading || !m_shownKernel) {
         // The kernel itself is new (opened or changed on disk): keep it, with
@@ -433,8 +432,12 @@ void Explorer::onFailed(quint64 generation, const AnalysisError &error)
         m_fellBack = false;
         m_session = m_shownSession; // roll back: what is shown stays right
         m_kernel = m_shownKernel;
-        if (m_snapshot && m_snapshot->nestPending)
-            submit(); // the rejected change cut its nest short: generate it again
+        if (m_snapshot && m_snapshot->nestPending) {
+            if (generation != m_snapshot->generation)
+                submit(); // the rejected change cut its nest short: generate it again
+            else
+                settleNest(error.message);
+        }
     }
     Q_EMIT analysisFailed(error);
     Q_EMIT documentChanged();

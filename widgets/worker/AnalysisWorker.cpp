@@ -248,6 +248,11 @@ AnalysisSnapshotPtr AnalysisWorker::analyse(const AnalysisRequest &r)
         full->nestError = "no loop nest for this schedule: " + e.fault();
     } catch (const ResourceLimitError &) {
         full->nestError = "no loop nest: stopped, too large";
+    } catch (const CancelledError &) {
+        throw; // a newer request: nobody waits for this one
+    } catch (const std::exception &e) {
+        // The other views are out already: this failure is the nest's alone.
+        full->nestError = std::string("no loop nest: ") + e.what();
     }
     checkpoint(m_shared->latest, r.generation);
 
