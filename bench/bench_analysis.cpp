@@ -242,7 +242,7 @@ Outcome runOnce(const Options &o, PhaseTimes &t)
             std::set<int> shapes;
             for (const auto &d : deps)
                 if (d.shape < 0 || shapes.insert(d.shape).second)
-                    se::DependenceSummary::countPairs(analyzer.model(), d.relation);
+                    se::DependenceSummary::countPairs(analyzer.model(), d.relation());
         });
     t.time("warnings", [&] { analyzer.warnings(); });
     se::PipelineRequest request;

@@ -267,7 +267,8 @@ IterationSpace IterationSpaceBuilder::build(const PolyhedralModel &model, const 
             QuotaScope::nextStep(model.islContext());
             // { s0[i, j] -> s0[i', j'] } inside the slice
             const isl::map r = deps[e]
-                                   .relation.intersect_params(params)
+                                   .relation()
+                                   .intersect_params(params)
                                    .project_out_all_params()
                                    .intersect_domain(slices[static_cast<std::size_t>(si - stmts.begin())])
                                    .intersect_range(slices[static_cast<std::size_t>(di - stmts.begin())]);

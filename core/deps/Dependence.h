@@ -21,11 +21,18 @@ struct Dependence {
     std::size_t src = 0; ///< model statement index
     std::size_t dst = 0;
     std::string allocation;
-    isl::map relation; ///< { s0[i, j] -> s1[i', j'] }: src instance before dst instance
     /// Edges of equal shape have the same relation up to the names of their
     /// two statements (tiles of one kernel repeat a handful of shapes), so
     /// counts and distances are computed once per shape.
     int shape = -1;
-};
+    /// { [i, j] -> [i', j'] }: the shape's relation, with anonymous tuples,
+    /// one isl object shared by every edge of the shape.
+    isl::map shapeRelation;
+    std::string srcName, dstName; ///< the statements' tuple names
 
+    /// { s0[i, j] -> s1[i', j'] }: src instance before dst instance. Made
+    /// on each call from the shape's relation: one named copy per edge
+    /// took 2.9 KB each, 520 MB of tiled_matmul_256's 180,608 edges.
+    isl::map relation() const;
+};
 } // namespace se

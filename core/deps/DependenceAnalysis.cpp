@@ -28,12 +28,6 @@ isl::map anonymous(const isl::map &m)
     return isl::manage(isl_map_reset_tuple_id(isl_map_reset_tuple_id(m.copy(), isl_dim_in), isl_dim_out));
 }
 
-isl::map named(const isl::map &anon, const std::string &src, const std::string &dst)
-{
-    isl_map *m = isl_map_set_tuple_name(anon.copy(), isl_dim_in, src.c_str());
-    return isl::manage(isl_map_set_tuple_name(m, isl_dim_out, dst.c_str()));
-}
-
 // Collects the pieces of each edge and gives edges made of the same pieces
 // the same shape.
 class EdgeSet {
@@ -70,9 +64,16 @@ public:
                     shapes.emplace(pieces, std::make_pair(static_cast<int>(shapes.size()), islutil::coalesce(u))).first;
             }
             const auto &[type, src, dst, alloc] = key;
-            out.push_back({type, src, dst, alloc,
-                           named(it->second.second, m_model.statements()[src].name, m_model.statements()[dst].name),
-                           it->second.first});
+            Dependence d;
+            d.type = type;
+            d.src = src;
+            d.dst = dst;
+            d.allocation = alloc;
+            d.shape = it->second.first;
+            d.shapeRelation = it->second.second; // shared: named on use
+            d.srcName = m_model.statements()[src].name;
+            d.dstName = m_model.statements()[dst].name;
+            out.push_back(std::move(d));
         }
         sort(out);
         return out;

@@ -41,13 +41,14 @@ DependenceSummary::Shape &DependenceSummary::shape(const Dependence &dep)
     Shape sh;
     const auto &s = m_model.statements()[dep.src];
     const auto &t = m_model.statements()[dep.dst];
-    isl_map *marked = isl_map_set_tuple_name(dep.relation.copy(), isl_dim_in, SrcMark);
+    isl_map *marked = isl_map_set_tuple_name(dep.relation().release(), isl_dim_in, SrcMark);
     marked = isl_map_set_tuple_name(marked, isl_dim_out, dep.src == dep.dst ? SrcMark : DstMark);
     sh.relation = m_model.text(isl::manage(marked));
     const unsigned k = ProgramOrder::sharedLoops(m_model, dep.src, dep.dst);
     sh.sharedLoops = k;
     // { [i0..ik-1] -> [j0..jk-1] } over the shared loops, then j - i.
-    const isl::set deltas = islutil::coalesce(dep.relation.apply_domain(islutil::prefixProjection(s.domain, k))
+    const isl::set deltas = islutil::coalesce(dep.relation()
+                                                  .apply_domain(islutil::prefixProjection(s.domain, k))
                                                   .apply_range(islutil::prefixProjection(t.domain, k))
                                                   .deltas());
     sh.distance = m_model.text(deltas);
@@ -78,7 +79,7 @@ EdgeReport DependenceSummary::describe(const Dependence &dep, bool count)
         Shape &sh = shape(dep);
         if (count && !sh.counted) {
             QuotaScope::nextStep(m_model.islContext());
-            sh.count = countPairs(m_model, dep.relation);
+            sh.count = countPairs(m_model, dep.relation());
             sh.counted = true;
         }
         EdgeReport r;

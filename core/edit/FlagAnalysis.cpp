@@ -159,7 +159,7 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
             flags = *known;
         } else {
             QuotaScope::nextStep(model.islContext());
-            const isl::map pairs = d.relation.intersect_domain(reach[d.src]).intersect_range(reach[d.dst]);
+            const isl::map pairs = d.relation().intersect_domain(reach[d.src]).intersect_range(reach[d.dst]);
             flags = !fn[d.src].is_null() && !fn[d.dst].is_null()
                 ? evaluatePairs(pairs, fn[d.src], fn[d.dst], outer, f.members)
                 : evaluate(pairs.apply_domain(times[d.src]).apply_range(times[d.dst]).deltas(), outer, f.members);

@@ -65,7 +65,7 @@ isl::schedule ScheduleSuggester::suggest(const PolyhedralModel &model, const std
             isl_union_map *all = isl_union_map_empty(model.domain().get_space().release()); // raw isl: see above
             for (const auto &d : deps) {
                 QuotaScope::nextStep(ctx);
-                all = isl_union_map_add_map(all, d.relation.copy()); // raw isl: see above
+                all = isl_union_map_add_map(all, d.relation().release()); // raw isl: see above
             }
             const isl::union_map pairs = isl::manage(all);
             if (pairs.is_null())

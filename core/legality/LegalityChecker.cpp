@@ -75,7 +75,7 @@ isl::map LegalityChecker::violatingPairs(const Dependence &dep, const FlatSchedu
 {
     // { src -> dst : time(src) >=lex time(dst) }
     isl_map *ge = isl_map_lex_ge_map(schedule.of(dep.src).copy(), schedule.of(dep.dst).copy());
-    isl::map bad = dep.relation.intersect(isl::manage(ge));
+    isl::map bad = dep.relation().intersect(isl::manage(ge));
     // A set may run its children in either order: a pair whose times first
     // differ at a set's child position breaks some order, whichever way
     // it points. Times equal before `dim` put both instances at the same
@@ -97,7 +97,7 @@ isl::map LegalityChecker::violatingPairs(const Dependence &dep, const FlatSchedu
         const isl::map across = a.intersect_domain(level.instances)
                                     .apply_range(isl::manage(differ))
                                     .apply_range(schedule.of(dep.dst).reverse());
-        bad = bad.unite(dep.relation.intersect(across));
+        bad = bad.unite(dep.relation().intersect(across));
     }
     return bad;
 }

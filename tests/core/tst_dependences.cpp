@@ -217,7 +217,7 @@ void tst_Dependences::relations()
     auto a = analyze(kernel, fixed);
     const int e = findEdge(*a, mode(deps), type, src, dst);
     QVERIFY2(e >= 0, "no such edge");
-    const isl::map got = a->dependences(mode(deps))[static_cast<std::size_t>(e)].relation;
+    const isl::map got = a->dependences(mode(deps))[static_cast<std::size_t>(e)].relation();
     const isl::set &context = a->model().context();
     const isl::map want = isl::map(a->context().ctx(), relation.toStdString()).intersect_params(context);
     QVERIFY2(got.intersect_params(context).is_equal(want), a->model().text(got).c_str());
@@ -312,8 +312,8 @@ void tst_Dependences::sortedAndNonEmpty()
             const auto &reports = a->edgeReports(m, false);
             QCOMPARE(reports.size(), deps.size());
             for (std::size_t e = 0; e < deps.size(); ++e) {
-                QVERIFY(!deps[e].relation.is_empty());
-                QVERIFY2(isl::union_map(deps[e].relation).is_subset(before), k);
+                QVERIFY(!deps[e].relation().is_empty());
+                QVERIFY2(isl::union_map(deps[e].relation()).is_subset(before), k);
                 if (m == DepMode::Flow)
                     QCOMPARE(reports[e].type, std::string("RAW"));
                 if (e > 0) {

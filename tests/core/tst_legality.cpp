@@ -144,7 +144,7 @@ void verifyWitness(const Run &r, DepMode mode, const ViolationReport &v)
     }
     const std::string pair = prefix(v.witness.params) + "{ " + src + " -> " + dst
         + (v.witness.params.empty() ? "" : " : " + conditions(v.witness.params)) + " }";
-    QVERIFY2(isl::map(r.analyzer->context().ctx(), pair).is_subset(d.relation), pair.c_str());
+    QVERIFY2(isl::map(r.analyzer->context().ctx(), pair).is_subset(d.relation()), pair.c_str());
     const unsigned dims = r.flat.dims();
     const std::vector<std::int64_t> srcTime = int64s(v.witness.srcTime);
     const std::vector<std::int64_t> dstTime = int64s(v.witness.dstTime);

@@ -133,7 +133,7 @@ void TstPollyFrontEnd::dependencesEqualPolly()
         ours[t] = isl::union_map::empty(a.model().islContext().ctx());
     for (const auto &d : a.dependences(DepMode::May)) {
         const std::string t = d.type == DepType::RAW ? "RAW" : d.type == DepType::WAR ? "WAR" : "WAW";
-        ours[t] = ours[t].unite(isl::union_map(d.relation));
+        ours[t] = ours[t].unite(isl::union_map(d.relation()));
     }
     for (const auto &[t, text] : polly) {
         const isl::union_map theirs =
@@ -269,7 +269,7 @@ void TstPollyFrontEnd::ownExportOpens()
         for (const auto &d : an.dependences(DepMode::May)) {
             const std::string key = std::to_string(static_cast<int>(d.type)) + " " + d.allocation;
             auto &u = out[key];
-            u = u.is_null() ? isl::union_map(d.relation) : u.unite(isl::union_map(d.relation));
+            u = u.is_null() ? isl::union_map(d.relation()) : u.unite(isl::union_map(d.relation()));
         }
         return out;
     };
