@@ -79,6 +79,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_explorer(new Ex
     });
     connect(m_explorer, &Explorer::nestReady, this, [this](const AnalysisSnapshotPtr &s) {
         m_nest->setSnapshot(s);
+        showCheckedAt(s);
         if (!s->nestError.empty())
             statusBar()->showMessage(QString::fromStdString(s->nestError), 8000);
         updateActions();
@@ -225,6 +226,7 @@ void MainWindow::createStatusBar()
     m_verdict->setObjectName(QStringLiteral("verdict"));
     m_modeLabel = new QLabel(this);
     m_timeLabel = new QLabel(this);
+    m_timeLabel->setObjectName(QStringLiteral("checkedAt"));
     m_stopButton = new QToolButton(this);
     m_stopButton->setDefaultAction(m_stop);
     m_stopButton->setAutoRaise(true);
@@ -264,11 +266,18 @@ void MainWindow::onSnapshot(const AnalysisSnapshotPtr &s)
         tr("deps: %1%2")
             .arg(s->mode == DepMode::Flow ? tr("flow") : tr("may"),
                  fixed.isEmpty() ? QString() : QStringLiteral(" \u00b7 ") + fixed.join(QLatin1Char(' '))));
-    m_timeLabel->setText(
-        tr("checked %1 (%2 ms)").arg(s->checkedAt.toString(QStringLiteral("HH:mm:ss"))).arg(s->elapsedMs));
+    showCheckedAt(s);
     if (!s->nestError.empty())
         statusBar()->showMessage(QString::fromStdString(s->nestError), 8000);
     updateActions();
+}
+
+void MainWindow::showCheckedAt(const AnalysisSnapshotPtr &s)
+{
+    // While the loop nest is generated the check is done but the app is not.
+    m_timeLabel->setText(
+        tr("checked %1 (%2 ms)").arg(s->checkedAt.toString(QStringLiteral("HH:mm:ss"))).arg(s->elapsedMs)
+        + (s->nestPending ? tr(" \u00b7 generating the loop nest\u2026") : QString()));
 }
 
 void MainWindow::onDocumentChanged()

@@ -115,6 +115,8 @@ private:
     void restoreSettings();
 
     void onSnapshot(const AnalysisSnapshotPtr &snapshot);
+    /// The status bar's "checked HH:MM:SS (N ms)", and whether the nest is still on its way.
+    void showCheckedAt(const AnalysisSnapshotPtr &snapshot);
     void onDocumentChanged();
     void onFailed(const AnalysisError &error);
     void updateActions();

@@ -196,6 +196,10 @@ void tst_TruthfulViews::loopNestFollowsTheOtherViews()
         QVERIFY(e->isBusy());
         seen << w.loopNestView()->nestEdit()->toPlainText().section(QLatin1Char('\n'), 0, 0);
         seen << w.loopNestView()->cEdit()->toPlainText().section(QLatin1Char('\n'), 0, 0);
+        // The status bar says the check is done and the nest is not.
+        const auto *at = w.findChild<QLabel *>(QStringLiteral("checkedAt"));
+        QVERIFY(at && at->text().startsWith(QLatin1String("checked ")));
+        QVERIFY2(at->text().endsWith(QStringLiteral("generating the loop nest\u2026")), qPrintable(at->text()));
     });
     e->applyEdit(Edit::interchange({0}));
     QVERIFY(settle(e));
@@ -210,6 +214,8 @@ void tst_TruthfulViews::loopNestFollowsTheOtherViews()
     QCOMPARE(w.loopNestView()->nestEdit()->toPlainText(), QString::fromStdString(s->nestText));
     QCOMPARE(w.loopNestView()->cEdit()->toPlainText(), QString::fromStdString(s->nestC));
     QVERIFY(w.loopNestView()->nestEdit()->toPlainText() != before); // interchanged loops
+    const auto *at = w.findChild<QLabel *>(QStringLiteral("checkedAt"));
+    QVERIFY2(at && !at->text().contains(QLatin1String("loop nest")), qPrintable(at->text()));
 
     // Stopped while the nest is generated: the verdict stays, the nest view
     // says it was stopped.
