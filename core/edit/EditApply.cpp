@@ -4,6 +4,7 @@
 #include "EditError.h"
 #include "ScheduleTree.h"
 #include "TreeEdits.h"
+#include "core/isl/IslUtil.h"
 
 #include <isl/schedule.h>
 
@@ -52,11 +53,10 @@ isl::union_set leafInstances(const TreeNode &root, isl::ctx ctx)
 {
     std::vector<isl::union_set> parts;
     collectLeafInstances(root, nullptr, parts);
-    // raw isl: unions into one owned object (cpp.h's unite would copy the growing union each time)
-    isl_union_set *all = isl_union_set_empty(isl_space_params_alloc(ctx.get(), 0));
+    isl::union_set all = isl::union_set::empty(ctx);
     for (const auto &p : parts)
-        all = isl_union_set_union(all, p.copy()); // raw isl: in place, see above
-    return isl::manage(all);
+        islutil::addTo(all, p);
+    return all;
 }
 
 // Runs an edit: isl quota and abort pass through (as ResourceLimitError and
@@ -88,8 +88,6 @@ template <typename F> isl::schedule applyGuarded(const Edit &e, isl::ctx ctx, F 
 
 isl::schedule Edit::apply(const isl::schedule &schedule) const
 {
-    if (node.size() > 4096)
-        throw EditError({}, std::string(editKindName(kind)) + ": the node path is too long");
     return applyGuarded(*this, schedule.ctx(), [&] { return apply(ScheduleTree::read(schedule)); });
 }
 

@@ -144,10 +144,10 @@ public:
             m_base = FlatSchedule(m_analyzer.model(), m_schedule);
         if (d >= m_base->dims())
             return std::nullopt;
-        FlatSchedule out = *m_base;
+        std::vector<std::pair<std::size_t, isl::map>> times;
         for (const auto &[s, by] : moved)
-            out = out.withTimes(s, out.of(s).apply_range(translation(d, by)));
-        return out;
+            times.emplace_back(s, m_base->of(s).apply_range(translation(d, by)));
+        return m_base->withTimes(std::move(times));
     }
 
 private:

@@ -187,4 +187,19 @@ isl::union_map coalesce(const isl::union_map &m)
     return checkedCoalesce(m);
 }
 
+void addTo(isl::union_map &all, isl::map part)
+{
+    all = isl::manage(isl_union_map_add_map(all.release(), part.release()));
+}
+
+void addTo(isl::union_set &all, isl::set part)
+{
+    all = isl::manage(isl_union_set_add_set(all.release(), part.release()));
+}
+
+void addTo(isl::union_set &all, const isl::union_set &part)
+{
+    all = isl::manage(isl_union_set_union(all.release(), part.copy()));
+}
+
 } // namespace se::islutil

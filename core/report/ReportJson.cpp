@@ -70,8 +70,9 @@ json ReportJson::violation(const ViolationReport &v)
 json ReportJson::check(const CheckReport &r, bool edges)
 {
     json deps = json::array();
-    for (std::size_t k = 0; edges && k < r.edges.size(); ++k)
-        deps.push_back(edge(r.edges[k]));
+    if (edges)
+        for (const auto &e : r.edges)
+            deps.push_back(edge(e));
     json viol = json::array();
     for (const auto &v : r.violations)
         viol.push_back(violation(v));
@@ -98,8 +99,9 @@ json ReportJson::check(const CheckReport &r, bool edges)
 json ReportJson::deps(const CheckReport &r, bool edges)
 {
     json deps = json::array();
-    for (std::size_t k = 0; edges && k < r.edges.size(); ++k)
-        deps.push_back(edge(r.edges[k]));
+    if (edges)
+        for (const auto &e : r.edges)
+            deps.push_back(edge(e));
     return {{"kernel", r.kernel},
             {"deps", r.deps},
             {"params", params(r.fixedParams)},

@@ -5,6 +5,7 @@
 
 #include <isl/cpp.h>
 
+#include <utility>
 #include <vector>
 
 namespace se {
@@ -26,12 +27,14 @@ public:
     const isl::map &of(std::size_t statement) const { return m_maps[statement]; }
     unsigned dims() const { return m_dims; }
     std::size_t size() const { return m_maps.size(); }
-    /// The same schedule with one statement's times replaced (of the same
-    /// length): a candidate edit that moves one statement (MoveFinder).
-    FlatSchedule withTimes(std::size_t statement, isl::map times) const
+    /// The same schedule with some statements' times replaced (of the
+    /// same length): a candidate edit that moves a few statements
+    /// (MoveFinder).
+    FlatSchedule withTimes(std::vector<std::pair<std::size_t, isl::map>> times) const
     {
         FlatSchedule out(*this);
-        out.m_maps[statement] = std::move(times);
+        for (auto &[statement, map] : times)
+            out.m_maps[statement] = std::move(map);
         return out;
     }
     /// All of them as one union map.

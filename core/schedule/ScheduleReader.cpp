@@ -390,7 +390,7 @@ isl::schedule ScheduleReader::fromUnionMap(const PolyhedralModel &model, const i
             QuotaScope::nextStep(model.islContext());
             const auto &st = model.statements()[k];
             if (perStatement[k].is_null()) {
-                missing = isl::manage(isl_union_set_add_set(missing.release(), st.domain.copy()));
+                islutil::addTo(missing, st.domain);
                 continue;
             }
             // The common map is one affine function of the whole statement
@@ -407,7 +407,7 @@ isl::schedule ScheduleReader::fromUnionMap(const PolyhedralModel &model, const i
             if (plainFunction && !st.domain.is_empty()) {
                 // Its band piece is the function itself: no gist needed.
                 functions[k] = true;
-                forBand = isl::manage(isl_union_map_add_map(forBand.release(), perStatement[k].copy()));
+                islutil::addTo(forBand, perStatement[k]);
                 continue;
             }
             if (!m.is_single_valued())
@@ -418,8 +418,8 @@ isl::schedule ScheduleReader::fromUnionMap(const PolyhedralModel &model, const i
                          + example(isl::union_set(ScheduleValidator::scheduledTwice(m))));
             const isl::set left = st.domain.subtract(m.domain());
             if (!left.is_empty())
-                missing = isl::manage(isl_union_set_add_set(missing.release(), left.copy()));
-            forBand = isl::manage(isl_union_map_add_map(forBand.release(), m.copy()));
+                islutil::addTo(missing, left);
+            islutil::addTo(forBand, m);
         }
         checkMissing(model, missing, file);
         QuotaScope::nextStep(model.islContext());
