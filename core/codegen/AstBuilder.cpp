@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "AstBuilder.h"
+#include "StatementGrouping.h"
 #include "core/isl/IslUtil.h"
 
 #include "core/isl/IslContext.h"
@@ -62,10 +63,11 @@ bool namedLike(const std::string &name, const std::string &prefix)
 }
 
 // The deepest schedule: enough iterator names for every loop.
-unsigned depth(const isl::schedule &schedule)
+// `times`: { S[...] -> [t...] }, the schedule's map.
+unsigned depth(const isl::union_map &times)
 {
     unsigned d = 0;
-    schedule.get_map().foreach_map([&](isl::map m) { d = std::max(d, static_cast<unsigned>(m.range_tuple_dim())); });
+    times.foreach_map([&](isl::map m) { d = std::max(d, static_cast<unsigned>(m.range_tuple_dim())); });
     return d;
 }
 
@@ -171,10 +173,12 @@ isl_schedule_node *addIdentityAtLeaf(isl_schedule_node *node, void *user)
 }
 // raw isl end
 
-isl::schedule injective(const PolyhedralModel &model, const isl::schedule &schedule)
+// `times`: the schedule's map (isl_schedule_get_map flattens the whole
+// tree: computed once per nest).
+isl::schedule injective(const PolyhedralModel &model, const isl::schedule &schedule, const isl::union_map &times)
 {
     bool injectiveAll = true;
-    schedule.get_map().intersect_domain(model.domain()).foreach_map([&](isl::map m) {
+    times.intersect_domain(model.domain()).foreach_map([&](isl::map m) {
         if (injectiveAll && !m.is_injective())
             injectiveAll = false;
     });
@@ -297,13 +301,14 @@ isl::schedule withExplicitDivs(const PolyhedralModel &model, const isl::schedule
     return isl::manage(isl_schedule_insert_partial_schedule(isl::schedule::from_domain(domain).release(), band.copy()));
 }
 
-isl::ast_node buildOnce(const PolyhedralModel &model, const isl::schedule &schedule, const std::string &file,
-                        bool allowOr, Coverage &coverage, AstBuilder::From from = AstBuilder::From::Tree)
+// `tree` for From::Tree (already grouped) and From::TreeAsIs, its map
+// `times` for From::Map; `n` iterators.
+isl::ast_node buildOnce(const PolyhedralModel &model, const isl::schedule &tree, const isl::union_map &times,
+                        const std::string &file, unsigned n, bool allowOr, Coverage &coverage, AstBuilder::From from)
 {
     IslContext &ctx = model.islContext();
     AstOptions options(ctx.get(), allowOr);
     const std::string prefix = AstBuilder::iteratorPrefix(model.paramNames());
-    const unsigned n = depth(schedule);
     // Owned: from_context below may throw (quota), and a leaked list
     // keeps the context from being freed.
     isl::id_list ids(isl::ctx(ctx.get()), static_cast<int>(n));
@@ -318,8 +323,8 @@ isl::ast_node buildOnce(const PolyhedralModel &model, const isl::schedule &sched
     // raw isl end
     try {
         if (from == AstBuilder::From::Map)
-            return build.node_from_schedule_map(schedule.get_map());
-        return build.node_from(schedule);
+            return build.node_from_schedule_map(times);
+        return build.node_from(tree);
     } catch (const isl::exception_quota &) {
         throw;
     } catch (const isl::exception_abort &) {
@@ -350,7 +355,11 @@ isl::ast_node AstBuilder::build(const PolyhedralModel &model, const isl::schedul
     const unsigned long units = 2 + model.statements().size() / 16;
     return QuotaScope::run(ctx, "generating the loop nest", units, [&] {
         checkUnroll(schedule, file); // before any raw isl object below
-        const isl::schedule runsAll = injective(model, schedule);
+        const isl::union_map times = schedule.get_map(); // { S[...] -> [t...] }
+        const isl::schedule runsAll = injective(model, schedule, times);
+        const isl::union_map runsTimes = runsAll.get() == schedule.get() ? times : runsAll.get_map();
+        const unsigned n = depth(runsTimes);
+        const isl::schedule tree = from == From::Tree ? StatementGrouping::apply(runsAll) : runsAll;
         const isl::union_set domain = runsAll.get_domain().intersect_params(model.context());
         // Guards as conjunctions first (the readable form); disjunctions,
         // which isl gets right, where that nest leaves instances out.
@@ -359,7 +368,7 @@ isl::ast_node AstBuilder::build(const PolyhedralModel &model, const isl::schedul
             Coverage coverage;
             isl::ast_node ast;
             try {
-                ast = buildOnce(model, runsAll, file, allowOr, coverage, from);
+                ast = buildOnce(model, tree, runsTimes, file, n, allowOr, coverage, from);
             } catch (const InputError &) {
                 // isl's generator can fail on a valid schedule ("some src
                 // divs are unknown" was reported on a piecewise one): the
@@ -375,7 +384,8 @@ isl::ast_node AstBuilder::build(const PolyhedralModel &model, const isl::schedul
                     throw;
                 QuotaScope::nextStep(ctx);
                 Coverage again;
-                ast = buildOnce(model, plain, file, allowOr, again, from);
+                ast = buildOnce(model, plain, from == From::Map ? plain.get_map() : isl::union_map(), file, n, allowOr,
+                                again, from);
                 if (coversDomain(ast, domain, again))
                     return ast;
                 ctx.noteIslLeak();

@@ -25,10 +25,13 @@ class PolyhedralModel;
 /// a constant trip count) is an InputError labelled `file`.
 class AstBuilder {
 public:
-    /// How isl is asked: from the schedule tree (the default), or from the
-    /// schedule's flat times as a map (isl's other generator; the second
-    /// try when the tree's nest runs instances out of order, NestOrderCheck).
-    enum class From { Tree, Map };
+    /// How isl is asked: from the schedule tree (the default), rewritten by
+    /// StatementGrouping so isl orders hundreds of statements cheaply; from
+    /// the tree exactly as given (the same nest, slower: tests compare the
+    /// two); or from the schedule's flat times as a map (isl's other
+    /// generator; the second try when the tree's nest runs instances out of
+    /// order, NestOrderCheck).
+    enum class From { Tree, TreeAsIs, Map };
     /// True when some band carries AST build options (unroll, separate):
     /// the map loses them.
     static bool hasOptions(const isl::schedule &schedule);

@@ -10,5 +10,6 @@ target_sources(se_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/NestKernelWriter.cpp
   ${CMAKE_CURRENT_LIST_DIR}/NestOrderCheck.cpp
   ${CMAKE_CURRENT_LIST_DIR}/NestTextPrinter.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/StatementGrouping.cpp
   ${CMAKE_CURRENT_LIST_DIR}/StatementRewriter.cpp
 )

@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: MIT
+#include "StatementGrouping.h"
+
+#include "core/schedule/ScheduleTreeWalk.h"
+
+#include <isl/id.h>
+#include <isl/schedule.h>
+#include <isl/schedule_node.h>
+#include <isl/union_set.h>
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace se {
+
+namespace {
+
+// raw isl: the instances reaching a node (no cpp.h method for every node type in 0.25)
+isl::union_set reaching(const isl::schedule_node &node)
+{
+    return isl::manage(isl_schedule_node_get_domain(node.get())); // raw isl: see above
+}
+
+unsigned statementCount(const isl::union_set &set)
+{
+    return static_cast<unsigned>(isl_union_set_n_set(set.get())); // raw isl: a count not in cpp.h 0.25
+}
+
+// The value of `member` on every instance of one statement, when it is one
+// integer there (every piece the same constant); nothing otherwise.
+std::optional<long> constantOn(const isl::pw_multi_aff &member)
+{
+    std::optional<long> value;
+    bool constant = true;
+    member.foreach_piece([&](const isl::set &, const isl::multi_aff &ma) {
+        const isl::aff aff = ma.at(0);
+        const isl::val v = aff.is_cst() ? aff.get_constant_val() : isl::val();
+        if (!constant || v.is_null() || !v.is_int() || (value && *value != v.get_num_si()))
+            constant = false;
+        else
+            value = v.get_num_si();
+    });
+    return constant ? value : std::nullopt;
+}
+
+// The statements reaching `band` by the value of its member `k`, when that
+// member is a constant per statement taking two or more values.
+std::optional<std::map<long, isl::union_set>> scalarMember(const isl::schedule_node_band &band,
+                                                           const isl::union_set &reach, int k)
+{
+    const isl::union_pw_aff member = band.get_partial_schedule().at(k);
+    std::map<long, isl::union_set> byValue;
+    const isl::pw_multi_aff_list pieces = member.pw_multi_aff_list();
+    for (int i = 0, n = static_cast<int>(pieces.size()); i < n; ++i) {
+        const isl::pw_multi_aff pma = pieces.at(i);
+        const std::optional<long> v = constantOn(pma);
+        if (!v)
+            return std::nullopt;
+        const isl::union_set dom(reach.extract_set(pma.domain().get_space()));
+        if (dom.is_empty())
+            continue;
+        auto [it, fresh] = byValue.emplace(*v, dom);
+        if (!fresh)
+            it->second = it->second.unite(dom);
+    }
+    if (byValue.size() < 2)
+        return std::nullopt;
+    return byValue;
+}
+
+// A band with a scalar member becomes band (the members before it) ->
+// sequence by value -> band (that member and the rest). Returns the node
+// at the same place (the outer band, or the new sequence).
+isl::schedule_node splitAtScalar(isl::schedule_node node)
+{
+    const isl::union_set reach = reaching(node);
+    if (statementCount(reach) < 2)
+        return node;
+    const auto band = node.as<isl::schedule_node_band>();
+    const int members = static_cast<int>(band.n_member());
+    for (int k = 0; k < members; ++k) {
+        const auto byValue = scalarMember(band, reach, k);
+        if (!byValue)
+            continue;
+        isl::union_set_list filters(node.ctx(), static_cast<int>(byValue->size()));
+        for (const auto &[value, stmts] : *byValue)
+            filters = filters.add(stmts);
+        // A last member above a leaf names no loop below it: it goes, and
+        // isl has no single-value loop to find per statement. Otherwise it
+        // stays, one value per child, so deeper loops keep their depth.
+        const bool last = k == members - 1 && node.child(0).isa<isl::schedule_node_leaf>();
+        if (k > 0)
+            // raw isl: isl_schedule_node_band_split is not in cpp.h 0.25
+            node = isl::manage(isl_schedule_node_band_split(node.release(), k)).child(0);
+        if (last)
+            node = isl::manage(isl_schedule_node_delete(node.release())); // raw isl: not in cpp.h 0.25
+        node = node.insert_sequence(filters);
+        return k > 0 ? node.parent() : node;
+    }
+    return node;
+}
+
+// Pre-order, rewriting as it goes: a band's new sequence children are
+// visited too, so a later scalar member of the same band splits there.
+isl::schedule_node splitScalars(isl::schedule_node node)
+{
+    if (node.isa<isl::schedule_node_band>())
+        node = splitAtScalar(node);
+    const int n = static_cast<int>(node.n_children());
+    for (int i = 0; i < n; ++i)
+        node = splitScalars(node.child(i)).parent();
+    return node;
+}
+
+// True when, at every loop level above `node`, each statement reaching it
+// runs both before and after each other one for some common outer
+// iteration: isl then keeps them all in one component at every level, and
+// one group statement gets the same loops (a statement that runs only where
+// another does not, such as a pipeline's prologue, would get a loop of its
+// own without the group and a guard with it, so it is not grouped).
+bool interleavedAtEveryLevel(const isl::schedule_node &node, const isl::union_set &reach)
+{
+    // { S[...] -> [prefix] } for the instances reaching `node`
+    const isl::union_map prefix = node.get_prefix_schedule_union_map().intersect_domain(reach);
+    isl::set common; // the prefix values every statement takes
+    bool ok = true;
+    prefix.foreach_map([&](isl::map m) {
+        if (ok)
+            common = common.is_null() ? m.range() : common.intersect(m.range());
+        ok = !common.is_empty();
+    });
+    if (!ok || common.is_null())
+        return false;
+    const unsigned depth = static_cast<unsigned>(common.tuple_dim());
+    for (unsigned level = 0; level < depth; ++level) {
+        // raw isl begin: positional equalities and an order (no isl_dim_type methods in cpp.h 0.25)
+        // { x -> y : x, y in common, x[< level] = y[< level], x[level] > y[level] }
+        isl_map *later = isl_map_from_domain_and_range(common.copy(), common.copy());
+        for (unsigned k = 0; k < level; ++k)
+            later = isl_map_equate(later, isl_dim_in, static_cast<int>(k), isl_dim_out, static_cast<int>(k));
+        later = isl_map_order_gt(later, isl_dim_in, static_cast<int>(level), isl_dim_out, static_cast<int>(level));
+        // raw isl end
+        if (isl::manage(later).is_empty())
+            return false;
+    }
+    return true;
+}
+
+bool leftToIsl(const isl::schedule &schedule)
+{
+    bool found = false;
+    schedule.root().foreach_descendant_top_down([&](const isl::schedule_node &n) {
+        if (found)
+            return false;
+        if (n.isa<isl::schedule_node_expansion>() || n.isa<isl::schedule_node_extension>())
+            found = true;
+        else if (n.isa<isl::schedule_node_band>() && !n.as<isl::schedule_node_band>().ast_build_options().is_empty())
+            found = true;
+        return !found;
+    });
+    return found;
+}
+
+} // namespace
+
+isl::schedule StatementGrouping::apply(const isl::schedule &schedule)
+{
+    if (leftToIsl(schedule))
+        return schedule;
+    const isl::schedule split = splitScalars(schedule.root()).get_schedule();
+    // Sequences and sets right below a band, reached by several statements
+    // that interleave at every level above.
+    std::vector<std::vector<int>> targets;
+    ScheduleTreeWalk::forEach(split.root(), [&](const isl::schedule_node &n, const std::vector<int> &path) {
+        if (!(n.isa<isl::schedule_node_sequence>() || n.isa<isl::schedule_node_set>()) || !n.has_parent())
+            return;
+        if (!n.parent().isa<isl::schedule_node_band>())
+            return;
+        const isl::union_set reach = reaching(n);
+        if (statementCount(reach) < 2 || !interleavedAtEveryLevel(n, reach))
+            return;
+        targets.push_back(path);
+    });
+    // Inner ones first: an expansion node inserted there leaves the paths
+    // of its ancestors and of earlier subtrees as they were.
+    isl::schedule grouped = split;
+    int k = 0;
+    for (auto it = targets.rbegin(); it != targets.rend(); ++it) {
+        isl::schedule_node node = grouped.root();
+        for (int i : *it)
+            node = node.child(i);
+        const std::string name = "se_group" + std::to_string(k++);
+        // raw isl begin: isl_schedule_node_group is not in cpp.h 0.25
+        isl_id *id = isl_id_alloc(node.ctx().get(), name.c_str(), nullptr);
+        node = isl::manage(isl_schedule_node_group(node.release(), id));
+        // raw isl end
+        grouped = node.get_schedule();
+    }
+    return grouped;
+}
+
+} // namespace se

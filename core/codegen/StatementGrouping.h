@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <isl/cpp.h>
+
+namespace se {
+
+/// isl 0.25's AST generator orders the statements that share a loop
+/// pairwise at every loop level (generate_components: a test per pair of
+/// statements), which was most of the loop nest's time when hundreds of
+/// statements share a band (pipeline_400 fused: 400 statements, 160,000
+/// tests per level). This rewrites a tree, for the generator only, into one
+/// with the same instances in the same order that isl orders cheaply:
+/// - a band member that is a constant per statement (the `[t, f, 3]` of a
+///   fused union map, the tile index of a pipelined one) becomes a sequence
+///   ordered by that constant above the rest of the band; the member stays,
+///   one value per child, so loop depths and iterator names do not move;
+/// - below a band whose child is a sequence or set, an isl expansion node
+///   (isl_schedule_node_group) groups the statements: the band's loops see
+///   one statement, the sequence brings the statements back.
+/// The instances, their order and the printed nest are those of the
+/// original tree (tst_codegen compares both on every sample and bench
+/// kernel); only the work isl does to find them changes.
+class StatementGrouping {
+public:
+    /// The rewritten tree, or `schedule` itself when nothing applies (no
+    /// multi-statement band, or a tree with expansion or extension nodes
+    /// or AST build options, which are left to isl as they are).
+    static isl::schedule apply(const isl::schedule &schedule);
+};
+
+} // namespace se
