@@ -90,7 +90,9 @@ void IslContext::setTimeLimit(double seconds)
     m_timedOut = false;
     if (seconds <= 0)
         return;
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+    const auto deadline = std::chrono::steady_clock::now()
+        + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
+    m_deadline = deadline;
     m_watchdog = ChildProcess::startThread([this, deadline] {
         std::unique_lock<std::mutex> lock(m_mutex);
         if (!m_wake.wait_until(lock, deadline, [this] { return m_stop; })) {
@@ -98,6 +100,18 @@ void IslContext::setTimeLimit(double seconds)
             isl_ctx_abort(m_ctx);
         }
     });
+}
+
+bool IslContext::timedOut() const
+{
+    if (m_timedOut)
+        return true;
+    if (m_timeLimit > 0 && std::chrono::steady_clock::now() >= m_deadline) {
+        m_timedOut = true;
+        isl_ctx_abort(m_ctx); // as the watchdog would have
+        return true;
+    }
+    return false;
 }
 
 isl::ctx IslContext::ctx() const

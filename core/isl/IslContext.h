@@ -4,6 +4,7 @@
 #include <isl/ctx.h>
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <memory>
 #include <mutex>
@@ -49,7 +50,10 @@ public:
     /// follows fails with ResourceLimitError.
     void setTimeLimit(double seconds);
     double timeLimit() const { return m_timeLimit; }
-    bool timedOut() const { return m_timedOut; }
+    /// Past the time limit: the watchdog said so, or the clock does (a
+    /// watchdog thread may not have run yet on a loaded machine; every
+    /// QuotaScope looks at the clock too).
+    bool timedOut() const;
 
     /// isl itself lost objects of this context (isl 0.25's AST generator
     /// leaks the nodes it drops on its allow_or fault path): the context
@@ -63,7 +67,8 @@ private:
     isl_ctx *m_ctx;
     unsigned long m_quota;
     double m_timeLimit = 0;
-    std::atomic<bool> m_timedOut{false};
+    mutable std::atomic<bool> m_timedOut{false};
+    std::chrono::steady_clock::time_point m_deadline; ///< with m_timeLimit > 0
     std::thread m_watchdog;
     std::mutex m_mutex;
     std::condition_variable m_wake;

@@ -3,20 +3,26 @@
 
 #include "AnalysisRequest.h"
 #include "MovesResult.h"
+#include "NestResult.h"
 
 #include <QObject>
 #include <QThread>
 
 #include <memory>
+#include <optional>
 
 namespace se {
 
 class AnalysisWorker;
+class NestWorker;
 struct AnalysisShared;
 
-/// The GUI thread's handle on the analysis worker: submits requests, makes
-/// every older one stale (and aborts it if it is running), and passes on
-/// only the newest result. Never blocks the GUI thread.
+/// The GUI thread's handle on the workers: submits each request to both
+/// the analysis worker (every view but the loop nest) and the nest worker
+/// (the loop nest, on the other core), makes every older one stale (and
+/// aborts it if it is running), and passes on only the newest result: the
+/// views as soon as they are there (`nestPending`), then the same snapshot
+/// with its nest. Never blocks the GUI thread.
 class AnalysisController : public QObject {
     Q_OBJECT
 public:
@@ -49,10 +55,19 @@ Q_SIGNALS:
 private:
     void setBusy(bool busy);
     bool current(quint64 generation) const;
+    void onViews(const AnalysisSnapshotPtr &views);
+    void onNest(const NestResult &nest);
+    /// Emits the views snapshot with `nest` in it; not busy any more.
+    void complete(const AnalysisSnapshotPtr &views, const NestResult &nest);
 
     std::shared_ptr<AnalysisShared> m_shared;
     QThread m_thread;
     AnalysisWorker *m_worker = nullptr;
+    QThread m_nestThread;
+    NestWorker *m_nestWorker = nullptr;
+    /// The newest request's half that came first, waiting for the other.
+    AnalysisSnapshotPtr m_views;
+    std::optional<NestResult> m_nest;
     quint64 m_next = 0;
     quint64 m_nextJob = 0;
     bool m_busy = false;

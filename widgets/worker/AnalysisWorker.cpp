@@ -1,14 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "AnalysisWorker.h"
+#include "RunningScope.h"
 #include "widgets/common/QtString.h"
 
 #include "widgets/figures/GraphFigureBuilder.h"
 #include "widgets/figures/TreeFigureBuilder.h"
 #include "core/analysis/IterationSpaceBuilder.h"
 #include "core/analysis/SchedulePipeline.h"
-#include "core/codegen/CodeGenerator.h"
-#include "core/codegen/NestKernelWriter.h"
-#include "core/codegen/NestTextPrinter.h"
 #include "core/explore/MoveFinder.h"
 #include "core/explore/ScheduleSuggester.h"
 #include "core/schedule/SchedulePrinter.h"
@@ -21,44 +19,6 @@
 namespace se {
 
 namespace {
-
-// Thrown between steps when a newer request arrived: the same path out as
-// an isl abort.
-void checkpoint(const std::atomic<quint64> &latest, quint64 generation)
-{
-    if (latest.load() != generation)
-        throw CancelledError();
-}
-
-// Registers the context of the computation in progress for abortRunning(),
-// and clears any abort meant for an earlier one (it may have landed between
-// two steps, outside any quota scope); an abort meant for this computation
-// shows at its first checkpoint.
-class RunningScope {
-public:
-    RunningScope(AnalysisShared &shared, IslContext &ctx, bool job, double timeLimit) : m_shared(shared), m_ctx(ctx)
-    {
-        m_ctx.setTimeLimit(timeLimit); // the clock starts now, for this run
-        {
-            std::lock_guard<std::mutex> lock(m_shared.mutex);
-            m_shared.running = &ctx;
-            m_shared.runningJob = job;
-        }
-        QuotaScope resume(ctx, "starting");
-    }
-    ~RunningScope()
-    {
-        m_ctx.setTimeLimit(0); // no watchdog between runs
-        std::lock_guard<std::mutex> lock(m_shared.mutex);
-        m_shared.running = nullptr;
-    }
-    RunningScope(const RunningScope &) = delete;
-    RunningScope &operator=(const RunningScope &) = delete;
-
-private:
-    AnalysisShared &m_shared;
-    IslContext &m_ctx;
-};
 
 AnalysisError inputError(const InputError &e)
 {
@@ -106,14 +66,6 @@ AnalysisSnapshot headerOf(const AnalysisRequest &r)
     return s;
 }
 
-std::string describeSource(const AnalysisRequest &r, std::size_t edits)
-{
-    std::string s = r.scheduleText.empty() ? "the original schedule" : "the schedule " + r.scheduleFile.toStdString();
-    if (edits)
-        s += " with " + std::to_string(edits) + (edits == 1 ? " edit" : " edits");
-    return s;
-}
-
 } // namespace
 
 void AnalysisShared::abortRunning(bool jobsOnly)
@@ -121,6 +73,8 @@ void AnalysisShared::abortRunning(bool jobsOnly)
     std::lock_guard<std::mutex> lock(mutex);
     if (running && (!jobsOnly || runningJob))
         running->abort();
+    if (runningNest && !jobsOnly)
+        runningNest->abort();
 }
 
 AnalysisWorker::AnalysisWorker(std::shared_ptr<AnalysisShared> shared, QObject *parent)
@@ -184,7 +138,7 @@ AnalysisSnapshotPtr AnalysisWorker::analyse(const AnalysisRequest &r)
     QElapsedTimer timer;
     timer.start();
     ensurePipeline(r);
-    RunningScope running(*m_shared, m_pipeline->analyzer().context(), false, r.timeLimit);
+    RunningScope running(*m_shared, m_pipeline->analyzer().context(), RunningScope::Slot::Analysis, r.timeLimit);
     checkpoint(m_shared->latest, r.generation);
     const PolyhedralModel &model = m_pipeline->model();
 
@@ -226,38 +180,12 @@ AnalysisSnapshotPtr AnalysisWorker::analyse(const AnalysisRequest &r)
 
     checkpoint(m_shared->latest, r.generation);
 
-    // Every view but the loop nest now: the nest alone takes longer than all
-    // of them on big kernels (isl's AST generation), and its view says it is
-    // on its way rather than show the previous schedule's.
+    // Every view but the loop nest: NestWorker makes that at the same time,
+    // and the controller puts it into this snapshot when both are there.
     snap->checkedAt = QDateTime::currentDateTime();
     snap->elapsedMs = timer.elapsed();
     snap->nestPending = true;
-    Q_EMIT finished(snap);
-
-    auto full = std::make_shared<AnalysisSnapshot>(*snap);
-    full->nestPending = false;
-    // The regenerated nest; a schedule it cannot express is not an error of
-    // the analysis, only of this view.
-    const std::string source = describeSource(r, result->edits.size());
-    try {
-        const RegeneratedNest nest =
-            CodeGenerator::generateWithC(model, schedule, r.scheduleFile.toStdString(), source, full->nestC);
-        full->nestText = NestTextPrinter::print(nest);
-        full->nestKernelJson = NestKernelWriter::text(nest);
-    } catch (const InputError &e) {
-        full->nestError = "no loop nest for this schedule: " + e.fault();
-    } catch (const ResourceLimitError &) {
-        full->nestError = "no loop nest: stopped, too large";
-    } catch (const CancelledError &) {
-        throw; // a newer request: nobody waits for this one
-    } catch (const std::exception &e) {
-        // The other views are out already: this failure is the nest's alone.
-        full->nestError = std::string("no loop nest: ") + e.what();
-    }
-    checkpoint(m_shared->latest, r.generation);
-
-    full->elapsedMs = timer.elapsed();
-    return full;
+    return snap;
 }
 
 void AnalysisWorker::run(const AnalysisRequest &r)
@@ -290,7 +218,7 @@ template <typename F> void AnalysisWorker::runJob(const AnalysisRequest &r, quin
         return;
     try {
         ensurePipeline(r);
-        RunningScope running(*m_shared, m_pipeline->analyzer().context(), true, r.timeLimit);
+        RunningScope running(*m_shared, m_pipeline->analyzer().context(), RunningScope::Slot::Job, r.timeLimit);
         checkpoint(m_shared->latestJob, job);
         body();
     } catch (const InputError &e) {

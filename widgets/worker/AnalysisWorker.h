@@ -20,28 +20,31 @@ class IslContext;
 class SchedulePipeline;
 struct PipelineRequest;
 
-/// What the GUI thread and the worker share: the newest generation asked
+/// What the GUI thread and the workers share: the newest generation asked
 /// for (analyses, and side jobs: legal moves, suggestions), and the isl
-/// context of the computation in progress (to abort it).
+/// contexts of the computations in progress (to abort them).
 struct AnalysisShared {
-    std::atomic<quint64> latest{0}; ///< analyses
+    std::atomic<quint64> latest{0}; ///< analyses (and their loop nests)
     std::atomic<quint64> latestJob{0}; ///< moves and suggestions
     std::mutex mutex;
-    IslContext *running = nullptr; ///< guarded by mutex
+    IslContext *running = nullptr; ///< the analysis worker's; guarded by mutex
     bool runningJob = false; ///< guarded by mutex
+    IslContext *runningNest = nullptr; ///< the nest worker's; guarded by mutex
 
     /// Stops the computation in progress, if any (thread-safe); with
     /// `jobsOnly`, only a side job.
     void abortRunning(bool jobsOnly = false);
 };
 
-/// Runs analyses on its own thread (it is moved to a QThread). It owns the
+/// Runs analyses on its own thread (it is moved to a QThread). It owns its
 /// isl world: one SchedulePipeline, kept while the kernel and fixed
 /// parameters stay the same, so dependences are computed once per kernel
 /// and an edit replays only itself. The worker adds the threading and the
 /// cancellation, and turns the pipeline's result into an immutable
-/// snapshot with its figures; a request that is no longer the newest is
-/// skipped, interrupted (`IslContext::abort`) or its result dropped.
+/// snapshot with its figures, every view but the loop nest (NestWorker
+/// makes that on the other core at the same time); a request that is no
+/// longer the newest is skipped, interrupted (`IslContext::abort`) or its
+/// result dropped.
 class AnalysisWorker : public QObject {
     Q_OBJECT
 public:
@@ -56,6 +59,7 @@ public Q_SLOTS:
     void suggest(const se::AnalysisRequest &request, quint64 job);
 
 Q_SIGNALS:
+    /// Every view but the loop nest (`nestPending`): the controller adds it.
     void finished(const se::AnalysisSnapshotPtr &snapshot);
     void failed(quint64 generation, const se::AnalysisError &error);
     /// The analysis hit its quota or the user stopped it.

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: MIT
+#include "NestWorker.h"
+
+#include "AnalysisWorker.h"
+#include "RunningScope.h"
+
+#include "core/analysis/SchedulePipeline.h"
+#include "core/codegen/CodeGenerator.h"
+#include "core/codegen/NestKernelWriter.h"
+#include "core/codegen/NestTextPrinter.h"
+#include "core/support/InputError.h"
+
+namespace se {
+
+namespace {
+
+std::string describeSource(const AnalysisRequest &r, std::size_t edits)
+{
+    std::string s = r.scheduleText.empty() ? "the original schedule" : "the schedule " + r.scheduleFile.toStdString();
+    if (edits)
+        s += " with " + std::to_string(edits) + (edits == 1 ? " edit" : " edits");
+    return s;
+}
+
+} // namespace
+
+NestWorker::NestWorker(std::shared_ptr<AnalysisShared> shared, QObject *parent)
+    : QObject(parent), m_shared(std::move(shared))
+{
+}
+
+NestWorker::~NestWorker() = default;
+
+void NestWorker::ensurePipeline(const AnalysisRequest &r)
+{
+    if (m_pipeline && m_kernel == r.kernel && m_fixed == r.fixedParams && m_quota == r.quota)
+        return;
+    m_pipeline.reset(); // its isl objects go before a new context is made
+    Analyzer::Options options;
+    for (const auto &[name, value] : r.fixedParams)
+        options.params[name] = value;
+    if (r.quota)
+        options.quota = r.quota;
+    options.timeLimit = r.timeLimit;
+    m_pipeline = std::make_unique<SchedulePipeline>(r.kernel, options);
+    m_kernel = r.kernel;
+    m_fixed = r.fixedParams;
+    m_quota = r.quota;
+}
+
+NestResult NestWorker::generate(const AnalysisRequest &r)
+{
+    NestResult out;
+    out.generation = r.generation;
+    ensurePipeline(r);
+    RunningScope running(*m_shared, m_pipeline->analyzer().context(), RunningScope::Slot::Nest, r.timeLimit);
+    checkpoint(m_shared->latest, r.generation);
+    // The same schedule the analysis checks: the same base and edits,
+    // replayed here (no legality check, no tree).
+    PipelineRequest p;
+    p.base = r.scheduleText.empty() ? PipelineRequest::Base::original()
+                                    : PipelineRequest::Base::fromText(r.scheduleText, r.scheduleFile.toStdString());
+    p.edits = r.edits;
+    p.lenientEdits = r.lenientEdits;
+    p.mode = r.mode;
+    p.verdict = false;
+    const PipelineResultPtr result = m_pipeline->run(p);
+    checkpoint(m_shared->latest, r.generation);
+    const RegeneratedNest nest =
+        CodeGenerator::generateWithC(m_pipeline->model(), result->schedule, r.scheduleFile.toStdString(),
+                                     describeSource(r, result->edits.size()), out.c);
+    out.text = NestTextPrinter::print(nest);
+    out.kernelJson = NestKernelWriter::text(nest);
+    return out;
+}
+
+void NestWorker::run(const AnalysisRequest &r)
+{
+    if (m_shared->latest.load() != r.generation)
+        return; // a newer request is queued behind this one
+    NestResult out;
+    out.generation = r.generation;
+    // A schedule the nest cannot express is not an error of the analysis,
+    // only of this view; a schedule that is wrong fails the analysis too,
+    // which then reports it.
+    try {
+        out = generate(r);
+    } catch (const InputError &e) {
+        out.error = "no loop nest for this schedule: " + e.fault();
+    } catch (const ResourceLimitError &) {
+        out.error = "no loop nest: stopped, too large";
+    } catch (const CancelledError &) {
+        return; // a newer request: nobody waits for this one
+    } catch (const std::exception &e) {
+        out.error = std::string("no loop nest: ") + e.what();
+    }
+    if (m_shared->latest.load() == r.generation)
+        Q_EMIT finished(out);
+}
+
+} // namespace se

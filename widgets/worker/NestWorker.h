@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "AnalysisRequest.h"
+#include "NestResult.h"
+
+#include <QObject>
+
+#include <memory>
+
+namespace se {
+
+struct AnalysisShared;
+class SchedulePipeline;
+
+/// Makes the loop nest of each analysis request on a thread of its own,
+/// while AnalysisWorker makes every other view: isl's AST generation is the
+/// longest step after an edit on big kernels, and the two share nothing
+/// but the request. It owns a second isl world (a SchedulePipeline of its
+/// own, kept while the kernel and fixed parameters stay, with no
+/// dependences computed), since an isl context is not shared between
+/// threads. A request that is no longer the newest is skipped or
+/// interrupted, as the analysis is.
+class NestWorker : public QObject {
+    Q_OBJECT
+public:
+    explicit NestWorker(std::shared_ptr<AnalysisShared> shared, QObject *parent = nullptr);
+    ~NestWorker() override;
+
+public Q_SLOTS:
+    void run(const se::AnalysisRequest &request);
+
+Q_SIGNALS:
+    /// The nest, or why there is none; never for a stale request.
+    void finished(const se::NestResult &nest);
+
+private:
+    NestResult generate(const AnalysisRequest &request);
+    void ensurePipeline(const AnalysisRequest &request);
+
+    std::shared_ptr<AnalysisShared> m_shared;
+    std::unique_ptr<SchedulePipeline> m_pipeline;
+    KernelPtr m_kernel;
+    ParamValues m_fixed;
+    unsigned long m_quota = 0;
+};
+
+} // namespace se

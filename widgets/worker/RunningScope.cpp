@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+#include "RunningScope.h"
+
+namespace se {
+
+RunningScope::RunningScope(AnalysisShared &shared, IslContext &ctx, Slot slot, double timeLimit)
+    : m_shared(shared), m_ctx(ctx), m_slot(slot)
+{
+    m_ctx.setTimeLimit(timeLimit); // the clock starts now, for this run
+    {
+        std::lock_guard<std::mutex> lock(m_shared.mutex);
+        if (m_slot == Slot::Nest) {
+            m_shared.runningNest = &ctx;
+        } else {
+            m_shared.running = &ctx;
+            m_shared.runningJob = m_slot == Slot::Job;
+        }
+    }
+    QuotaScope resume(ctx, "starting");
+}
+
+RunningScope::~RunningScope()
+{
+    m_ctx.setTimeLimit(0); // no watchdog between runs
+    std::lock_guard<std::mutex> lock(m_shared.mutex);
+    if (m_slot == Slot::Nest)
+        m_shared.runningNest = nullptr;
+    else
+        m_shared.running = nullptr;
+}
+
+} // namespace se
