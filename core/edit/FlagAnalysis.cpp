@@ -9,6 +9,9 @@
 #include "core/schedule/ScheduleTreeWalk.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <string>
+#include <unordered_map>
 
 #include <isl/aff.h>
 #include <isl/map.h>
@@ -91,14 +94,15 @@ isl::multi_aff onlyPiece(const isl::map &m)
 // the flags' time on a tiled kernel. Each question becomes a constraint on
 // the time difference δ(a, b) = dst(b) - src(a), pulled back onto the
 // dependence's pairs { [a -> b] } and answered by one emptiness test.
-DependenceFlags evaluatePairs(const isl::map &r, const isl::multi_aff &src, const isl::multi_aff &dst, int outer,
-                              unsigned members)
+// { [a -> b] -> [dst(b) - src(a)] } over the pairs' space `space`.
+isl::multi_aff timeDifference(const isl::space &space, const isl::multi_aff &src, const isl::multi_aff &dst)
+{
+    return dst.pullback(isl::multi_aff::range_map(space)).sub(src.pullback(isl::multi_aff::domain_map(space)));
+}
+
+DependenceFlags evaluatePairs(const isl::map &r, const isl::multi_aff &delta, int outer, unsigned members)
 {
     const isl::set pairs = r.wrap(); // { [a -> b] }
-    const isl::space space = pairs.space().unwrap();
-    // { [a -> b] -> [dst(b) - src(a)] }
-    const isl::multi_aff delta =
-        dst.pullback(isl::multi_aff::range_map(space)).sub(src.pullback(isl::multi_aff::domain_map(space)));
     const isl::set any = isl::set::universe(delta.space().range());
     return ask(pairs, any, outer, members,
                [&](const isl::set &on, const isl::set &cond) { return on.intersect(cond.preimage(delta)); });
@@ -139,9 +143,20 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
         });
     const int outer = isl_schedule_node_get_schedule_depth(p);
     std::vector<isl::multi_aff> fn(n); // the times as one function, when they are
-    for (std::size_t k = 0; k < n; ++k)
-        if (!times[k].is_null())
-            fn[k] = onlyPiece(times[k]);
+    // The same with an anonymous statement tuple, when every instance of the
+    // statement reaches the band: then an edge's flags depend only on its
+    // shape (Dependence::shape) and its time difference, and the tiles of a
+    // kernel repeat a handful of those (tiled_matmul_64: 11,360 edges).
+    std::vector<isl::multi_aff> anonymous(n);
+    for (std::size_t k = 0; k < n; ++k) {
+        if (times[k].is_null())
+            continue;
+        fn[k] = onlyPiece(times[k]);
+        if (!fn[k].is_null() && reach[k].is_equal(model.statements()[k].domain))
+            // raw isl: an anonymous input tuple (no tuple-reset method for multi_aff in cpp.h 0.25)
+            anonymous[k] = isl::manage(isl_multi_aff_reset_tuple_id(fn[k].copy(), isl_dim_in));
+    }
+    std::unordered_map<std::string, DependenceFlags> byShape; // shape and time difference -> flags
     // One dependence at a time, each its own unit of work: the differences
     // cost one map per dependence, where comparing the times of every pair
     // of statements ({ a -> b : prefix(a) = prefix(b) }) is quadratic and a
@@ -159,10 +174,24 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
             flags = *known;
         } else {
             QuotaScope::nextStep(model.islContext());
-            const isl::map pairs = d.relation().intersect_domain(reach[d.src]).intersect_range(reach[d.dst]);
-            flags = !fn[d.src].is_null() && !fn[d.dst].is_null()
-                ? evaluatePairs(pairs, fn[d.src], fn[d.dst], outer, f.members)
-                : evaluate(pairs.apply_domain(times[d.src]).apply_range(times[d.dst]).deltas(), outer, f.members);
+            if (d.shape >= 0 && !anonymous[d.src].is_null() && !anonymous[d.dst].is_null()) {
+                // { [i] -> [i'] }: every pair of the edge, anonymous
+                const isl::multi_aff delta =
+                    timeDifference(d.shapeRelation.wrap().space().unwrap(), anonymous[d.src], anonymous[d.dst]);
+                char *text = isl_multi_aff_to_str(delta.get()); // raw isl: the text is the key
+                const std::string shapeKey = std::to_string(d.shape) + ' ' + (text ? text : "");
+                std::free(text);
+                auto it = byShape.find(shapeKey);
+                if (it == byShape.end())
+                    it = byShape.emplace(shapeKey, evaluatePairs(d.shapeRelation, delta, outer, f.members)).first;
+                flags = it->second;
+            } else {
+                const isl::map pairs = d.relation().intersect_domain(reach[d.src]).intersect_range(reach[d.dst]);
+                flags = !fn[d.src].is_null() && !fn[d.dst].is_null()
+                    ? evaluatePairs(pairs, timeDifference(pairs.wrap().space().unwrap(), fn[d.src], fn[d.dst]), outer,
+                                    f.members)
+                    : evaluate(pairs.apply_domain(times[d.src]).apply_range(times[d.dst]).deltas(), outer, f.members);
+            }
         }
         if (flags.backwards)
             f.permutableComputed = false;

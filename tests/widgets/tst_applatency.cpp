@@ -111,6 +111,8 @@ void tst_AppLatency::editToVerdict_data()
     QTest::newRow("tiled_matmul_64 original") << "tiled_matmul_64" << QString() << false << mm;
     QTest::newRow("tiled_matmul_64 pipelined, params fixed") << "tiled_matmul_64"
                                                              << "pipelined" << true << mm;
+    QTest::newRow("tiled_matmul_64 prefetch2, params fixed") << "tiled_matmul_64"
+                                                             << "prefetch2" << true << mm;
 }
 
 void tst_AppLatency::editToVerdict()
