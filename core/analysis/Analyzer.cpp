@@ -65,16 +65,20 @@ const std::vector<std::string> &Analyzer::warnings()
     return *m_warnings;
 }
 
-std::vector<ViolationReport> Analyzer::violations(const isl::schedule &schedule, DepMode mode, bool counts)
+std::vector<ViolationReport> Analyzer::violations(const isl::schedule &schedule, DepMode mode, bool counts,
+                                                  bool witnesses)
 {
     const FlatSchedule flat =
         QuotaScope::run(m_ctx, "flattening the schedule", [&] { return FlatSchedule(*m_model, schedule); });
-    return violations(flat, mode, counts);
+    return violations(flat, mode, counts, witnesses);
 }
 
-std::vector<ViolationReport> Analyzer::violations(const FlatSchedule &flat, DepMode mode, bool counts)
+std::vector<ViolationReport> Analyzer::violations(const FlatSchedule &flat, DepMode mode, bool counts, bool witnesses)
 {
-    return m_legality[mode].check(*m_model, dependences(mode), flat, LegalityChecker::Options{counts});
+    LegalityChecker::Options options;
+    options.countViolations = counts;
+    options.witnesses = witnesses;
+    return m_legality[mode].check(*m_model, dependences(mode), flat, options);
 }
 
 CheckReport Analyzer::check(const isl::schedule &schedule, DepMode mode, CheckOptions options)

@@ -59,9 +59,11 @@ public:
     CheckReport check(const isl::schedule &schedule, DepMode mode, CheckOptions options);
     CheckReport check(const isl::schedule &schedule, DepMode mode) { return check(schedule, mode, CheckOptions{}); }
     /// Only the violated edges, without the edge listing, the warnings or
-    /// overrides: what a search over many candidate schedules needs.
-    std::vector<ViolationReport> violations(const isl::schedule &schedule, DepMode mode, bool counts);
-    std::vector<ViolationReport> violations(const FlatSchedule &flat, DepMode mode, bool counts);
+    /// overrides: what a search over many candidate schedules needs; with
+    /// `witnesses` off, each holds only its edge and count.
+    std::vector<ViolationReport> violations(const isl::schedule &schedule, DepMode mode, bool counts,
+                                            bool witnesses = true);
+    std::vector<ViolationReport> violations(const FlatSchedule &flat, DepMode mode, bool counts, bool witnesses = true);
 
 private:
     IslContext m_ctx; // first: outlives every isl object below

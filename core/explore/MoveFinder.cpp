@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "MoveFinder.h"
+#include "FuseShortcut.h"
 
 #include "core/edit/ScheduleTree.h"
 #include "core/analysis/Analyzer.h"
@@ -229,10 +230,20 @@ MovesReport MoveFinder::evaluate(Analyzer &analyzer, const isl::schedule &schedu
     r.nodeKind = t ? treeKindName(t->kind) : "";
     const auto edits = QuotaScope::run(analyzer.context(), "listing the moves", [&] { return candidates(root, path); });
     FlatShortcut shortcut(analyzer, schedule, root, path);
+    FuseShortcut fuse(analyzer, schedule, root, path, mode, counts);
     for (const Edit &e : edits) {
         MoveVerdict v;
         v.edit = e;
         v.description = e.describe();
+        if (const auto fused = shortcuts
+                ? QuotaScope::run(analyzer.context(), "fusing " + v.description, [&] { return fuse.after(e); })
+                : std::nullopt) {
+            v.verdict = fused->violatedEdges ? MoveVerdict::Verdict::Illegal : MoveVerdict::Verdict::Legal;
+            v.violatedEdges = fused->violatedEdges;
+            v.violatingPairs = fused->violatingPairs;
+            r.moves.push_back(std::move(v));
+            continue;
+        }
         const std::optional<FlatSchedule> shifted = shortcuts
             ? QuotaScope::run(analyzer.context(), "moving " + v.description, [&] { return shortcut.after(e); })
             : std::nullopt;
@@ -247,8 +258,8 @@ MovesReport MoveFinder::evaluate(Analyzer &analyzer, const isl::schedule &schedu
                 continue;
             }
         }
-        const std::vector<ViolationReport> violations =
-            shifted ? analyzer.violations(*shifted, mode, counts) : analyzer.violations(after, mode, counts);
+        const std::vector<ViolationReport> violations = shifted ? analyzer.violations(*shifted, mode, counts, false)
+                                                                : analyzer.violations(after, mode, counts, false);
         v.verdict = violations.empty() ? MoveVerdict::Verdict::Legal : MoveVerdict::Verdict::Illegal;
         v.violatedEdges = violations.size();
         if (!violations.empty()) {

@@ -26,6 +26,7 @@ public:
         bool counted = false;
         std::optional<std::int64_t> count;
         Witness witness; ///< src, dst, params (times are recomputed)
+        bool witnessed = false; ///< violated: `witness` was found (not by a check without witnesses)
     };
 
     /// Starts a new schedule: the per-statement forms are recomputed lazily.

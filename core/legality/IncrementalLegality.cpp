@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "IncrementalLegality.h"
 
+#include "core/deps/DependenceSummary.h"
 #include "core/isl/IslContext.h"
 #include "core/isl/PolyhedralModel.h"
 
@@ -26,6 +27,7 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
         if (!reuse) {
             m_verdicts.clear();
             m_verdicts.resize(deps.size());
+            m_bare.assign(deps.size(), false);
         }
         // The verdicts are about to describe `schedule`, not m_last: if this
         // check stops half-way (an abort from a newer edit, the quota), the
@@ -44,19 +46,23 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
         m_lastChecked = 0;
         for (std::size_t e = 0; e < deps.size(); ++e) {
             const Dependence &d = deps[e];
-            if (reuse && !changed[d.src] && !changed[d.dst])
+            // A report without a witness is not reused where one is wanted.
+            if (reuse && !changed[d.src] && !changed[d.dst] && !(options.witnesses && m_bare[e]))
                 continue;
             ++m_lastChecked;
             QuotaScope::nextStep(model.islContext());
             m_verdicts[e].reset();
+            m_bare[e] = !options.witnesses;
             const auto key = options.timeBounds ? m_cache.key(d) : std::nullopt;
             if (key) {
                 const auto *known = m_cache.find(*key);
-                if (known && (known->counted || !options.countViolations)) {
+                if (known && (known->counted || !options.countViolations)
+                    && (known->witnessed || !known->violated || !options.witnesses)) {
+                    const auto count = options.countViolations ? known->count : std::nullopt;
                     if (known->violated)
                         m_verdicts[e] = std::make_unique<const ViolationReport>(
-                            LegalityChecker::report(model, d, e, schedule, known->witness,
-                                                    options.countViolations ? known->count : std::nullopt));
+                            options.witnesses ? LegalityChecker::report(model, d, e, schedule, known->witness, count)
+                                              : LegalityChecker::bare(model, d, e, count));
                     continue;
                 }
             }
@@ -67,10 +73,15 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
             verdict.counted = options.countViolations;
             if (!bad.is_empty()) {
                 m_verdicts[e] = std::make_unique<const ViolationReport>(
-                    LegalityChecker::explain(model, d, e, schedule, bad, options));
+                    options.witnesses
+                        ? LegalityChecker::explain(model, d, e, schedule, bad, options)
+                        : LegalityChecker::bare(model, d, e,
+                                                options.countViolations ? DependenceSummary::countPairs(model, bad)
+                                                                        : std::nullopt));
                 verdict.violated = true;
                 verdict.count = m_verdicts[e]->count;
                 verdict.witness = m_verdicts[e]->witness;
+                verdict.witnessed = options.witnesses;
             }
             if (key)
                 m_cache.store(*key, std::move(verdict));

@@ -30,6 +30,7 @@ private:
     // Per edge; null: respected. A pointer, not an optional: a report is
     // ~360 bytes and tiled_matmul_256 has 180,608 edges, almost all respected.
     std::vector<std::unique_ptr<const ViolationReport>> m_verdicts;
+    std::vector<bool> m_bare; ///< per edge: its report has no witness (Options::witnesses off)
     std::size_t m_lastChecked = 0;
     EdgeVerdictCache m_cache;
 };

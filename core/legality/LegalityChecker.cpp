@@ -180,8 +180,13 @@ std::vector<ViolationReport> LegalityChecker::check(const PolyhedralModel &model
             if (options.timeBounds && bounds.ordered(deps[e].src, deps[e].dst))
                 continue;
             const isl::map bad = violatingPairs(deps[e], schedule);
-            if (!bad.is_empty())
+            if (bad.is_empty())
+                continue;
+            if (options.witnesses)
                 out.push_back(explain(model, deps[e], e, schedule, bad, options));
+            else
+                out.push_back(bare(model, deps[e], e,
+                                   options.countViolations ? DependenceSummary::countPairs(model, bad) : std::nullopt));
         }
         return out;
     });
@@ -227,6 +232,19 @@ isl::set instance(const isl::set &domain, const std::vector<std::int64_t> &coord
 }
 
 } // namespace
+
+ViolationReport LegalityChecker::bare(const PolyhedralModel &model, const Dependence &dep, std::size_t edge,
+                                      std::optional<std::int64_t> count)
+{
+    ViolationReport v;
+    v.edge = edge;
+    v.type = depTypeName(dep.type);
+    v.src = model.statements()[dep.src].name;
+    v.dst = model.statements()[dep.dst].name;
+    v.allocation = dep.allocation;
+    v.count = count;
+    return v;
+}
 
 ViolationReport LegalityChecker::report(const PolyhedralModel &model, const Dependence &dep, std::size_t edge,
                                         const FlatSchedule &schedule, const Witness &witness,

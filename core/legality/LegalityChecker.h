@@ -58,6 +58,9 @@ public:
     struct Options {
         bool countViolations = true; ///< count violating pairs (only when every parameter is fixed)
         bool timeBounds = true; ///< settle edges by time bounds where possible (off: isl for every edge)
+        /// false: a violated edge's report holds only the edge and its count
+        /// (no witness, times or message): a moves list needs no more.
+        bool witnesses = true;
     };
 
     /// { src[i] -> dst[j] : (i, j) in dep and time(src[i]) >=lex time(dst[j]) }
@@ -75,6 +78,10 @@ public:
 
     /// The report of a violation of `deps[edge]` with a known witness pair
     /// (its times, the breaking level, the two accesses, the message).
+    /// The report of a violation of `deps[edge]` without a witness (Options::witnesses off).
+    static ViolationReport bare(const PolyhedralModel &model, const Dependence &dep, std::size_t edge,
+                                std::optional<std::int64_t> count);
+
     static ViolationReport report(const PolyhedralModel &model, const Dependence &dep, std::size_t edge,
                                   const FlatSchedule &schedule, const Witness &witness,
                                   std::optional<std::int64_t> count);

@@ -163,6 +163,9 @@ void tst_MoveFinder::shortcutsAgree_data()
                           "sample:tiled_matmul_sbuf_psum", "sample:trisolv", "two_mm", "triangle_strided"})
         QTest::newRow(k) << q(k) << q("[]");
     QTest::newRow("jacobi_1d fused") << q("jacobi_1d") << q(FUSE);
+    // Sequences of bands: every fuse goes through FuseShortcut.
+    QTest::newRow("pipeline of 6 stages") << q("data:moves_pipeline_6") << q("[]");
+    QTest::newRow("tiled matmul of 2 tiles") << q("data:moves_tiled_matmul_2") << q("[]");
 }
 
 void tst_MoveFinder::shortcutsAgree()
@@ -198,7 +201,9 @@ void tst_MoveFinder::shortcutsAgree()
             QVERIFY2(x.verdict == y.verdict, x.description.c_str());
             QCOMPARE(x.violatedEdges, y.violatedEdges);
             QCOMPARE(x.violatingPairs, y.violatingPairs);
-            shifts += x.edit.kind == EditKind::Shift || x.edit.kind == EditKind::Move ? 1 : 0;
+            shifts += x.edit.kind == EditKind::Shift || x.edit.kind == EditKind::Move || x.edit.kind == EditKind::Fuse
+                ? 1
+                : 0;
         }
     }
     QVERIFY(shifts > 0);
