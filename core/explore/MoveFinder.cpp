@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "MoveFinder.h"
-#include "FuseShortcut.h"
+#include "SequenceShortcut.h"
 
 #include "core/edit/ScheduleTree.h"
 #include "core/analysis/Analyzer.h"
@@ -230,17 +230,17 @@ MovesReport MoveFinder::evaluate(Analyzer &analyzer, const isl::schedule &schedu
     r.nodeKind = t ? treeKindName(t->kind) : "";
     const auto edits = QuotaScope::run(analyzer.context(), "listing the moves", [&] { return candidates(root, path); });
     FlatShortcut shortcut(analyzer, schedule, root, path);
-    FuseShortcut fuse(analyzer, schedule, root, path, mode, counts);
+    SequenceShortcut neighbours(analyzer, schedule, root, path, mode, counts);
     for (const Edit &e : edits) {
         MoveVerdict v;
         v.edit = e;
         v.description = e.describe();
-        if (const auto fused = shortcuts
-                ? QuotaScope::run(analyzer.context(), "fusing " + v.description, [&] { return fuse.after(e); })
+        if (const auto known = shortcuts
+                ? QuotaScope::run(analyzer.context(), "checking " + v.description, [&] { return neighbours.after(e); })
                 : std::nullopt) {
-            v.verdict = fused->violatedEdges ? MoveVerdict::Verdict::Illegal : MoveVerdict::Verdict::Legal;
-            v.violatedEdges = fused->violatedEdges;
-            v.violatingPairs = fused->violatingPairs;
+            v.verdict = known->violatedEdges ? MoveVerdict::Verdict::Illegal : MoveVerdict::Verdict::Legal;
+            v.violatedEdges = known->violatedEdges;
+            v.violatingPairs = known->violatingPairs;
             r.moves.push_back(std::move(v));
             continue;
         }

@@ -39,8 +39,10 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
         if (reuse && m_bounds)
             bounds.reuse(std::move(*m_bounds), changed);
         m_bounds.reset();
-        if (m_cacheDeps != &deps)
+        if (m_cacheDeps != &deps) {
             m_cache = EdgeVerdictCache{}; // keys name edge shapes of these dependences
+            m_shapeCounts.clear();
+        }
         m_cacheDeps = &deps;
         m_cache.setSchedule(schedule);
         m_lastChecked = 0;
@@ -72,12 +74,10 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
             EdgeVerdictCache::Verdict verdict;
             verdict.counted = options.countViolations;
             if (!bad.is_empty()) {
+                const auto pairs = options.countViolations ? count(model, d, bad) : std::nullopt;
                 m_verdicts[e] = std::make_unique<const ViolationReport>(
-                    options.witnesses
-                        ? LegalityChecker::explain(model, d, e, schedule, bad, options)
-                        : LegalityChecker::bare(model, d, e,
-                                                options.countViolations ? DependenceSummary::countPairs(model, bad)
-                                                                        : std::nullopt));
+                    options.witnesses ? LegalityChecker::explain(model, d, e, schedule, bad, pairs)
+                                      : LegalityChecker::bare(model, d, e, pairs));
                 verdict.violated = true;
                 verdict.count = m_verdicts[e]->count;
                 verdict.witness = m_verdicts[e]->witness;
@@ -96,6 +96,18 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
                 out.push_back(*v);
         return out;
     });
+}
+
+std::optional<std::int64_t> IncrementalLegality::count(const PolyhedralModel &model, const Dependence &dep,
+                                                       const isl::map &bad)
+{
+    if (dep.shape < 0 || dep.shapeRelation.is_null() || !bad.is_equal(dep.relation()))
+        return DependenceSummary::countPairs(model, bad);
+    // Every pair of the edge violates: the count is its shape's.
+    auto it = m_shapeCounts.find(dep.shape);
+    if (it == m_shapeCounts.end())
+        it = m_shapeCounts.emplace(dep.shape, DependenceSummary::countPairs(model, dep.shapeRelation)).first;
+    return it->second;
 }
 
 } // namespace se

@@ -195,9 +195,14 @@ std::vector<ViolationReport> LegalityChecker::check(const PolyhedralModel &model
 ViolationReport LegalityChecker::explain(const PolyhedralModel &model, const Dependence &dep, std::size_t edge,
                                          const FlatSchedule &schedule, const isl::map &bad, Options options)
 {
-    std::optional<std::int64_t> count;
-    if (options.countViolations)
-        count = DependenceSummary::countPairs(model, bad);
+    return explain(model, dep, edge, schedule, bad,
+                   options.countViolations ? DependenceSummary::countPairs(model, bad) : std::nullopt);
+}
+
+ViolationReport LegalityChecker::explain(const PolyhedralModel &model, const Dependence &dep, std::size_t edge,
+                                         const FlatSchedule &schedule, const isl::map &bad,
+                                         std::optional<std::int64_t> count)
+{
     const isl::point p = firstPoint(model, bad.wrap());
     const auto coords = islutil::coordinates(p);
     const auto ns = static_cast<long>(model.statements()[dep.src].depth());

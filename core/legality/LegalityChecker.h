@@ -89,6 +89,10 @@ public:
     /// Explains one non-empty set of violating pairs of `deps[edge]`.
     static ViolationReport explain(const PolyhedralModel &model, const Dependence &dep, std::size_t edge,
                                    const FlatSchedule &schedule, const isl::map &bad, Options options);
+    /// The same with the violating pairs' count already known (or none).
+    static ViolationReport explain(const PolyhedralModel &model, const Dependence &dep, std::size_t edge,
+                                   const FlatSchedule &schedule, const isl::map &bad,
+                                   std::optional<std::int64_t> count);
 };
 
 } // namespace se

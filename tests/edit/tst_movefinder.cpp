@@ -163,7 +163,7 @@ void tst_MoveFinder::shortcutsAgree_data()
                           "sample:tiled_matmul_sbuf_psum", "sample:trisolv", "two_mm", "triangle_strided"})
         QTest::newRow(k) << q(k) << q("[]");
     QTest::newRow("jacobi_1d fused") << q("jacobi_1d") << q(FUSE);
-    // Sequences of bands: every fuse goes through FuseShortcut.
+    // Sequences of bands: every fuse goes through SequenceShortcut.
     QTest::newRow("pipeline of 6 stages") << q("data:moves_pipeline_6") << q("[]");
     QTest::newRow("tiled matmul of 2 tiles") << q("data:moves_tiled_matmul_2") << q("[]");
 }
