@@ -15,8 +15,13 @@ namespace se {
 void EdgeVerdictCache::setSchedule(const FlatSchedule &schedule)
 {
     m_schedule = &schedule;
-    m_forms.clear();
+    // A statement whose time map is the very object of the last schedule
+    // (a moves list's candidates share all but one or two) keeps its form;
+    // the form holds the map, so its address cannot be reused meanwhile.
     m_forms.resize(schedule.size());
+    for (std::size_t k = 0; k < schedule.size(); ++k)
+        if (!m_forms[k].map || m_forms[k].map->get() != schedule.of(k).get())
+            m_forms[k] = Form{};
 }
 
 const EdgeVerdictCache::Form &EdgeVerdictCache::form(std::size_t statement)
@@ -25,6 +30,8 @@ const EdgeVerdictCache::Form &EdgeVerdictCache::form(std::size_t statement)
     if (f.known)
         return f;
     f.known = true;
+    if (!m_schedule->of(statement).is_null())
+        f.map = m_schedule->of(statement);
     // raw isl begin: a map that is not a function gives null here, where cpp.h's as_pw_multi_aff
     // throws; the piece comes out of a C callback and its constants are rewritten in place
     isl_pw_multi_aff *pma = isl_pw_multi_aff_from_map(m_schedule->of(statement).copy());

@@ -4,6 +4,8 @@
 #include "core/report/CheckReport.h"
 #include "core/deps/Dependence.h"
 
+#include <isl/cpp.h>
+
 #include <map>
 #include <optional>
 #include <string>
@@ -44,6 +46,8 @@ private:
         bool affine = false;
         std::string linear; ///< the times without their constants
         std::vector<std::int64_t> constants; ///< per time dimension
+        /// The time map it was read from (optional: a null isl::map cannot be copied).
+        std::optional<isl::map> map;
     };
     const Form &form(std::size_t statement);
 
