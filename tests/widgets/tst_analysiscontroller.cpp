@@ -25,6 +25,7 @@ private Q_SLOTS:
     void viewsThenNest();
     void onlyTheNewest();
     void nestErrorIsTheNests();
+    void nestWithoutItsThread();
 };
 
 namespace {
@@ -124,6 +125,33 @@ void tst_AnalysisController::nestErrorIsTheNests()
     QVERIFY(got[1]->report.legal);
     QVERIFY(got[1]->nestText.empty());
     QVERIFY2(got[1]->nestError.rfind("no loop nest for this schedule: ", 0) == 0, got[1]->nestError.c_str());
+}
+
+// On a machine busy with other work the idle-priority nest thread may not
+// run at all: the analysis thread makes the nest a while after the views.
+void tst_AnalysisController::nestWithoutItsThread()
+{
+    AnalysisController::Options options;
+    options.nestThread = false; // as if it never got a core
+    options.nestGraceMs = 100;
+    AnalysisController c(options);
+    AnalysisRequest r = request(source("tests/widgets/data/stencil_2d.json"));
+    r.edits = {Edit::interchange({0})};
+    const auto got = run(c, [&] { c.submit(r); });
+    QCOMPARE(got.size(), std::size_t(2));
+    QVERIFY(got[0]->nestPending);
+    QVERIFY(!got[1]->nestPending);
+    QVERIFY(got[1]->nestError.empty());
+    QVERIFY(got[1]->nestText.find("with 1 edit") != std::string::npos);
+    // And Stop still stops it: a cancelled request leaves nothing behind.
+    QSignalSpy stopped(&c, &AnalysisController::stopped);
+    const auto none = run(c, [&] {
+        c.submit(r);
+        c.cancel();
+    });
+    QCOMPARE(stopped.count(), 1);
+    QVERIFY(none.empty());
+    QVERIFY(!c.isBusy());
 }
 
 QTEST_MAIN(tst_AnalysisController)

@@ -3,10 +3,14 @@
 
 #include "AnalysisWorker.h"
 #include "NestWorker.h"
+#include "RunningScope.h"
+
+#include <QTimer>
 
 namespace se {
 
-AnalysisController::AnalysisController(QObject *parent) : QObject(parent), m_shared(std::make_shared<AnalysisShared>())
+AnalysisController::AnalysisController(Options options, QObject *parent)
+    : QObject(parent), m_shared(std::make_shared<AnalysisShared>()), m_options(options)
 {
     qRegisterMetaType<AnalysisSnapshotPtr>();
     qRegisterMetaType<AnalysisError>();
@@ -27,16 +31,14 @@ AnalysisController::AnalysisController(QObject *parent) : QObject(parent), m_sha
     connect(m_worker, &AnalysisWorker::failed, this, [this](quint64 g, const AnalysisError &e) {
         if (!current(g))
             return;
-        m_views.reset();
-        m_nest.reset();
+        forgetPending();
         setBusy(false);
         Q_EMIT failed(g, e);
     });
     connect(m_worker, &AnalysisWorker::stopped, this, [this](quint64 g, const QString &reason) {
         if (!current(g))
             return;
-        m_views.reset();
-        m_nest.reset();
+        forgetPending();
         setBusy(false);
         Q_EMIT stopped(g, reason);
     });
@@ -56,14 +58,36 @@ AnalysisController::AnalysisController(QObject *parent) : QObject(parent), m_sha
     m_thread.start();
 
     m_nestThread.setObjectName(QStringLiteral("loop nest"));
-    m_nestWorker = new NestWorker(m_shared);
+    m_nestWorker = new NestWorker(m_shared, RunningScope::Slot::Nest);
     m_nestWorker->moveToThread(&m_nestThread);
     connect(&m_nestThread, &QThread::finished, m_nestWorker, &QObject::deleteLater);
     connect(m_nestWorker, &NestWorker::finished, this, &AnalysisController::onNest);
     // The nest runs on whatever core the analysis and the GUI leave idle
     // (SCHED_IDLE on Linux): at normal priority it took the GUI thread's
-    // turn and the verdict came twice as late (tst_applatency).
+    // turn and the verdict came twice as late (tst_applatency). On a machine
+    // busy with other work an idle thread may not run at all: a second nest
+    // worker on the analysis thread, at normal priority, takes over when
+    // the nest is not there a while after the views (m_nestGrace).
     m_nestThread.start(QThread::IdlePriority);
+    m_fallbackNest = new NestWorker(m_shared, RunningScope::Slot::FallbackNest);
+    m_fallbackNest->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::finished, m_fallbackNest, &QObject::deleteLater);
+    connect(m_fallbackNest, &NestWorker::finished, this, &AnalysisController::onNest);
+    m_nestGrace = new QTimer(this);
+    m_nestGrace->setSingleShot(true);
+    m_nestGrace->setInterval(m_options.nestGraceMs);
+    connect(m_nestGrace, &QTimer::timeout, this, [this] {
+        if (m_views && m_request && m_request->generation == m_views->generation)
+            QMetaObject::invokeMethod(
+                m_fallbackNest, [w = m_fallbackNest, r = *m_request] { w->run(r); }, Qt::QueuedConnection);
+    });
+}
+
+void AnalysisController::forgetPending()
+{
+    m_views.reset();
+    m_nest.reset();
+    m_nestGrace->stop();
 }
 
 void AnalysisController::onViews(const AnalysisSnapshotPtr &views)
@@ -77,12 +101,13 @@ void AnalysisController::onViews(const AnalysisSnapshotPtr &views)
         complete(views, nest);
     } else {
         m_views = views;
+        m_nestGrace->start();
     }
 }
 
 void AnalysisController::onNest(const NestResult &nest)
 {
-    if (!current(nest.generation))
+    if (!current(nest.generation) || nest.generation == m_completed)
         return;
     if (m_views && m_views->generation == nest.generation) {
         const AnalysisSnapshotPtr views = m_views;
@@ -95,6 +120,8 @@ void AnalysisController::onNest(const NestResult &nest)
 
 void AnalysisController::complete(const AnalysisSnapshotPtr &views, const NestResult &nest)
 {
+    m_nestGrace->stop();
+    m_completed = views->generation; // a second nest of it (the fallback's) is dropped
     auto full = std::make_shared<AnalysisSnapshot>(*views);
     full->nestPending = false;
     full->nestText = nest.text;
@@ -132,12 +159,13 @@ quint64 AnalysisController::submit(AnalysisRequest request)
     m_shared->latest = request.generation;
     m_shared->latestJob = ++m_nextJob; // moves of the old schedule are moot too
     m_shared->abortRunning(); // the running analysis is stale: stop it now
-    m_views.reset();
-    m_nest.reset();
+    forgetPending();
+    m_request = request;
     QMetaObject::invokeMethod(
         m_worker, [w = m_worker, request] { w->run(request); }, Qt::QueuedConnection);
-    QMetaObject::invokeMethod(
-        m_nestWorker, [w = m_nestWorker, request] { w->run(request); }, Qt::QueuedConnection);
+    if (m_options.nestThread)
+        QMetaObject::invokeMethod(
+            m_nestWorker, [w = m_nestWorker, request] { w->run(request); }, Qt::QueuedConnection);
     setBusy(true);
     return request.generation;
 }
@@ -170,8 +198,7 @@ void AnalysisController::cancel()
     m_shared->latest = ++m_next;
     m_shared->latestJob = ++m_nextJob;
     m_shared->abortRunning();
-    m_views.reset();
-    m_nest.reset();
+    forgetPending();
     setBusy(false);
     Q_EMIT stopped(stoppedGeneration, QStringLiteral("stopped by the user"));
 }

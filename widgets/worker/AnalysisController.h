@@ -8,6 +8,8 @@
 #include <QObject>
 #include <QThread>
 
+class QTimer;
+
 #include <memory>
 #include <optional>
 
@@ -26,7 +28,16 @@ struct AnalysisShared;
 class AnalysisController : public QObject {
     Q_OBJECT
 public:
-    explicit AnalysisController(QObject *parent = nullptr);
+    struct Options {
+        /// The loop nest on its own idle-priority thread (else only on the
+        /// analysis thread, after the grace below).
+        bool nestThread = true;
+        /// How long after the views the nest may take on the idle thread
+        /// before the analysis thread makes it too.
+        int nestGraceMs = 1500;
+    };
+    explicit AnalysisController(QObject *parent = nullptr) : AnalysisController(Options{}, parent) { }
+    explicit AnalysisController(Options options, QObject *parent = nullptr);
     ~AnalysisController() override;
 
     /// Queues `request` (its generation is set here) and returns the generation.
@@ -57,6 +68,8 @@ private:
     bool current(quint64 generation) const;
     void onViews(const AnalysisSnapshotPtr &views);
     void onNest(const NestResult &nest);
+    /// Drops the halves of a request that will not be completed.
+    void forgetPending();
     /// Emits the views snapshot with `nest` in it; not busy any more.
     void complete(const AnalysisSnapshotPtr &views, const NestResult &nest);
 
@@ -68,6 +81,12 @@ private:
     /// The newest request's half that came first, waiting for the other.
     AnalysisSnapshotPtr m_views;
     std::optional<NestResult> m_nest;
+    std::optional<AnalysisRequest> m_request; ///< the newest (for the fallback nest)
+    quint64 m_completed = 0; ///< the newest generation whose nest is in
+    /// The same nest on the analysis thread, when the idle one has not run.
+    NestWorker *m_fallbackNest = nullptr;
+    QTimer *m_nestGrace = nullptr;
+    Options m_options;
     quint64 m_next = 0;
     quint64 m_nextJob = 0;
     bool m_busy = false;

@@ -73,8 +73,12 @@ void AnalysisShared::abortRunning(bool jobsOnly)
     std::lock_guard<std::mutex> lock(mutex);
     if (running && (!jobsOnly || runningJob))
         running->abort();
-    if (runningNest && !jobsOnly)
-        runningNest->abort();
+    if (!jobsOnly) {
+        if (runningNest)
+            runningNest->abort();
+        if (runningFallbackNest)
+            runningFallbackNest->abort();
+    }
 }
 
 AnalysisWorker::AnalysisWorker(std::shared_ptr<AnalysisShared> shared, QObject *parent)

@@ -30,6 +30,7 @@ struct AnalysisShared {
     IslContext *running = nullptr; ///< the analysis worker's; guarded by mutex
     bool runningJob = false; ///< guarded by mutex
     IslContext *runningNest = nullptr; ///< the nest worker's; guarded by mutex
+    IslContext *runningFallbackNest = nullptr; ///< the fallback nest worker's; guarded by mutex
 
     /// Stops the computation in progress, if any (thread-safe); with
     /// `jobsOnly`, only a side job.

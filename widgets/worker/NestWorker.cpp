@@ -24,8 +24,8 @@ std::string describeSource(const AnalysisRequest &r, std::size_t edits)
 
 } // namespace
 
-NestWorker::NestWorker(std::shared_ptr<AnalysisShared> shared, QObject *parent)
-    : QObject(parent), m_shared(std::move(shared))
+NestWorker::NestWorker(std::shared_ptr<AnalysisShared> shared, RunningScope::Slot slot, QObject *parent)
+    : QObject(parent), m_shared(std::move(shared)), m_slot(slot)
 {
 }
 
@@ -53,7 +53,7 @@ NestResult NestWorker::generate(const AnalysisRequest &r)
     NestResult out;
     out.generation = r.generation;
     ensurePipeline(r);
-    RunningScope running(*m_shared, m_pipeline->analyzer().context(), RunningScope::Slot::Nest, r.timeLimit);
+    RunningScope running(*m_shared, m_pipeline->analyzer().context(), m_slot, r.timeLimit);
     checkpoint(m_shared->latest, r.generation);
     // The same schedule the analysis checks: the same base and edits,
     // replayed here (no legality check, no tree).

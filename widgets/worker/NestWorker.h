@@ -3,6 +3,7 @@
 
 #include "AnalysisRequest.h"
 #include "NestResult.h"
+#include "RunningScope.h"
 
 #include <QObject>
 
@@ -24,7 +25,8 @@ class SchedulePipeline;
 class NestWorker : public QObject {
     Q_OBJECT
 public:
-    explicit NestWorker(std::shared_ptr<AnalysisShared> shared, QObject *parent = nullptr);
+    /// `slot`: where it registers its isl context for Stop.
+    NestWorker(std::shared_ptr<AnalysisShared> shared, RunningScope::Slot slot, QObject *parent = nullptr);
     ~NestWorker() override;
 
 public Q_SLOTS:
@@ -39,6 +41,7 @@ private:
     void ensurePipeline(const AnalysisRequest &request);
 
     std::shared_ptr<AnalysisShared> m_shared;
+    RunningScope::Slot m_slot;
     std::unique_ptr<SchedulePipeline> m_pipeline;
     KernelPtr m_kernel;
     ParamValues m_fixed;

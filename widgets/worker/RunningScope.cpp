@@ -11,6 +11,8 @@ RunningScope::RunningScope(AnalysisShared &shared, IslContext &ctx, Slot slot, d
         std::lock_guard<std::mutex> lock(m_shared.mutex);
         if (m_slot == Slot::Nest) {
             m_shared.runningNest = &ctx;
+        } else if (m_slot == Slot::FallbackNest) {
+            m_shared.runningFallbackNest = &ctx;
         } else {
             m_shared.running = &ctx;
             m_shared.runningJob = m_slot == Slot::Job;
@@ -25,6 +27,8 @@ RunningScope::~RunningScope()
     std::lock_guard<std::mutex> lock(m_shared.mutex);
     if (m_slot == Slot::Nest)
         m_shared.runningNest = nullptr;
+    else if (m_slot == Slot::FallbackNest)
+        m_shared.runningFallbackNest = nullptr;
     else
         m_shared.running = nullptr;
 }

@@ -23,7 +23,7 @@ inline void checkpoint(const std::atomic<quint64> &latest, quint64 generation)
 /// meant for this one shows at its first checkpoint.
 class RunningScope {
 public:
-    enum class Slot { Analysis, Job, Nest };
+    enum class Slot { Analysis, Job, Nest, FallbackNest };
     RunningScope(AnalysisShared &shared, IslContext &ctx, Slot slot, double timeLimit);
     ~RunningScope();
     RunningScope(const RunningScope &) = delete;
