@@ -340,6 +340,25 @@ isl::ast_node buildOnce(const PolyhedralModel &model, const isl::schedule &tree,
     }
 }
 
+// StatementGrouping's tree, or `schedule` itself when isl refuses the
+// rewrite (a limit or a stop is not a refusal: it passes through).
+isl::schedule grouped(IslContext &ctx, const isl::schedule &schedule)
+{
+    try {
+        return StatementGrouping::apply(schedule);
+    } catch (const isl::exception_quota &) {
+        throw;
+    } catch (const isl::exception_abort &) {
+        throw;
+    } catch (const isl::exception &) {
+        // raw isl: cpp.h keeps the error code private
+        if (const isl_error err = isl_ctx_last_error(ctx.get());
+            err == isl_error_quota || err == isl_error_abort || err == isl_error_alloc)
+            throw;
+        return schedule;
+    }
+}
+
 } // namespace
 
 isl::ast_node AstBuilder::build(const PolyhedralModel &model, const isl::schedule &schedule, const std::string &file,
@@ -359,7 +378,7 @@ isl::ast_node AstBuilder::build(const PolyhedralModel &model, const isl::schedul
         const isl::schedule runsAll = injective(model, schedule, times);
         const isl::union_map runsTimes = runsAll.get() == schedule.get() ? times : runsAll.get_map();
         const unsigned n = depth(runsTimes);
-        const isl::schedule tree = from == From::Tree ? StatementGrouping::apply(runsAll) : runsAll;
+        const isl::schedule tree = from == From::Tree ? grouped(ctx, runsAll) : runsAll;
         const isl::union_set domain = runsAll.get_domain().intersect_params(model.context());
         // Guards as conjunctions first (the readable form); disjunctions,
         // which isl gets right, where that nest leaves instances out.
@@ -370,6 +389,20 @@ isl::ast_node AstBuilder::build(const PolyhedralModel &model, const isl::schedul
             try {
                 ast = buildOnce(model, tree, runsTimes, file, n, allowOr, coverage, from);
             } catch (const InputError &) {
+                // The tree as given, when the rewritten one failed.
+                if (tree.get() != runsAll.get()) {
+                    QuotaScope::nextStep(ctx);
+                    Coverage asIs;
+                    try {
+                        ast = buildOnce(model, runsAll, runsTimes, file, n, allowOr, asIs, From::TreeAsIs);
+                        if (coversDomain(ast, domain, asIs))
+                            return ast;
+                        ctx.noteIslLeak();
+                        continue;
+                    } catch (const InputError &) {
+                        // on to the plain band below
+                    }
+                }
                 // isl's generator can fail on a valid schedule ("some src
                 // divs are unknown" was reported on a piecewise one): the
                 // same times as one band, divisions made explicit and

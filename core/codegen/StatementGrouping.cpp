@@ -8,6 +8,7 @@
 #include <isl/schedule_node.h>
 #include <isl/union_set.h>
 
+#include <limits>
 #include <map>
 #include <optional>
 #include <string>
@@ -17,6 +18,8 @@ namespace se {
 
 namespace {
 
+const char GroupMarker = 0; // its address tags the group ids
+
 // raw isl: the instances reaching a node (no cpp.h method for every node type in 0.25)
 isl::union_set reaching(const isl::schedule_node &node)
 {
@@ -25,7 +28,16 @@ isl::union_set reaching(const isl::schedule_node &node)
 
 unsigned statementCount(const isl::union_set &set)
 {
-    return static_cast<unsigned>(isl_union_set_n_set(set.get())); // raw isl: a count not in cpp.h 0.25
+    const isl_size n = isl_union_set_n_set(set.get()); // raw isl: a count not in cpp.h 0.25
+    return n < 0 ? 0 : static_cast<unsigned>(n);
+}
+
+// A value that fits a long (a wider one is not taken for a scalar).
+bool fitsLong(const isl::val &v)
+{
+    // raw isl: comparisons with a C long (not in cpp.h 0.25)
+    return isl_val_cmp_si(v.get(), std::numeric_limits<long>::min()) >= 0
+        && isl_val_cmp_si(v.get(), std::numeric_limits<long>::max()) <= 0;
 }
 
 // The value of `member` on every instance of one statement, when it is one
@@ -37,7 +49,7 @@ std::optional<long> constantOn(const isl::pw_multi_aff &member)
     member.foreach_piece([&](const isl::set &, const isl::multi_aff &ma) {
         const isl::aff aff = ma.at(0);
         const isl::val v = aff.is_cst() ? aff.get_constant_val() : isl::val();
-        if (!constant || v.is_null() || !v.is_int() || (value && *value != v.get_num_si()))
+        if (!constant || v.is_null() || !v.is_int() || !fitsLong(v) || (value && *value != v.get_num_si()))
             constant = false;
         else
             value = v.get_num_si();
@@ -73,10 +85,10 @@ std::optional<std::map<long, isl::union_set>> scalarMember(const isl::schedule_n
 // A band with a scalar member becomes band (the members before it) ->
 // sequence by value -> band (that member and the rest). Returns the node
 // at the same place (the outer band, or the new sequence).
-isl::schedule_node splitAtScalar(isl::schedule_node node)
+isl::schedule_node splitAtScalar(isl::schedule_node node, unsigned minStatements)
 {
     const isl::union_set reach = reaching(node);
-    if (statementCount(reach) < 2)
+    if (statementCount(reach) < minStatements)
         return node;
     const auto band = node.as<isl::schedule_node_band>();
     const int members = static_cast<int>(band.n_member());
@@ -104,13 +116,13 @@ isl::schedule_node splitAtScalar(isl::schedule_node node)
 
 // Pre-order, rewriting as it goes: a band's new sequence children are
 // visited too, so a later scalar member of the same band splits there.
-isl::schedule_node splitScalars(isl::schedule_node node)
+isl::schedule_node splitScalars(isl::schedule_node node, unsigned minStatements)
 {
     if (node.isa<isl::schedule_node_band>())
-        node = splitAtScalar(node);
+        node = splitAtScalar(node, minStatements);
     const int n = static_cast<int>(node.n_children());
     for (int i = 0; i < n; ++i)
-        node = splitScalars(node.child(i)).parent();
+        node = splitScalars(node.child(i), minStatements).parent();
     return node;
 }
 
@@ -165,11 +177,11 @@ bool leftToIsl(const isl::schedule &schedule)
 
 } // namespace
 
-isl::schedule StatementGrouping::apply(const isl::schedule &schedule)
+isl::schedule StatementGrouping::apply(const isl::schedule &schedule, unsigned minStatements)
 {
     if (leftToIsl(schedule))
         return schedule;
-    const isl::schedule split = splitScalars(schedule.root()).get_schedule();
+    const isl::schedule split = splitScalars(schedule.root(), minStatements).get_schedule();
     // Sequences and sets right below a band, reached by several statements
     // that interleave at every level above.
     std::vector<std::vector<int>> targets;
@@ -179,7 +191,7 @@ isl::schedule StatementGrouping::apply(const isl::schedule &schedule)
         if (!n.parent().isa<isl::schedule_node_band>())
             return;
         const isl::union_set reach = reaching(n);
-        if (statementCount(reach) < 2 || !interleavedAtEveryLevel(n, reach))
+        if (statementCount(reach) < minStatements || !interleavedAtEveryLevel(n, reach))
             return;
         targets.push_back(path);
     });
@@ -193,7 +205,8 @@ isl::schedule StatementGrouping::apply(const isl::schedule &schedule)
             node = node.child(i);
         const std::string name = "se_group" + std::to_string(k++);
         // raw isl begin: isl_schedule_node_group is not in cpp.h 0.25
-        isl_id *id = isl_id_alloc(node.ctx().get(), name.c_str(), nullptr);
+        // A user pointer of its own: never equal to a statement's id, whatever its name.
+        isl_id *id = isl_id_alloc(node.ctx().get(), name.c_str(), const_cast<char *>(&GroupMarker));
         node = isl::manage(isl_schedule_node_group(node.release(), id));
         // raw isl end
         grouped = node.get_schedule();

@@ -18,15 +18,22 @@ namespace se {
 /// - below a band whose child is a sequence or set, an isl expansion node
 ///   (isl_schedule_node_group) groups the statements: the band's loops see
 ///   one statement, the sequence brings the statements back.
-/// The instances, their order and the printed nest are those of the
-/// original tree (tst_codegen compares both on every sample and bench
-/// kernel); only the work isl does to find them changes.
+/// The instances and their order are those of the original tree (and every
+/// nest is checked for both: coverage in AstBuilder, NestOrderCheck); the
+/// printed form is the same on every sample, conformance and bench kernel
+/// (tst_statementgrouping) but not in general, hence MinStatements.
 class StatementGrouping {
 public:
+    /// Rewrites only where at least this many statements share the band:
+    /// isl's nest of the rewritten tree runs the same instances in the same
+    /// order but need not be printed the same way (a statement's first
+    /// iteration peeled off, a guard instead of a loop of its own), so small
+    /// kernels keep isl's nest of the tree as given.
+    static constexpr unsigned MinStatements = 32;
     /// The rewritten tree, or `schedule` itself when nothing applies (no
     /// multi-statement band, or a tree with expansion or extension nodes
     /// or AST build options, which are left to isl as they are).
-    static isl::schedule apply(const isl::schedule &schedule);
+    static isl::schedule apply(const isl::schedule &schedule, unsigned minStatements = MinStatements);
 };
 
 } // namespace se

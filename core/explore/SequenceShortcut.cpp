@@ -172,6 +172,9 @@ std::optional<SequenceShortcut::Verdict> SequenceShortcut::after(const Edit &e)
     const TreeNode &bb = m_node->children[k + 1].children.front();
     if (fuse && (!ba.isBand() || !bb.isBand() || ba.members() == 0 || ba.members() != bb.members()))
         return std::nullopt; // the tree says why it does not apply
+    // raw isl: tuples compared without the parameters (not in cpp.h 0.25)
+    if (fuse && isl_space_has_equal_tuples(ba.band.get_space().get(), bb.band.get_space().get()) != isl_bool_true)
+        return std::nullopt; // bands of differently named spaces do not fuse: the tree says so
     ensureBase();
     if (m_dim + (fuse ? ba.members() : 0) >= m_base->dims())
         return std::nullopt;

@@ -77,9 +77,11 @@ AnalysisController::AnalysisController(Options options, QObject *parent)
     m_nestGrace->setSingleShot(true);
     m_nestGrace->setInterval(m_options.nestGraceMs);
     connect(m_nestGrace, &QTimer::timeout, this, [this] {
-        if (m_views && m_request && m_request->generation == m_views->generation)
+        if (m_views && m_request && m_request->generation == m_views->generation) {
+            m_fallbackFor = m_views->generation;
             QMetaObject::invokeMethod(
                 m_fallbackNest, [w = m_fallbackNest, r = *m_request] { w->run(r); }, Qt::QueuedConnection);
+        }
     });
 }
 
@@ -105,9 +107,20 @@ void AnalysisController::onViews(const AnalysisSnapshotPtr &views)
     }
 }
 
+void AnalysisController::abortFallbackNest()
+{
+    std::lock_guard<std::mutex> lock(m_shared->mutex);
+    if (m_shared->runningFallbackNest)
+        m_shared->runningFallbackNest->abort();
+}
+
 void AnalysisController::onNest(const NestResult &nest)
 {
     if (!current(nest.generation) || nest.generation == m_completed)
+        return;
+    // The idle thread, starved on a busy machine, may reach the time limit
+    // while the fallback still works: its nest is the one to wait for.
+    if (!nest.fallback && !nest.error.empty() && m_fallbackFor == nest.generation)
         return;
     if (m_views && m_views->generation == nest.generation) {
         const AnalysisSnapshotPtr views = m_views;
@@ -122,6 +135,7 @@ void AnalysisController::complete(const AnalysisSnapshotPtr &views, const NestRe
 {
     m_nestGrace->stop();
     m_completed = views->generation; // a second nest of it (the fallback's) is dropped
+    abortFallbackNest(); // nobody waits for it, and it holds the analysis thread
     auto full = std::make_shared<AnalysisSnapshot>(*views);
     full->nestPending = false;
     full->nestText = nest.text;
@@ -170,11 +184,21 @@ quint64 AnalysisController::submit(AnalysisRequest request)
     return request.generation;
 }
 
+void AnalysisController::yieldFallbackNest()
+{
+    // A side job asked for now goes first: a fallback nest in its way is
+    // stopped, and tried again after the grace if the nest is still missing.
+    abortFallbackNest();
+    if (m_views && m_fallbackFor == m_views->generation)
+        m_nestGrace->start();
+}
+
 quint64 AnalysisController::requestMoves(AnalysisRequest request, const std::vector<int> &node)
 {
     const quint64 job = ++m_nextJob;
     m_shared->latestJob = job;
     m_shared->abortRunning(true);
+    yieldFallbackNest();
     QMetaObject::invokeMethod(
         m_worker, [w = m_worker, request, job, node] { w->evaluateMoves(request, job, node); }, Qt::QueuedConnection);
     return job;
@@ -185,6 +209,7 @@ quint64 AnalysisController::requestSuggestion(AnalysisRequest request)
     const quint64 job = ++m_nextJob;
     m_shared->latestJob = job;
     m_shared->abortRunning(true);
+    yieldFallbackNest();
     QMetaObject::invokeMethod(
         m_worker, [w = m_worker, request, job] { w->suggest(request, job); }, Qt::QueuedConnection);
     return job;

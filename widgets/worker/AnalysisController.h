@@ -70,6 +70,8 @@ private:
     void onNest(const NestResult &nest);
     /// Drops the halves of a request that will not be completed.
     void forgetPending();
+    void abortFallbackNest();
+    void yieldFallbackNest();
     /// Emits the views snapshot with `nest` in it; not busy any more.
     void complete(const AnalysisSnapshotPtr &views, const NestResult &nest);
 
@@ -83,6 +85,7 @@ private:
     std::optional<NestResult> m_nest;
     std::optional<AnalysisRequest> m_request; ///< the newest (for the fallback nest)
     quint64 m_completed = 0; ///< the newest generation whose nest is in
+    quint64 m_fallbackFor = 0; ///< the generation the fallback nest was started for
     /// The same nest on the analysis thread, when the idle one has not run.
     NestWorker *m_fallbackNest = nullptr;
     QTimer *m_nestGrace = nullptr;

@@ -16,6 +16,7 @@ struct NestResult {
     std::string c; ///< isl's C
     std::string kernelJson; ///< NestKernelWriter
     std::string error; ///< why there is no nest, or empty
+    bool fallback = false; ///< made by the analysis thread's nest worker
 };
 
 } // namespace se

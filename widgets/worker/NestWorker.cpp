@@ -80,11 +80,13 @@ void NestWorker::run(const AnalysisRequest &r)
         return; // a newer request is queued behind this one
     NestResult out;
     out.generation = r.generation;
+    out.fallback = m_slot == RunningScope::Slot::FallbackNest;
     // A schedule the nest cannot express is not an error of the analysis,
     // only of this view; a schedule that is wrong fails the analysis too,
     // which then reports it.
     try {
         out = generate(r);
+        out.fallback = m_slot == RunningScope::Slot::FallbackNest;
     } catch (const InputError &e) {
         out.error = "no loop nest for this schedule: " + e.fault();
     } catch (const ResourceLimitError &) {
