@@ -35,9 +35,10 @@ unsigned statementCount(const isl::union_set &set)
 // A value that fits a long (a wider one is not taken for a scalar).
 bool fitsLong(const isl::val &v)
 {
-    // raw isl: comparisons with a C long (not in cpp.h 0.25)
+    // raw isl begin: comparisons with a C long (not in cpp.h 0.25)
     return isl_val_cmp_si(v.get(), std::numeric_limits<long>::min()) >= 0
         && isl_val_cmp_si(v.get(), std::numeric_limits<long>::max()) <= 0;
+    // raw isl end
 }
 
 // The value of `member` on every instance of one statement, when it is one
