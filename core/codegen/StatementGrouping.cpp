@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "StatementGrouping.h"
 
+#include "core/isl/IslUtil.h"
 #include "core/schedule/ScheduleTreeWalk.h"
 
 #include <isl/id.h>
@@ -8,7 +9,6 @@
 #include <isl/schedule_node.h>
 #include <isl/union_set.h>
 
-#include <limits>
 #include <map>
 #include <optional>
 #include <string>
@@ -32,15 +32,6 @@ unsigned statementCount(const isl::union_set &set)
     return n < 0 ? 0 : static_cast<unsigned>(n);
 }
 
-// A value that fits a long (a wider one is not taken for a scalar).
-bool fitsLong(const isl::val &v)
-{
-    // raw isl begin: comparisons with a C long (not in cpp.h 0.25)
-    return isl_val_cmp_si(v.get(), std::numeric_limits<long>::min()) >= 0
-        && isl_val_cmp_si(v.get(), std::numeric_limits<long>::max()) <= 0;
-    // raw isl end
-}
-
 // The value of `member` on every instance of one statement, when it is one
 // integer there (every piece the same constant); nothing otherwise.
 std::optional<long> constantOn(const isl::pw_multi_aff &member)
@@ -50,7 +41,7 @@ std::optional<long> constantOn(const isl::pw_multi_aff &member)
     member.foreach_piece([&](const isl::set &, const isl::multi_aff &ma) {
         const isl::aff aff = ma.at(0);
         const isl::val v = aff.is_cst() ? aff.get_constant_val() : isl::val();
-        if (!constant || v.is_null() || !v.is_int() || !fitsLong(v) || (value && *value != v.get_num_si()))
+        if (!constant || v.is_null() || !islutil::fitsInt64(v) || (value && *value != v.get_num_si()))
             constant = false;
         else
             value = v.get_num_si();

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "MoveFinder.h"
+#include "FlatPlace.h"
 #include "SequenceShortcut.h"
 
 #include "core/edit/ScheduleTree.h"
@@ -11,7 +12,6 @@
 #include <isl/cpp.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <optional>
 
 namespace se {
@@ -88,95 +88,52 @@ void bandCandidates(const TreeNode &b, const NodePath &p, std::vector<Edit> &out
 // across a sequence keeps its other instances' times.
 class FlatShortcut {
 public:
-    FlatShortcut(Analyzer &analyzer, const isl::schedule &schedule, const TreeNode &root, const NodePath &path)
-        : m_analyzer(analyzer), m_schedule(schedule), m_path(path)
-    {
-        const TreeNode *t = &root;
-        for (const int c : path) {
-            if (t->kind == TreeNode::Kind::Band)
-                m_dim += t->members();
-            else if (t->hasChildren())
-                m_dim += 1; // the child's position
-            if (c < 0 || static_cast<std::size_t>(c) >= t->children.size())
-                return;
-            t = &t->children[static_cast<std::size_t>(c)];
-        }
-        m_node = t;
-    }
+    explicit FlatShortcut(FlatPlace &place) : m_place(place) { }
 
     /// The flat schedule after `e`, or nullopt when `e` is neither kind.
     std::optional<FlatSchedule> after(const Edit &e)
     {
-        if (!m_node || e.node != m_path)
+        const TreeNode *node = m_place.node();
+        if (!node || e.node != m_place.path())
             return std::nullopt;
+        const PolyhedralModel &model = m_place.analyzer().model();
         std::vector<std::pair<std::size_t, int>> moved; // statement, by how much
-        unsigned d = m_dim;
-        if (e.kind == EditKind::Shift && m_node->isBand() && e.offsets.size() == 1 && e.offsets[0].second == "1"
-            && e.member >= 0 && static_cast<unsigned>(e.member) < m_node->members()) {
+        unsigned d = m_place.dim();
+        if (e.kind == EditKind::Shift && node->isBand() && e.offsets.size() == 1 && e.offsets[0].second == "1"
+            && e.member >= 0 && static_cast<unsigned>(e.member) < node->members()) {
             d += static_cast<unsigned>(e.member);
-            const int s = m_analyzer.model().statementIndex(e.offsets[0].first);
-            if (s < 0 || !allUnder(*m_node, static_cast<std::size_t>(s)))
+            const int s = model.statementIndex(e.offsets[0].first);
+            if (s < 0 || !m_place.whole(*node, static_cast<std::size_t>(s)))
                 return std::nullopt;
             moved.emplace_back(static_cast<std::size_t>(s), 1);
-        } else if (e.kind == EditKind::Move && m_node->hasChildren() && (e.to == e.child + 1 || e.to == e.child - 1)
+        } else if (e.kind == EditKind::Move && node->hasChildren() && (e.to == e.child + 1 || e.to == e.child - 1)
                    && e.child >= 0 && e.to >= 0
-                   && static_cast<std::size_t>(std::max(e.child, e.to)) < m_node->children.size()) {
+                   && static_cast<std::size_t>(std::max(e.child, e.to)) < node->children.size()) {
             const auto first = static_cast<std::size_t>(std::min(e.child, e.to));
             for (const auto &[child, by] : {std::pair<std::size_t, int>{first, 1}, {first + 1, -1}}) {
-                const TreeNode &f = m_node->children[child];
-                if (f.kind != TreeNode::Kind::Filter || f.children.empty() || f.children.front().reach.is_null())
+                const TreeNode &f = node->children[child];
+                if (f.kind != TreeNode::Kind::Filter || f.children.empty())
                     return std::nullopt;
-                bool ok = true;
-                f.children.front().reach.foreach_set([&](isl::set part) {
-                    const char *name = isl_set_get_tuple_name(part.get());
-                    const int s = name ? m_analyzer.model().statementIndex(name) : -1;
-                    if (s < 0 || !allUnder(f.children.front(), static_cast<std::size_t>(s)))
-                        ok = false;
-                    else
-                        moved.emplace_back(static_cast<std::size_t>(s), by);
-                });
-                if (!ok)
+                const auto under = m_place.wholeStatements(f.children.front());
+                if (!under)
                     return std::nullopt;
+                for (std::size_t s : *under)
+                    moved.emplace_back(s, by);
             }
         } else {
             return std::nullopt;
         }
-        if (!m_base)
-            m_base = FlatSchedule(m_analyzer.model(), m_schedule);
-        if (d >= m_base->dims())
+        const FlatSchedule &base = m_place.base();
+        if (d >= base.dims())
             return std::nullopt;
         std::vector<std::pair<std::size_t, isl::map>> times;
         for (const auto &[s, by] : moved)
-            times.emplace_back(s, m_base->of(s).apply_range(translation(d, by)));
-        return m_base->withTimes(std::move(times));
+            times.emplace_back(s, base.of(s).apply_range(m_place.translation(d, by)));
+        return base.withTimes(std::move(times));
     }
 
 private:
-    // True when every instance of statement `s` reaches `node`.
-    bool allUnder(const TreeNode &node, std::size_t s) const
-    {
-        const isl::set &domain = m_analyzer.model().statements()[s].domain;
-        return !node.reach.is_null() && node.reach.extract_set(domain.get_space()).is_equal(domain);
-    }
-
-    // { [t0, ..., tn-1] -> [t0, ..., td + by, ...] }
-    isl::map translation(unsigned d, int by) const
-    {
-        std::string from, to;
-        for (unsigned k = 0; k < m_base->dims(); ++k) {
-            const std::string t = "t" + std::to_string(k);
-            from += (k ? ", " : "") + t;
-            to += (k ? ", " : "") + t + (k == d ? (by > 0 ? " + " : " - ") + std::to_string(std::abs(by)) : "");
-        }
-        return isl::map(m_analyzer.model().islContext().ctx(), "{ [" + from + "] -> [" + to + "] }");
-    }
-
-    Analyzer &m_analyzer;
-    const isl::schedule &m_schedule;
-    NodePath m_path;
-    unsigned m_dim = 0; ///< flat dimensions before the node's own
-    const TreeNode *m_node = nullptr;
-    std::optional<FlatSchedule> m_base;
+    FlatPlace &m_place;
 };
 
 } // namespace
@@ -229,8 +186,9 @@ MovesReport MoveFinder::evaluate(Analyzer &analyzer, const isl::schedule &schedu
     const TreeNode *t = ScheduleTree::find(root, path);
     r.nodeKind = t ? treeKindName(t->kind) : "";
     const auto edits = QuotaScope::run(analyzer.context(), "listing the moves", [&] { return candidates(root, path); });
-    FlatShortcut shortcut(analyzer, schedule, root, path);
-    SequenceShortcut neighbours(analyzer, schedule, root, path, mode, counts);
+    FlatPlace place(analyzer, schedule, root, path); // the schedule flattened once for both
+    FlatShortcut shortcut(place);
+    SequenceShortcut neighbours(place, mode, counts);
     for (const Edit &e : edits) {
         MoveVerdict v;
         v.edit = e;

@@ -2,103 +2,98 @@
 #include "SequenceShortcut.h"
 
 #include "core/analysis/Analyzer.h"
-#include "core/deps/DependenceSummary.h"
 #include "core/edit/ScheduleTree.h"
 #include "core/isl/IslContext.h"
 #include "core/legality/LegalityChecker.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <string>
 
 namespace se {
 
-SequenceShortcut::SequenceShortcut(Analyzer &analyzer, const isl::schedule &schedule, const TreeNode &root,
-                                   const NodePath &path, DepMode mode, bool counts)
-    : m_analyzer(analyzer), m_schedule(schedule), m_path(path), m_mode(mode), m_counts(counts)
-{
-    const TreeNode *t = &root;
-    for (const int c : path) {
-        if (t->kind == TreeNode::Kind::Band)
-            m_dim += t->members();
-        else if (t->hasChildren())
-            m_dim += 1; // the child's position
-        if (c < 0 || static_cast<std::size_t>(c) >= t->children.size())
-            return;
-        t = &t->children[static_cast<std::size_t>(c)];
-    }
-    if (t->kind == TreeNode::Kind::Sequence)
-        m_node = t;
-}
+namespace {
 
-std::vector<std::size_t> SequenceShortcut::statementsUnder(std::size_t k) const
-{
-    std::vector<std::size_t> out;
-    const TreeNode &f = m_node->children[k];
-    if (f.kind != TreeNode::Kind::Filter || f.children.empty() || f.children.front().reach.is_null())
-        return {};
-    bool ok = true;
-    f.children.front().reach.foreach_set([&](isl::set part) {
-        const char *name = isl_set_get_tuple_name(part.get());
-        const int s = name ? m_analyzer.model().statementIndex(name) : -1;
-        if (s < 0) {
-            ok = false;
-            return;
-        }
-        const isl::set &domain = m_analyzer.model().statements()[static_cast<std::size_t>(s)].domain;
-        if (!part.is_equal(domain) || !m_base->setLevels(static_cast<std::size_t>(s)).empty())
-            ok = false; // split across children, or under a set: the tree decides
+// Violated edges and their pairs, as they are added up.
+struct Tally {
+    SequenceShortcut::Verdict v;
+    std::int64_t total = 0;
+    bool counted = true; // every violated edge has its count
+    void add(std::optional<std::int64_t> count)
+    {
+        ++v.violatedEdges;
+        if (count)
+            total += *count;
         else
-            out.push_back(static_cast<std::size_t>(s));
-    });
-    return ok ? out : std::vector<std::size_t>{};
+            counted = false;
+    }
+    SequenceShortcut::Verdict verdict() const
+    {
+        SequenceShortcut::Verdict out = v;
+        if (out.violatedEdges > 0 && counted)
+            out.violatingPairs = total;
+        return out;
+    }
+};
+
+} // namespace
+
+SequenceShortcut::SequenceShortcut(FlatPlace &place, DepMode mode, bool counts)
+    : m_place(place), m_mode(mode), m_counts(counts)
+{
+    if (place.node() && place.node()->kind == TreeNode::Kind::Sequence)
+        m_node = place.node();
 }
 
-isl::map SequenceShortcut::fusedTimes(unsigned d, unsigned members) const
+std::optional<std::vector<std::size_t>> SequenceShortcut::statementsUnder(std::size_t k)
+{
+    const TreeNode &f = m_node->children[k];
+    if (f.kind != TreeNode::Kind::Filter || f.children.empty())
+        return std::nullopt;
+    auto out = m_place.wholeStatements(f.children.front());
+    if (!out || out->empty())
+        return std::nullopt;
+    for (std::size_t s : *out)
+        if (!m_place.base().setLevels(s).empty())
+            return std::nullopt; // under a set: the tree decides
+    return out;
+}
+
+isl::map SequenceShortcut::fusedTimes(unsigned d, unsigned members)
 {
     // { [t0, ..., tn-1] -> [t0, ..., t(d-1), 0, t(d+1), ..., t(d+M), td, t(d+M+1), ...] }:
     // the child position becomes equal and moves below the band.
-    std::string from, to;
-    for (unsigned k = 0; k < m_base->dims(); ++k) {
-        const std::string t = "t" + std::to_string(k);
-        from += (k ? ", " : "") + t;
-        to += (k ? ", " : "") + (k == d ? std::string("0") : t);
+    std::vector<std::string> to;
+    for (unsigned k = 0; k < m_place.base().dims(); ++k) {
+        to.push_back(k == d ? std::string("0") : "t" + std::to_string(k));
         if (k == d + members)
-            to += ", t" + std::to_string(d);
+            to.push_back("t" + std::to_string(d));
     }
-    return isl::map(m_analyzer.model().islContext().ctx(), "{ [" + from + "] -> [" + to + "] }");
+    return m_place.timeMap(to);
 }
 
-isl::map SequenceShortcut::shifted(unsigned d, int by) const
+SequenceShortcut::Verdict SequenceShortcut::verdict(const std::vector<std::size_t> &child,
+                                                    const std::function<isl::map(const Dependence &)> &bad)
 {
-    // { [t0, ..., tn-1] -> [t0, ..., td + by, ...] }
-    std::string from, to;
-    for (unsigned k = 0; k < m_base->dims(); ++k) {
-        const std::string t = "t" + std::to_string(k);
-        from += (k ? ", " : "") + t;
-        to += (k ? ", " : "") + t + (k == d ? (by > 0 ? " + " : " - ") + std::to_string(std::abs(by)) : "");
+    Analyzer &analyzer = m_place.analyzer();
+    if (!m_violations)
+        m_violations = analyzer.violations(m_place.base(), m_mode, m_counts, false);
+    const auto between = [&](const Dependence &d) {
+        return child[d.src] && child[d.dst] && child[d.src] != child[d.dst];
+    };
+    const std::vector<Dependence> &deps = analyzer.dependences(m_mode);
+    Tally tally;
+    for (const ViolationReport &r : *m_violations)
+        if (!between(deps[r.edge]))
+            tally.add(r.count);
+    for (const Dependence &d : deps) {
+        if (!between(d))
+            continue;
+        QuotaScope::nextStep(analyzer.context());
+        const isl::map pairs = bad(d);
+        if (!pairs.is_empty())
+            tally.add(m_counts ? m_shapeCounts.count(analyzer.model(), d, pairs) : std::nullopt);
     }
-    return isl::map(m_analyzer.model().islContext().ctx(), "{ [" + from + "] -> [" + to + "] }");
-}
-
-void SequenceShortcut::ensureBase()
-{
-    if (m_base)
-        return;
-    m_base = FlatSchedule(m_analyzer.model(), m_schedule);
-    m_violations = m_analyzer.violations(*m_base, m_mode, m_counts, false);
-}
-
-std::optional<std::int64_t> SequenceShortcut::count(const Dependence &d, const isl::map &bad)
-{
-    if (!m_counts)
-        return std::nullopt;
-    if (d.shape < 0 || d.shapeRelation.is_null() || !bad.is_equal(d.relation()))
-        return DependenceSummary::countPairs(m_analyzer.model(), bad);
-    auto it = m_shapeCounts.find(d.shape); // every pair violates: the shape's count
-    if (it == m_shapeCounts.end())
-        it = m_shapeCounts.emplace(d.shape, DependenceSummary::countPairs(m_analyzer.model(), d.shapeRelation)).first;
-    return it->second;
+    return tally.verdict();
 }
 
 std::optional<SequenceShortcut::Verdict> SequenceShortcut::toSet()
@@ -107,63 +102,35 @@ std::optional<SequenceShortcut::Verdict> SequenceShortcut::toSet()
     // ordered only by the dimensions above the node, and violated unless
     // they put its source first. Pairs within one child, or with an end
     // outside the node, keep their order.
-    ensureBase();
-    const std::size_t n = m_analyzer.model().statements().size();
-    std::vector<std::size_t> child(n, 0); // child index + 1
+    std::vector<std::size_t> child(m_place.analyzer().model().statements().size(), 0);
     for (std::size_t k = 0; k < m_node->children.size(); ++k) {
-        const std::vector<std::size_t> under = statementsUnder(k);
-        if (under.empty())
+        const auto under = statementsUnder(k);
+        if (!under)
             return std::nullopt;
-        for (std::size_t s : under)
+        for (std::size_t s : *under)
             child[s] = k + 1;
     }
-    const auto between = [&](const Dependence &d) {
-        return child[d.src] && child[d.dst] && child[d.src] != child[d.dst];
-    };
-    const std::vector<Dependence> &deps = m_analyzer.dependences(m_mode);
-    Tally tally;
-    for (const ViolationReport &r : m_violations)
-        if (!between(deps[r.edge]))
-            tally.add(r.count);
-    // { [t] -> [t0, ..., t(d-1)] }: the dimensions above the node
-    const isl::map above = prefix(m_dim);
-    for (const Dependence &d : deps) {
-        if (!between(d))
-            continue;
-        QuotaScope::nextStep(m_analyzer.context());
+    const unsigned dim = m_place.dim();
+    std::vector<std::string> to; // { [t] -> [t0, ..., t(d-1)] }: the dimensions above the node
+    for (unsigned k = 0; k < dim; ++k)
+        to.push_back("t" + std::to_string(k));
+    const isl::map above = m_place.timeMap(to);
+    const FlatSchedule &base = m_place.base();
+    return verdict(child, [&](const Dependence &d) {
         isl::map bad = d.relation();
-        if (m_dim > 0) {
+        if (dim > 0)
             // raw isl: a lexicographic order between two maps (not in cpp.h 0.25)
-            isl_map *ge = isl_map_lex_ge_map(m_base->of(d.src).apply_range(above).release(),
-                                             m_base->of(d.dst).apply_range(above).release());
-            bad = bad.intersect(isl::manage(ge));
-        }
-        if (!bad.is_empty())
-            tally.add(count(d, bad));
-    }
-    return tally.verdict();
+            bad = bad.intersect(isl::manage(isl_map_lex_ge_map(base.of(d.src).apply_range(above).release(),
+                                                               base.of(d.dst).apply_range(above).release())));
+        return bad;
+    });
 }
 
-isl::map SequenceShortcut::prefix(unsigned d) const
+std::optional<SequenceShortcut::Verdict> SequenceShortcut::neighbours(const Edit &e)
 {
-    std::string from, to;
-    for (unsigned k = 0; k < m_base->dims(); ++k) {
-        from += (k ? ", t" : "t") + std::to_string(k);
-        if (k < d)
-            to += (k ? ", t" : "t") + std::to_string(k);
-    }
-    return isl::map(m_analyzer.model().islContext().ctx(), "{ [" + from + "] -> [" + to + "] }");
-}
-
-std::optional<SequenceShortcut::Verdict> SequenceShortcut::after(const Edit &e)
-{
-    if (m_node && e.node == m_path && e.kind == EditKind::ToSet)
-        return toSet();
-    if (!m_node || e.node != m_path || e.child < 0)
-        return std::nullopt;
     const bool fuse = e.kind == EditKind::Fuse;
     const bool swap = e.kind == EditKind::Move && (e.to == e.child + 1 || e.to == e.child - 1) && e.to >= 0;
-    if (!fuse && !swap)
+    if ((!fuse && !swap) || e.child < 0)
         return std::nullopt;
     const auto k = static_cast<std::size_t>(fuse ? e.child : std::min(e.child, e.to));
     if (k + 1 >= m_node->children.size())
@@ -175,49 +142,35 @@ std::optional<SequenceShortcut::Verdict> SequenceShortcut::after(const Edit &e)
     // raw isl: tuples compared without the parameters (not in cpp.h 0.25)
     if (fuse && isl_space_has_equal_tuples(ba.band.get_space().get(), bb.band.get_space().get()) != isl_bool_true)
         return std::nullopt; // bands of differently named spaces do not fuse: the tree says so
-    ensureBase();
-    if (m_dim + (fuse ? ba.members() : 0) >= m_base->dims())
+    const unsigned dim = m_place.dim();
+    const FlatSchedule &base = m_place.base();
+    if (dim + (fuse ? ba.members() : 0) >= base.dims())
         return std::nullopt;
-    const std::vector<std::size_t> a = statementsUnder(k), b = statementsUnder(k + 1);
-    if (a.empty() || b.empty())
+    const auto a = statementsUnder(k), b = statementsUnder(k + 1);
+    if (!a || !b)
         return std::nullopt;
-    const std::size_t n = m_analyzer.model().statements().size();
-    std::vector<int> side(n, 0); // 1: child k, 2: child k + 1
-    for (std::size_t s : a)
-        side[s] = 1;
-    for (std::size_t s : b)
-        side[s] = 2;
-    const auto between = [&](const Dependence &d) { return side[d.src] && side[d.dst] && side[d.src] != side[d.dst]; };
-
-    const std::vector<Dependence> &deps = m_analyzer.dependences(m_mode);
-    Tally tally;
-    for (const ViolationReport &r : m_violations)
-        if (!between(deps[r.edge]))
-            tally.add(r.count);
+    std::vector<std::size_t> child(m_place.analyzer().model().statements().size(), 0);
     // The two children's statements with their new times.
     std::vector<std::pair<std::size_t, isl::map>> times;
-    if (fuse) {
-        const isl::map fused = fusedTimes(m_dim, ba.members());
-        for (const auto *group : {&a, &b})
-            for (std::size_t s : *group)
-                times.emplace_back(s, m_base->of(s).apply_range(fused));
-    } else {
-        const isl::map later = shifted(m_dim, 1), earlier = shifted(m_dim, -1);
-        for (std::size_t s : a)
-            times.emplace_back(s, m_base->of(s).apply_range(later));
-        for (std::size_t s : b)
-            times.emplace_back(s, m_base->of(s).apply_range(earlier));
+    const isl::map ofA = fuse ? fusedTimes(dim, ba.members()) : m_place.translation(dim, 1);
+    const isl::map ofB = fuse ? ofA : m_place.translation(dim, -1);
+    for (std::size_t s : *a) {
+        child[s] = 1;
+        times.emplace_back(s, base.of(s).apply_range(ofA));
     }
-    const FlatSchedule edited = m_base->withTimes(std::move(times));
-    for (const Dependence &d : deps) {
-        if (!between(d))
-            continue;
-        QuotaScope::nextStep(m_analyzer.context());
-        const isl::map bad = LegalityChecker::violatingPairs(d, edited);
-        if (!bad.is_empty())
-            tally.add(count(d, bad));
+    for (std::size_t s : *b) {
+        child[s] = 2;
+        times.emplace_back(s, base.of(s).apply_range(ofB));
     }
-    return tally.verdict();
+    const FlatSchedule edited = base.withTimes(std::move(times));
+    return verdict(child, [&](const Dependence &d) { return LegalityChecker::violatingPairs(d, edited); });
+}
+
+std::optional<SequenceShortcut::Verdict> SequenceShortcut::after(const Edit &e)
+{
+    if (!m_node || e.node != m_place.path())
+        return std::nullopt;
+    return e.kind == EditKind::ToSet ? toSet() : neighbours(e);
 }
 
 } // namespace se

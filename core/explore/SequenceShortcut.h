@@ -5,18 +5,18 @@
 #include "core/deps/Dependence.h"
 #include "core/edit/Edit.h"
 #include "core/report/CheckReport.h"
-#include "core/schedule/FlatSchedule.h"
+#include "FlatPlace.h"
+#include "core/legality/ShapeCounts.h"
 
 #include <isl/cpp.h>
 
 #include <cstdint>
-#include <map>
+#include <functional>
 #include <optional>
 #include <vector>
 
 namespace se {
 
-class Analyzer;
 struct TreeNode;
 
 /// The verdict of an edit of a sequence's children without building a new
@@ -38,63 +38,35 @@ struct TreeNode;
 /// tree's verdict.
 class SequenceShortcut {
 public:
-    SequenceShortcut(Analyzer &analyzer, const isl::schedule &schedule, const TreeNode &root, const NodePath &path,
-                     DepMode mode, bool counts);
+    SequenceShortcut(FlatPlace &place, DepMode mode, bool counts);
 
     struct Verdict {
         std::size_t violatedEdges = 0;
         std::optional<std::int64_t> violatingPairs; ///< when every violated edge was counted
     };
-    /// The verdict after `e`, or nullopt when `e` is not a fuse this
+    /// The verdict after `e`, or nullopt when `e` is not an edit this
     /// shortcut can decide (the caller builds the tree instead).
     std::optional<Verdict> after(const Edit &e);
 
 private:
-    /// Violated edges and their pairs, as they are added up.
-    struct Tally {
-        Verdict v;
-        std::int64_t total = 0;
-        bool counted = true; ///< every violated edge has its count
-        void add(std::optional<std::int64_t> count)
-        {
-            ++v.violatedEdges;
-            if (count)
-                total += *count;
-            else
-                counted = false;
-        }
-        Verdict verdict() const
-        {
-            Verdict out = v;
-            if (out.violatedEdges > 0 && counted)
-                out.violatingPairs = total;
-            return out;
-        }
-    };
-    void ensureBase();
     std::optional<Verdict> toSet();
-    /// Pairs of `bad` when counted: every pair of an edge violating gives its shape's count, counted once.
-    std::optional<std::int64_t> count(const Dependence &d, const isl::map &bad);
-    /// { [t] -> [t0, ..., t(d-1)] }
-    isl::map prefix(unsigned d) const;
+    std::optional<Verdict> neighbours(const Edit &e);
     /// The statements under child `k` of the node, when every instance of
-    /// each is there; empty otherwise.
-    std::vector<std::size_t> statementsUnder(std::size_t k) const;
+    /// each is there and none is under a set; nothing otherwise.
+    std::optional<std::vector<std::size_t>> statementsUnder(std::size_t k);
+    /// The schedule's own violations but those of edges between two
+    /// different children (`child`: each statement's child + 1, or 0), plus
+    /// those edges' own violating pairs as `bad` gives them.
+    Verdict verdict(const std::vector<std::size_t> &child, const std::function<isl::map(const Dependence &)> &bad);
     /// { [t] -> [t'] }: the times of the two children fused at `d` with `members` band members.
-    isl::map fusedTimes(unsigned d, unsigned members) const;
-    /// { [t] -> [t'] }: `by` added to time dimension `d`.
-    isl::map shifted(unsigned d, int by) const;
+    isl::map fusedTimes(unsigned d, unsigned members);
 
-    Analyzer &m_analyzer;
-    const isl::schedule &m_schedule;
-    NodePath m_path;
+    FlatPlace &m_place;
     DepMode m_mode;
     bool m_counts;
-    unsigned m_dim = 0; ///< the node's child position in the flat times
-    const TreeNode *m_node = nullptr;
-    std::optional<FlatSchedule> m_base;
-    std::vector<ViolationReport> m_violations; ///< the schedule's own, once m_base is made
-    std::map<int, std::optional<std::int64_t>> m_shapeCounts;
+    const TreeNode *m_node = nullptr; ///< the sequence, or null
+    std::optional<std::vector<ViolationReport>> m_violations; ///< the schedule's own (no witnesses)
+    ShapeCounts m_shapeCounts;
 };
 
 } // namespace se

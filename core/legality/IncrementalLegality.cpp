@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "IncrementalLegality.h"
 
-#include "core/deps/DependenceSummary.h"
 #include "core/isl/IslContext.h"
 #include "core/isl/PolyhedralModel.h"
 
@@ -41,7 +40,7 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
         m_bounds.reset();
         if (m_cacheDeps != &deps) {
             m_cache = EdgeVerdictCache{}; // keys name edge shapes of these dependences
-            m_shapeCounts.clear();
+            m_counts.clear();
         }
         m_cacheDeps = &deps;
         m_cache.setSchedule(schedule);
@@ -74,7 +73,7 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
             EdgeVerdictCache::Verdict verdict;
             verdict.counted = options.countViolations;
             if (!bad.is_empty()) {
-                const auto pairs = options.countViolations ? count(model, d, bad) : std::nullopt;
+                const auto pairs = options.countViolations ? m_counts.count(model, d, bad) : std::nullopt;
                 m_verdicts[e] = std::make_unique<const ViolationReport>(
                     options.witnesses ? LegalityChecker::explain(model, d, e, schedule, bad, pairs)
                                       : LegalityChecker::bare(model, d, e, pairs));
@@ -96,18 +95,6 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
                 out.push_back(*v);
         return out;
     });
-}
-
-std::optional<std::int64_t> IncrementalLegality::count(const PolyhedralModel &model, const Dependence &dep,
-                                                       const isl::map &bad)
-{
-    if (dep.shape < 0 || dep.shapeRelation.is_null() || !bad.is_equal(dep.relation()))
-        return DependenceSummary::countPairs(model, bad);
-    // Every pair of the edge violates: the count is its shape's.
-    auto it = m_shapeCounts.find(dep.shape);
-    if (it == m_shapeCounts.end())
-        it = m_shapeCounts.emplace(dep.shape, DependenceSummary::countPairs(model, dep.shapeRelation)).first;
-    return it->second;
 }
 
 } // namespace se

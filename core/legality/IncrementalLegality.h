@@ -3,9 +3,9 @@
 
 #include "EdgeVerdictCache.h"
 #include "LegalityChecker.h"
+#include "ShapeCounts.h"
 #include "core/schedule/FlatSchedule.h"
 
-#include <map>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -34,11 +34,7 @@ private:
     std::vector<bool> m_bare; ///< per edge: its report has no witness (Options::witnesses off)
     std::size_t m_lastChecked = 0;
     EdgeVerdictCache m_cache;
-    /// Pairs of each dependence shape (Dependence::shape), counted when
-    /// every pair of an edge of that shape violates: a sequence made a set
-    /// breaks thousands of edges whole, a handful of shapes.
-    std::map<int, std::optional<std::int64_t>> m_shapeCounts;
-    std::optional<std::int64_t> count(const PolyhedralModel &model, const Dependence &dep, const isl::map &bad);
+    ShapeCounts m_counts; ///< violating pairs, once per shape where an edge breaks whole
 };
 
 } // namespace se

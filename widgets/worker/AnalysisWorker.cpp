@@ -98,28 +98,10 @@ bool AnalysisWorker::staleJob(quint64 job) const
     return m_shared->latestJob.load() != job;
 }
 
-void AnalysisWorker::ensurePipeline(const AnalysisRequest &r)
-{
-    if (m_pipeline && m_kernel == r.kernel && m_fixed == r.fixedParams && m_quota == r.quota)
-        return;
-    m_pipeline.reset(); // its isl objects go before a new context is made
-    Analyzer::Options options;
-    for (const auto &[name, value] : r.fixedParams)
-        options.params[name] = value;
-    if (r.quota)
-        options.quota = r.quota;
-    options.timeLimit = r.timeLimit; // building the model, too
-    m_pipeline = std::make_unique<SchedulePipeline>(r.kernel, options);
-    m_kernel = r.kernel;
-    m_fixed = r.fixedParams;
-    m_quota = r.quota;
-}
-
 PipelineRequest AnalysisWorker::pipelineRequest(const AnalysisRequest &r) const
 {
     PipelineRequest p;
-    p.base = r.scheduleText.empty() ? PipelineRequest::Base::original()
-                                    : PipelineRequest::Base::fromText(r.scheduleText, r.scheduleFile.toStdString());
+    p.base = RequestPipeline::base(r);
     p.edits = r.edits;
     p.lenientEdits = r.lenientEdits;
     p.mode = r.mode;
@@ -141,7 +123,7 @@ AnalysisSnapshotPtr AnalysisWorker::analyse(const AnalysisRequest &r)
 {
     QElapsedTimer timer;
     timer.start();
-    ensurePipeline(r);
+    m_pipeline.ensure(r);
     RunningScope running(*m_shared, m_pipeline->analyzer().context(), RunningScope::Slot::Analysis, r.timeLimit);
     checkpoint(m_shared->latest, r.generation);
     const PolyhedralModel &model = m_pipeline->model();
@@ -221,7 +203,7 @@ template <typename F> void AnalysisWorker::runJob(const AnalysisRequest &r, quin
     if (staleJob(job))
         return;
     try {
-        ensurePipeline(r);
+        m_pipeline.ensure(r);
         RunningScope running(*m_shared, m_pipeline->analyzer().context(), RunningScope::Slot::Job, r.timeLimit);
         checkpoint(m_shared->latestJob, job);
         body();

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "AnalysisRequest.h"
+#include "RequestPipeline.h"
 #include "MovesResult.h"
 
 #include <QObject>
@@ -75,7 +76,6 @@ Q_SIGNALS:
 
 private:
     AnalysisSnapshotPtr analyse(const AnalysisRequest &request);
-    void ensurePipeline(const AnalysisRequest &request);
     /// The pipeline's request for `request`.
     PipelineRequest pipelineRequest(const AnalysisRequest &request) const;
     /// The base schedule with the request's edits applied.
@@ -85,10 +85,7 @@ private:
     template <typename F> void runJob(const AnalysisRequest &request, quint64 job, F &&body);
 
     std::shared_ptr<AnalysisShared> m_shared;
-    std::unique_ptr<SchedulePipeline> m_pipeline;
-    KernelPtr m_kernel;
-    ParamValues m_fixed;
-    unsigned long m_quota = 0;
+    RequestPipeline m_pipeline;
 };
 
 } // namespace se

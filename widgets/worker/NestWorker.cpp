@@ -31,35 +31,17 @@ NestWorker::NestWorker(std::shared_ptr<AnalysisShared> shared, RunningScope::Slo
 
 NestWorker::~NestWorker() = default;
 
-void NestWorker::ensurePipeline(const AnalysisRequest &r)
-{
-    if (m_pipeline && m_kernel == r.kernel && m_fixed == r.fixedParams && m_quota == r.quota)
-        return;
-    m_pipeline.reset(); // its isl objects go before a new context is made
-    Analyzer::Options options;
-    for (const auto &[name, value] : r.fixedParams)
-        options.params[name] = value;
-    if (r.quota)
-        options.quota = r.quota;
-    options.timeLimit = r.timeLimit;
-    m_pipeline = std::make_unique<SchedulePipeline>(r.kernel, options);
-    m_kernel = r.kernel;
-    m_fixed = r.fixedParams;
-    m_quota = r.quota;
-}
-
 NestResult NestWorker::generate(const AnalysisRequest &r)
 {
     NestResult out;
     out.generation = r.generation;
-    ensurePipeline(r);
+    m_pipeline.ensure(r);
     RunningScope running(*m_shared, m_pipeline->analyzer().context(), m_slot, r.timeLimit);
     checkpoint(m_shared->latest, r.generation);
     // The same schedule the analysis checks: the same base and edits,
     // replayed here (no legality check, no tree).
     PipelineRequest p;
-    p.base = r.scheduleText.empty() ? PipelineRequest::Base::original()
-                                    : PipelineRequest::Base::fromText(r.scheduleText, r.scheduleFile.toStdString());
+    p.base = RequestPipeline::base(r);
     p.edits = r.edits;
     p.lenientEdits = r.lenientEdits;
     p.mode = r.mode;

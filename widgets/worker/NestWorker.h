@@ -2,6 +2,7 @@
 #pragma once
 
 #include "AnalysisRequest.h"
+#include "RequestPipeline.h"
 #include "NestResult.h"
 #include "RunningScope.h"
 
@@ -38,14 +39,10 @@ Q_SIGNALS:
 
 private:
     NestResult generate(const AnalysisRequest &request);
-    void ensurePipeline(const AnalysisRequest &request);
 
     std::shared_ptr<AnalysisShared> m_shared;
     RunningScope::Slot m_slot;
-    std::unique_ptr<SchedulePipeline> m_pipeline;
-    KernelPtr m_kernel;
-    ParamValues m_fixed;
-    unsigned long m_quota = 0;
+    RequestPipeline m_pipeline;
 };
 
 } // namespace se

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: MIT
+#include "FlatPlace.h"
+
+#include "core/analysis/Analyzer.h"
+#include "core/edit/ScheduleTree.h"
+#include "core/isl/IslContext.h"
+
+#include <cstdlib>
+
+namespace se {
+
+FlatPlace::FlatPlace(Analyzer &analyzer, const isl::schedule &schedule, const TreeNode &root, const NodePath &path)
+    : m_analyzer(analyzer), m_schedule(schedule), m_path(path)
+{
+    const TreeNode *t = &root;
+    for (const int c : path) {
+        if (t->kind == TreeNode::Kind::Band)
+            m_dim += t->members();
+        else if (t->hasChildren())
+            m_dim += 1; // the child's position
+        if (c < 0 || static_cast<std::size_t>(c) >= t->children.size())
+            return;
+        t = &t->children[static_cast<std::size_t>(c)];
+    }
+    m_node = t;
+}
+
+const FlatSchedule &FlatPlace::base()
+{
+    if (!m_base)
+        m_base = FlatSchedule(m_analyzer.model(), m_schedule);
+    return *m_base;
+}
+
+isl::map FlatPlace::timeMap(const std::vector<std::string> &to)
+{
+    std::string from, out;
+    for (unsigned k = 0; k < base().dims(); ++k)
+        from += (k ? ", t" : "t") + std::to_string(k);
+    for (std::size_t k = 0; k < to.size(); ++k)
+        out += (k ? ", " : "") + to[k];
+    return isl::map(m_analyzer.model().islContext().ctx(), "{ [" + from + "] -> [" + out + "] }");
+}
+
+isl::map FlatPlace::translation(unsigned d, int by)
+{
+    std::vector<std::string> to;
+    for (unsigned k = 0; k < base().dims(); ++k)
+        to.push_back("t" + std::to_string(k)
+                     + (k == d ? (by > 0 ? " + " : " - ") + std::to_string(std::abs(by)) : std::string()));
+    return timeMap(to);
+}
+
+std::optional<std::vector<std::size_t>> FlatPlace::wholeStatements(const TreeNode &n) const
+{
+    if (n.reach.is_null())
+        return std::nullopt;
+    std::vector<std::size_t> out;
+    bool ok = true;
+    n.reach.foreach_set([&](isl::set part) {
+        const char *name = isl_set_get_tuple_name(part.get());
+        const int s = name ? m_analyzer.model().statementIndex(name) : -1;
+        if (s < 0 || !part.is_equal(m_analyzer.model().statements()[static_cast<std::size_t>(s)].domain))
+            ok = false;
+        else
+            out.push_back(static_cast<std::size_t>(s));
+    });
+    if (!ok)
+        return std::nullopt;
+    return out;
+}
+
+bool FlatPlace::whole(const TreeNode &n, std::size_t s) const
+{
+    const isl::set &domain = m_analyzer.model().statements()[s].domain;
+    return !n.reach.is_null() && n.reach.extract_set(domain.get_space()).is_equal(domain);
+}
+
+} // namespace se
