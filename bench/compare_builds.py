@@ -69,7 +69,19 @@ def figures(kernels, k256):
     reqs = "".join(json.dumps({"id": k, "schedule_file": os.path.join(
         kernels, "pipeline_400.%s" % ("fused.map" if k % 2 == 0 else "fused_shift.map"))}) + "\n" for k in range(100))
     out.append(("serve pipeline_400, 100 schedules", ["serve", p400, *params(p400)], reqs))
+    out.append(("serve pipeline_400, 100 distinct schedules", ["serve", p400, *params(p400)], distinct_requests(400)))
     return out
+
+
+def distinct_requests(statements):
+    """100 requests, each a different schedule text of pipeline_400: stage i
+    of request k is shifted by i * (k + 1) // 100 along f (some legal, some
+    not), so no answer repeats another's work."""
+    reqs = ""
+    for k in range(100):
+        body = ";\n  ".join("s%d[t, f] -> [t, f + %d, %d]" % (i, i * (k + 1) // 100, i) for i in range(statements))
+        reqs += json.dumps({"id": k, "schedule": "[NT, F] -> { %s }" % body}) + "\n"
+    return reqs
 
 
 def run(tool, argv, stdin, timeout):

@@ -3,10 +3,12 @@
 // kernel is loaded and its dependences computed once; each request on
 // stdin (one JSON object per line) is one verdict on stdout, so a
 // candidate costs a legality check instead of a process and a dependence
-// analysis.
+// analysis. Requests that wait are answered on more threads (ServePool),
+// each with its own analysis; answers keep the request order.
 #include "Commands.h"
 
 #include "Diagnostic.h"
+#include "ServePool.h"
 #include "JsonOutput.h"
 #include "ToolSession.h"
 #include "core/report/ReportJson.h"
@@ -77,51 +79,61 @@ json errorAnswer(const json &id, const std::string &kind, const std::string &mes
     return {{"id", id}, {"error", message}, {"kind", kind}, {"format", JsonFormatVersion}};
 }
 
+// One request line to its answer line, on `s`'s thread.
+std::string answerLine(ToolSession &s, std::size_t line, const std::string &text)
+{
+    json id;
+    json out;
+    try {
+        const json request = json::parse(text);
+        if (!request.is_object())
+            throw InputError(requestName(line), "", "a request is a JSON object");
+        id = request.value("id", json());
+        // A request stopped at the time limit left the context aborted;
+        // the next one starts afresh.
+        s.analyzer().context().setTimeLimit(s.options().timeLimit);
+        isl_ctx_resume(s.analyzer().context().get());
+        out = answer(request, line, s);
+    } catch (const json::exception &e) {
+        out = errorAnswer(id, "input", requestName(line) + ": not JSON: " + e.what());
+    } catch (const InputError &e) {
+        out = errorAnswer(id, "input", Diagnostic::fromInputError(e).text());
+    } catch (const ResourceLimitError &e) {
+        out = errorAnswer(id, "resource", std::string("stopped: ") + e.what());
+    } catch (const std::bad_alloc &) {
+        out = errorAnswer(id, "resource", "stopped: out of memory");
+    } catch (const std::exception &e) {
+        out = errorAnswer(id, "internal", std::string("analysis failed: ") + e.what());
+    }
+    s.analyzer().context().setTimeLimit(0); // an idle client is no timeout
+    return out.dump();
+}
+
 } // namespace
 
 int serveCommand(ToolSession &s)
 {
-    const ToolOptions &o = s.options();
     // --time-limit bounds each request, not the session: a search runs for
     // as long as it sends candidates.
-    const double limit = o.timeLimit;
-    s.analyzer().context().setTimeLimit(0); // the loading's limit is spent; an idle client is no timeout
+    s.analyzer().context().setTimeLimit(0); // the loading's limit is spent
+    const ToolOptions &o = s.options();
+    const KernelPtr kernel = s.model().kernel();
+    auto make = [&o, kernel] {
+        auto extra = std::make_unique<ToolSession>(o, kernel);
+        extra->analyzer().context().setTimeLimit(0);
+        return extra;
+    };
+    ServePool pool(s, make, o.jobs ? o.jobs : ServePool::defaultJobs(), answerLine, std::cout);
     std::string text;
     std::size_t line = 0;
     while (std::getline(std::cin, text)) {
         ++line;
         if (text.find_first_not_of(" \t\r") == std::string::npos)
             continue;
-        json id;
-        json out;
-        try {
-            const json request = json::parse(text);
-            if (!request.is_object())
-                throw InputError(requestName(line), "", "a request is a JSON object");
-            id = request.value("id", json());
-            // A request stopped at the time limit left the context aborted;
-            // the next one starts afresh.
-            s.analyzer().context().setTimeLimit(limit);
-            isl_ctx_resume(s.analyzer().context().get());
-            out = answer(request, line, s);
-        } catch (const json::exception &e) {
-            out = errorAnswer(id, "input", requestName(line) + ": not JSON: " + e.what());
-        } catch (const InputError &e) {
-            out = errorAnswer(id, "input", Diagnostic::fromInputError(e).text());
-        } catch (const ResourceLimitError &e) {
-            out = errorAnswer(id, "resource", std::string("stopped: ") + e.what());
-        } catch (const std::bad_alloc &) {
-            out = errorAnswer(id, "resource", "stopped: out of memory");
-        } catch (const std::exception &e) {
-            out = errorAnswer(id, "internal", std::string("analysis failed: ") + e.what());
-        }
-        s.analyzer().context().setTimeLimit(0);
-        std::cout << out.dump() << "\n";
-        std::cout.flush();
-        if (!std::cout.good())
-            return BadInput; // the client is gone
+        if (!pool.submit(line, std::move(text)))
+            break;
     }
-    return Ok;
+    return pool.finish() ? Ok : BadInput; // BadInput: the client is gone
 }
 
 } // namespace se::tool

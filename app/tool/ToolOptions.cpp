@@ -37,6 +37,7 @@ enum Use : unsigned {
     Json = 1u << 8,
     Fixed = 1u << 9,
     Into = 1u << 10,
+    Jobs = 1u << 11,
 };
 
 struct CommandSpec {
@@ -80,7 +81,7 @@ const std::vector<CommandSpec> &commandSpecs()
         {"export-jscop", "a JSCoP (Polly) description of the kernel and schedule", Schedule | Edits | Out | Into, {}},
         {"serve",
          "check schedules sent as JSON lines on stdin, one JSON verdict per line (dependences once)",
-         Deps | Counts,
+         Deps | Counts | Jobs,
          {}},
     };
     return specs;
@@ -106,7 +107,7 @@ std::string joinOr(const std::vector<std::string> &words)
 // tool's messages.
 struct RawValues {
     std::vector<std::string> params;
-    std::string deps, maxOps, timeLimit, scop, maxMemory;
+    std::string deps, maxOps, timeLimit, scop, maxMemory, jobs;
     bool noCount = false;
 };
 
@@ -162,6 +163,11 @@ void addOptions(CLI::App &sub, const CommandSpec &spec, ToolOptions &o, RawValue
             ->type_name("POLLY.jscop");
     if (u & Node)
         sub.add_option("--node", o.node, "a schedule tree node as child indices, e.g. 0.1, or root")->type_name("PATH");
+    if (u & Jobs)
+        sub.add_option("--jobs", raw.jobs,
+                       "answer up to N waiting requests at once, each thread with its own copy of the analysis "
+                       "(default: the machine's cores, at most 4; answers keep the request order)")
+            ->type_name("N");
     if (u & Fixed)
         sub.add_flag("--fixed", o.fixed, "YAML and C keep the --param values (by default they stay parametric)")
             ->disable_flag_override();
@@ -245,6 +251,12 @@ void convert(ToolOptions &o, const RawValues &raw)
         if (v < 1 || v > 1000000)
             throw UsageError("--scop takes a SCoP's number from 1, got " + raw.scop, c);
         o.scop = static_cast<unsigned>(v);
+    }
+    if (!raw.jobs.empty()) {
+        const auto v = parseInt(raw.jobs, "--jobs", c);
+        if (v < 1 || v > 256)
+            throw UsageError("--jobs takes a number of threads from 1 to 256, got " + raw.jobs, c);
+        o.jobs = static_cast<unsigned>(v);
     }
     if (!raw.maxMemory.empty())
         o.maxMemory = parseSize(raw.maxMemory, c);

@@ -34,6 +34,7 @@ struct ToolOptions {
     double timeLimit = 60; ///< --time-limit seconds (0: none)
     std::optional<std::uint64_t> maxMemory; ///< --max-memory bytes (0: none; default: MemoryLimit's)
     bool counts = true;
+    unsigned jobs = 0; ///< serve --jobs: requests answered at once (0: ServePool's default)
     // Kernel input (every command that reads a KERNEL takes them).
     std::string function; ///< --function NAME: the function of a C input
     std::optional<unsigned> scop; ///< --scop N: the N-th SCoP of a C input

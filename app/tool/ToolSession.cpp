@@ -10,13 +10,27 @@
 
 namespace se::tool {
 
-ToolSession::ToolSession(const ToolOptions &options) : m_options(options)
+namespace {
+
+Analyzer::Options analyzerOptions(const ToolOptions &options)
 {
     Analyzer::Options ao;
     ao.params = options.params;
     if (options.maxOps)
         ao.quota = *options.maxOps;
     ao.timeLimit = options.timeLimit;
+    return ao;
+}
+
+} // namespace
+
+ToolSession::ToolSession(const ToolOptions &options, KernelPtr kernel)
+    : m_options(options), m_pipeline(std::make_unique<SchedulePipeline>(std::move(kernel), analyzerOptions(options)))
+{
+}
+
+ToolSession::ToolSession(const ToolOptions &options) : m_options(options)
+{
     if (options.kernel == "-" && options.schedule == "-")
         throw UsageError("KERNEL and --schedule cannot both be '-' (stdin)", options.command);
     // The C front end reads --function and --scop; a JSON kernel has no use for them.
@@ -32,7 +46,7 @@ ToolSession::ToolSession(const ToolOptions &options) : m_options(options)
         options.kernel == "-"
             ? KernelLoader::loadText(InputFiles::stdinText(), InputFiles::StdinName)
             : KernelSource::load(options.kernel, {options.function, options.scop ? int(*options.scop) : 0}),
-        ao);
+        analyzerOptions(options));
 }
 
 const isl::schedule &ToolSession::baseSchedule()

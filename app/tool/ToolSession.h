@@ -16,6 +16,9 @@ namespace se::tool {
 class ToolSession {
 public:
     explicit ToolSession(const ToolOptions &options);
+    /// Another session on a kernel already loaded (serve's workers: each
+    /// has its own isl context and analysis).
+    ToolSession(const ToolOptions &options, KernelPtr kernel);
 
     const ToolOptions &options() const { return m_options; }
     Analyzer &analyzer() { return m_pipeline->analyzer(); }

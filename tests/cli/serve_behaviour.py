@@ -83,6 +83,20 @@ if len(answers) == 9:
         expect("serve answer %d equals check --json" % k, got == want,
                "\n   serve: %s\n   check: %s" % (json.dumps(got)[:300], json.dumps(want)[:300]))
 
+# Several workers (each with its own analysis) answer the same, in the
+# order asked, as one does.
+many = text * 4
+outs = {}
+for jobs in ("1", "3"):
+    r = subprocess.run([tool, "serve", kernel, "--jobs", jobs] + params, input=many, capture_output=True, text=True,
+                       timeout=240)
+    outs[jobs] = r.stdout
+    expect("serve --jobs %s exits 0" % jobs, r.returncode == 0, "exit %d: %s" % (r.returncode, r.stderr[:300]))
+expect("serve --jobs 3 answers as --jobs 1", outs["1"] == outs["3"] and outs["1"].count("\n") == 36,
+       "\n   jobs 1: %s\n   jobs 3: %s" % (outs["1"][:300], outs["3"][:300]))
+r = subprocess.run([tool, "serve", kernel, "--jobs", "0"], input="", capture_output=True, text=True, timeout=60)
+expect("serve --jobs 0 refused", r.returncode == 2 and "--jobs takes" in r.stderr, r.stderr)
+
 # A resource limit inside one request is that request's answer; the next
 # request is still answered.
 blowup = os.path.join(src, "tests/data/limits/blowup.json")
@@ -106,7 +120,7 @@ with open(os.path.join(work, "list.txt"), "w") as f:
 r = subprocess.run([tool, "check", kernel, "--json", "--schedule", fuse_shift, "--schedules",
                     os.path.join(work, "list.txt")] + params, capture_output=True, text=True, timeout=120)
 lines = [json.loads(l) for l in r.stdout.strip().split("\n")]
-got = [(os.path.basename(l["schedule"]), l["legal"]) for l in lines]
+got = [(os.path.basename(l.get("schedule", "?")), l.get("legal", l.get("error"))) for l in lines]
 expect("check --schedules", r.returncode == 1 and got == [("jacobi_1d.fuse_shift.map", True),
                                                            ("jacobi_1d.fuse.map", False), ("shift.map", True)],
        "exit %d: %r" % (r.returncode, got))

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: MIT
+#include "ServePool.h"
+
+#include "ToolSession.h"
+
+#include <algorithm>
+
+namespace se::tool {
+
+ServePool::ServePool(ToolSession &first, MakeSession make, unsigned jobs, Answer answer, std::ostream &out)
+    : m_first(first), m_make(std::move(make)), m_jobs(std::max(1u, jobs)), m_answer(std::move(answer)), m_out(out)
+{
+    std::lock_guard<std::mutex> lock(m_mutex);
+    startWorker(&m_first);
+}
+
+ServePool::~ServePool()
+{
+    finish();
+}
+
+unsigned ServePool::defaultJobs()
+{
+    return std::clamp(std::thread::hardware_concurrency(), 1u, 4u);
+}
+
+void ServePool::startWorker(ToolSession *session)
+{
+    ++m_starting;
+    m_threads.emplace_back([this, session] { work(session); });
+}
+
+bool ServePool::submit(std::size_t line, std::string text)
+{
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_queue.push_back({m_nextSeq++, line, std::move(text)});
+        // Another worker only when this request would wait.
+        if (m_queue.size() > m_idle + m_starting && m_threads.size() < m_jobs)
+            startWorker(nullptr);
+    }
+    m_wake.notify_one();
+    std::lock_guard<std::mutex> lock(m_outMutex);
+    return !m_gone;
+}
+
+bool ServePool::finish()
+{
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_closed = true;
+    }
+    m_wake.notify_all();
+    for (auto &t : m_threads)
+        if (t.joinable())
+            t.join();
+    std::lock_guard<std::mutex> lock(m_outMutex);
+    return !m_gone;
+}
+
+void ServePool::work(ToolSession *session)
+{
+    std::unique_ptr<ToolSession> own;
+    if (!session) {
+        try {
+            own = m_make();
+        } catch (...) {
+            // A worker that cannot load (memory) leaves its requests to the others.
+        }
+        session = own.get();
+    }
+    std::unique_lock<std::mutex> lock(m_mutex);
+    --m_starting;
+    if (!session)
+        return;
+    for (;;) {
+        ++m_idle;
+        m_wake.wait(lock, [this] { return !m_queue.empty() || m_closed; });
+        --m_idle;
+        if (m_queue.empty())
+            return; // closed, nothing left
+        Job job = std::move(m_queue.front());
+        m_queue.pop_front();
+        lock.unlock();
+        deliver(job.seq, m_answer(*session, job.line, job.text));
+        lock.lock();
+    }
+}
+
+void ServePool::deliver(std::size_t seq, std::string answer)
+{
+    std::lock_guard<std::mutex> lock(m_outMutex);
+    m_ready.emplace(seq, std::move(answer));
+    for (auto it = m_ready.find(m_nextOut); it != m_ready.end(); it = m_ready.find(m_nextOut)) {
+        if (!m_gone) {
+            m_out << it->second << "\n";
+            m_out.flush();
+            m_gone = !m_out.good();
+        }
+        m_ready.erase(it);
+        ++m_nextOut;
+    }
+}
+
+} // namespace se::tool

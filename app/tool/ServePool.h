@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <condition_variable>
+#include <cstddef>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <ostream>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace se::tool {
+
+class ToolSession;
+
+/// serve's workers. A request is answered on one of up to `jobs` threads,
+/// each with its own ToolSession: its own isl context and its own copy of
+/// the analysis, since isl objects never cross contexts. Answers are
+/// written in request order. A worker beyond the first starts only when
+/// requests wait for one, so a client that sends one request at a time
+/// pays for one analysis.
+class ServePool {
+public:
+    /// One request line to one answer line; runs on a worker, must not throw.
+    using Answer = std::function<std::string(ToolSession &, std::size_t line, const std::string &text)>;
+    /// Builds a worker's own session, on that worker's thread.
+    using MakeSession = std::function<std::unique_ptr<ToolSession>()>;
+
+    ServePool(ToolSession &first, MakeSession make, unsigned jobs, Answer answer, std::ostream &out);
+    ~ServePool();
+    ServePool(const ServePool &) = delete;
+    ServePool &operator=(const ServePool &) = delete;
+
+    /// Queues one request; false once the output is gone (the client left).
+    bool submit(std::size_t line, std::string text);
+    /// Waits for every answer; false if the output failed.
+    bool finish();
+
+    /// The default number of workers: the machine's cores, at most 4 (each
+    /// holds a copy of the analysis).
+    static unsigned defaultJobs();
+
+private:
+    struct Job {
+        std::size_t seq;
+        std::size_t line;
+        std::string text;
+    };
+    void startWorker(ToolSession *session); // null: the worker makes its own
+    void work(ToolSession *session);
+    void deliver(std::size_t seq, std::string answer);
+
+    ToolSession &m_first;
+    MakeSession m_make;
+    const unsigned m_jobs;
+    Answer m_answer;
+    std::ostream &m_out;
+
+    std::mutex m_mutex; // the queue and the workers' states
+    std::condition_variable m_wake;
+    std::deque<Job> m_queue;
+    std::size_t m_idle = 0; ///< workers waiting for a request
+    std::size_t m_starting = 0; ///< workers still making their session
+    std::size_t m_nextSeq = 0;
+    bool m_closed = false;
+    std::vector<std::thread> m_threads;
+
+    std::mutex m_outMutex; // the answers not yet written, and the output
+    std::map<std::size_t, std::string> m_ready;
+    std::size_t m_nextOut = 0;
+    bool m_gone = false;
+};
+
+} // namespace se::tool
