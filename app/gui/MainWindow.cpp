@@ -83,6 +83,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_explorer(new Ex
         if (!s->nestError.empty())
             statusBar()->showMessage(QString::fromStdString(s->nestError), 8000);
         updateActions();
+        finishNestExport(s);
     });
     connect(m_explorer, &Explorer::busyChanged, this, [this](bool busy) {
         m_stop->setEnabled(busy);
@@ -185,6 +186,8 @@ void MainWindow::createViews()
     addDockWidget(Qt::RightDockWidgetArea, graph);
     addDockWidget(Qt::RightDockWidgetArea, nest);
     splitDockWidget(graph, nest, Qt::Vertical);
+    // A hidden or tabbed-away loop nest is not generated until it shows (issue 15).
+    connect(nest, &QDockWidget::visibilityChanged, m_explorer, &Explorer::setNestWanted);
     addDockWidget(Qt::BottomDockWidgetArea, m_violationsDock);
     tabifyDockWidget(m_violationsDock, deps);
     kernel->raise();
@@ -270,6 +273,7 @@ void MainWindow::onSnapshot(const AnalysisSnapshotPtr &s)
     if (!s->nestError.empty())
         statusBar()->showMessage(QString::fromStdString(s->nestError), 8000);
     updateActions();
+    finishNestExport(s);
 }
 
 void MainWindow::showCheckedAt(const AnalysisSnapshotPtr &s)
@@ -347,8 +351,8 @@ void MainWindow::updateActions()
         a->setEnabled(s != nullptr);
     // Regenerated kernel and C only when code generation succeeded.
     if (s && m_exports.size() >= 5) {
-        m_exports[3]->setEnabled(!s->nestKernelJson.empty());
-        m_exports[4]->setEnabled(!s->nestC.empty());
+        m_exports[3]->setEnabled(!s->nestKernelJson.empty() || s->nestDeferred);
+        m_exports[4]->setEnabled(!s->nestC.empty() || s->nestDeferred);
     }
     bool band = false, childBand = false;
     if (s && m_explorer->selection()->hasTreeNode()) {

@@ -148,6 +148,9 @@ private:
     bool maybeSave();
     /// Asks for a path, then exportFile().
     void exportDialog(Export what);
+    /// Writes the regenerated kernel asked for while the nest was left out,
+    /// once `s` has it.
+    void finishNestExport(const AnalysisSnapshotPtr &s);
     void addRecent(const QString &path);
     QString dialogDir() const;
     void createAutosave();
@@ -184,6 +187,7 @@ private:
     QToolButton *m_stopButton = nullptr;
 
     KernelPtr m_viewKernel; ///< the kernel the Kernel dock shows
+    QString m_nestExport; ///< where the regenerated kernel goes once its nest is made
     bool m_interactive = true;
     QString m_lastError;
     QString m_lastDir;

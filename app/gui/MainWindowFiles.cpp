@@ -16,6 +16,8 @@
 #include "widgets/document/Selection.h"
 #include "widgets/document/Session.h"
 
+#include <utility>
+
 #include <QCloseEvent>
 #include <QDir>
 #include <QDragEnterEvent>
@@ -363,7 +365,29 @@ void MainWindow::exportDialog(Export what)
         QString::fromStdString(m_explorer->kernel()->name) + QLatin1Char('.') + QLatin1String(k.suffix);
     const QString path =
         QFileDialog::getSaveFileName(this, tr("Export"), QDir(dialogDir()).filePath(base), tr(k.filter));
-    if (!path.isEmpty() && exportFile(what, path))
+    if (path.isEmpty())
+        return;
+    if (what == Export::KernelJson && m_explorer->snapshot() && m_explorer->snapshot()->nestDeferred) {
+        // The nest was left out while its dock was hidden: written when made.
+        m_nestExport = path;
+        m_explorer->requestNest();
+        statusBar()->showMessage(tr("Generating the loop nest for %1\u2026").arg(path));
+        return;
+    }
+    if (exportFile(what, path))
+        statusBar()->showMessage(tr("Wrote %1").arg(path), 5000);
+}
+
+void MainWindow::finishNestExport(const AnalysisSnapshotPtr &s)
+{
+    if (m_nestExport.isEmpty() || s->nestPending)
+        return;
+    if (s->nestDeferred) { // a newer schedule, its nest left out again
+        m_explorer->requestNest();
+        return;
+    }
+    const QString path = std::exchange(m_nestExport, QString());
+    if (exportFile(Export::KernelJson, path))
         statusBar()->showMessage(tr("Wrote %1").arg(path), 5000);
 }
 

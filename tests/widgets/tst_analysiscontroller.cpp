@@ -26,6 +26,7 @@ private Q_SLOTS:
     void onlyTheNewest();
     void nestErrorIsTheNests();
     void nestWithoutItsThread();
+    void nestOnlyWhenAsked();
 };
 
 namespace {
@@ -152,6 +153,38 @@ void tst_AnalysisController::nestWithoutItsThread()
     QCOMPARE(stopped.count(), 1);
     QVERIFY(none.empty());
     QVERIFY(!c.isBusy());
+}
+
+// Work that is not visible is not done (issue 15): a request that does not
+// want the nest (its dock hidden) completes without it, and asking for it
+// then gives the same analysis with the nest the request would have had.
+void tst_AnalysisController::nestOnlyWhenAsked()
+{
+    AnalysisController c;
+    AnalysisRequest r = request(source("tests/widgets/data/stencil_2d.json"));
+    r.edits = {Edit::interchange({0})};
+    r.nest = false;
+    quint64 generation = 0;
+    const auto views = run(c, [&] { generation = c.submit(r); });
+    QCOMPARE(views.size(), std::size_t(1));
+    QCOMPARE(views[0]->generation, generation);
+    QVERIFY(views[0]->nestDeferred);
+    QVERIFY(!views[0]->nestPending);
+    QVERIFY(views[0]->nestText.empty() && views[0]->nestError.empty());
+    QVERIFY(!c.isBusy());
+
+    const auto nest = run(c, [&] { QVERIFY(c.generateNest()); });
+    QCOMPARE(nest.size(), std::size_t(1));
+    QCOMPARE(nest[0]->generation, generation);
+    QVERIFY(!nest[0]->nestDeferred && !nest[0]->nestPending);
+    QCOMPARE(nest[0]->scheduleMap, views[0]->scheduleMap);
+    r.nest = true;
+    const auto whole = run(c, [&] { c.submit(r); });
+    QVERIFY(!whole.empty());
+    QCOMPARE(QString::fromStdString(nest[0]->nestText), QString::fromStdString(whole.back()->nestText));
+    QVERIFY(nest[0]->nestText.find("with 1 edit") != std::string::npos);
+    // Made once: nothing more to make, and a newer request forgets it.
+    QVERIFY(!c.generateNest());
 }
 
 QTEST_MAIN(tst_AnalysisController)

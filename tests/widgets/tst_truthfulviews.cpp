@@ -101,6 +101,7 @@ private Q_SLOTS:
     void initTestCase();
     void loopNestLabelsByOrigin();
     void loopNestFollowsTheOtherViews();
+    void hiddenLoopNestWaitsUntilShown();
     void undoLeavesNothingStale();
     void movesSayWhenStopped();
     void failedLoadScheduleIsNotCheckingForever();
@@ -177,6 +178,62 @@ void tst_TruthfulViews::loopNestLabelsByOrigin()
 // the view says it is on its way, never the previous schedule's nest; a
 // stop while it is generated leaves the verdict and says why the nest is
 // missing.
+// Work that is not visible is not done until it is (issue 15): with the
+// Loop nest dock closed or tabbed away, an edit leaves the nest out and the
+// view says so; showing the dock makes the nest of the schedule shown.
+void tst_TruthfulViews::hiddenLoopNestWaitsUntilShown()
+{
+    MainWindow w;
+    w.setInteractive(false);
+    w.resize(1400, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    Explorer *e = w.explorer();
+    QVERIFY(w.openKernel(source("tests/widgets/data/stencil_2d.json")));
+    QVERIFY(settle(e));
+    auto *dock = w.findChild<QDockWidget *>(QStringLiteral("nest"));
+    QVERIFY(dock);
+    QVERIFY(e->nestWanted());
+    const std::string original = e->snapshot()->nestText;
+    QVERIFY(!original.empty());
+
+    dock->close();
+    QTRY_VERIFY(!e->nestWanted());
+    e->applyEdit(Edit::interchange({0}));
+    QVERIFY(settle(e));
+    AnalysisSnapshotPtr s = e->snapshot();
+    QVERIFY(s->nestDeferred && !s->nestPending);
+    QVERIFY(s->nestText.empty() && s->nestError.empty());
+    QVERIFY(!s->report.legal); // every other view is there
+    QCOMPARE(w.loopNestView()->nestEdit()->toPlainText(),
+             QStringLiteral("# The loop nest is generated when this view is shown."));
+    const auto *at = w.findChild<QLabel *>(QStringLiteral("checkedAt"));
+    QVERIFY2(at && !at->text().contains(QLatin1String("loop nest")), qPrintable(at->text()));
+
+    QSignalSpy nestReady(e, &Explorer::nestReady);
+    dock->show();
+    QTRY_VERIFY_WITH_TIMEOUT(!e->snapshot()->nestPending && !e->snapshot()->nestDeferred, 60000);
+    s = e->snapshot();
+    QVERIFY(nestReady.count() >= 1);
+    QVERIFY(s->nestText.find("with 1 edit") != std::string::npos);
+    QVERIFY(s->nestText != original);
+    QCOMPARE(w.loopNestView()->nestEdit()->toPlainText(), QString::fromStdString(s->nestText));
+    QCOMPARE(w.loopNestView()->cEdit()->toPlainText(), QString::fromStdString(s->nestC));
+
+    // Tabbed behind the graph: not visible either.
+    auto *graph = w.findChild<QDockWidget *>(QStringLiteral("graph"));
+    QVERIFY(graph);
+    w.tabifyDockWidget(dock, graph);
+    graph->raise();
+    QTRY_VERIFY(!e->nestWanted());
+    e->undoStack()->undo();
+    QVERIFY(settle(e));
+    QVERIFY(e->snapshot()->nestDeferred);
+    dock->raise();
+    QTRY_VERIFY_WITH_TIMEOUT(!e->snapshot()->nestPending && !e->snapshot()->nestDeferred, 60000);
+    QCOMPARE(e->snapshot()->nestText, original);
+}
+
 void tst_TruthfulViews::loopNestFollowsTheOtherViews()
 {
     MainWindow w;

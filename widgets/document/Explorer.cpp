@@ -325,6 +325,7 @@ AnalysisRequest Explorer::request() const
     r.timeLimit = m_timeLimit;
     r.assumeNoDep = m_session.assumeNoDep;
     r.space = m_spaceQuery;
+    r.nest = m_nestWanted;
     return r;
 }
 
@@ -403,6 +404,9 @@ void Explorer::onFinished(const AnalysisSnapshotPtr &snapshot)
             m_undo->push(new ScheduleCommand(this, c.before, m_session, c.text));
     }
     Q_EMIT snapshotChanged(snapshot);
+    // The nest was left out, but its view was shown meanwhile.
+    if (snapshot->nestDeferred && m_nestWanted)
+        requestNest();
     // After the views have the new snapshot: an old violation's outline or
     // index must not outlive the schedule it belonged to.
     m_selection->follow(before.get(), *snapshot);

@@ -95,6 +95,14 @@ public:
     /// a view setting, not part of the document. Disabled until a view asks.
     const IterationSpaceQuery &spaceQuery() const { return m_spaceQuery; }
     void setSpaceQuery(const IterationSpaceQuery &query);
+    /// Whether the loop nest is shown (its dock visible). While it is not,
+    /// analyses leave it out (snapshots say nestDeferred); showing it makes
+    /// the current one's.
+    void setNestWanted(bool wanted);
+    bool nestWanted() const { return m_nestWanted; }
+    /// The current snapshot's loop nest, if it was left out: true when a
+    /// snapshot with it follows (nestReady).
+    bool requestNest();
 
     void setFixedParams(const ParamValues &fixed);
     void setMode(DepMode mode);
@@ -176,6 +184,7 @@ private:
     QString m_sessionPath;
     AnalysisSnapshotPtr m_snapshot;
     IterationSpaceQuery m_spaceQuery;
+    bool m_nestWanted = true;
     std::optional<Change> m_pending;
     bool m_reloading = false;
     bool m_fellBack = false;

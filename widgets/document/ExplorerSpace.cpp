@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Explorer's iteration-space query (issue 8): which slice the snapshots
-// carry for the iteration-space view.
+// What the snapshots carry for views that may be hidden: the
+// iteration-space slice (issue 8) and the loop nest (issue 15: work that is
+// not visible is not done until it is).
 #include "Explorer.h"
 
 #include "widgets/worker/AnalysisController.h"
@@ -19,6 +20,28 @@ void Explorer::setSpaceQuery(const IterationSpaceQuery &query)
     // whose result makes that change undoable.
     if (m_pending)
         m_pending->generation = m_controller->latest();
+}
+
+void Explorer::setNestWanted(bool wanted)
+{
+    if (wanted == m_nestWanted)
+        return;
+    m_nestWanted = wanted;
+    if (wanted)
+        requestNest();
+}
+
+bool Explorer::requestNest()
+{
+    if (!m_snapshot || !m_snapshot->nestDeferred || !m_controller->generateNest())
+        return false;
+    // Shown as on its way, as after an edit; the snapshot with it follows.
+    auto pending = std::make_shared<AnalysisSnapshot>(*m_snapshot);
+    pending->nestDeferred = false;
+    pending->nestPending = true;
+    m_snapshot = pending;
+    Q_EMIT nestReady(m_snapshot);
+    return true;
 }
 
 } // namespace se

@@ -73,7 +73,11 @@ void LoopNestView::setSnapshot(const AnalysisSnapshotPtr &s)
     const QString unavailable = s->nestError.empty()
         ? tr("# The regenerated loop nest needs code generation, which this build lacks.")
         : QStringLiteral("# ") + QString::fromStdString(s->nestError);
-    if (s->nestPending) {
+    if (s->nestDeferred) {
+        // Left out while this view was hidden; showing it makes it.
+        replaceText(m_nest, tr("# The loop nest is generated when this view is shown."));
+        replaceText(m_c, tr("/* The C is generated when this view is shown. */"));
+    } else if (s->nestPending) {
         // Never the previous schedule's nest: it would contradict the other views.
         replaceText(m_nest, tr("# Regenerating the loop nest of this schedule\u2026"));
         replaceText(m_c, tr("/* Regenerating the C of this schedule\u2026 */"));

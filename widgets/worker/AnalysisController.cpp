@@ -87,6 +87,7 @@ AnalysisController::AnalysisController(Options options, QObject *parent)
 
 void AnalysisController::forgetPending()
 {
+    m_deferred.reset();
     m_views.reset();
     m_nest.reset();
     m_nestGrace->stop();
@@ -96,6 +97,17 @@ void AnalysisController::onViews(const AnalysisSnapshotPtr &views)
 {
     if (!current(views->generation))
         return;
+    if (m_request && m_request->generation == views->generation && !m_request->nest) {
+        // Nothing shows the nest: done without it, made when asked for.
+        m_deferred = views;
+        m_completed = views->generation;
+        auto full = std::make_shared<AnalysisSnapshot>(*views);
+        full->nestPending = false;
+        full->nestDeferred = true;
+        setBusy(false);
+        Q_EMIT finished(full);
+        return;
+    }
     Q_EMIT finished(views); // every view but the nest, now
     if (m_nest && m_nest->generation == views->generation) {
         const NestResult nest = *m_nest;
@@ -177,11 +189,31 @@ quint64 AnalysisController::submit(AnalysisRequest request)
     m_request = request;
     QMetaObject::invokeMethod(
         m_worker, [w = m_worker, request] { w->run(request); }, Qt::QueuedConnection);
-    if (m_options.nestThread)
+    if (m_options.nestThread && request.nest)
         QMetaObject::invokeMethod(
             m_nestWorker, [w = m_nestWorker, request] { w->run(request); }, Qt::QueuedConnection);
     setBusy(true);
     return request.generation;
+}
+
+bool AnalysisController::generateNest()
+{
+    if (!m_deferred || !m_request || m_request->generation != m_deferred->generation)
+        return false;
+    // The same path as a nest that came late: the views wait for it, the
+    // idle thread makes it, the analysis thread after the grace.
+    m_request->nest = true;
+    m_views = m_deferred;
+    m_deferred.reset();
+    m_completed = 0;
+    m_fallbackFor = 0;
+    const AnalysisRequest request = *m_request;
+    if (m_options.nestThread)
+        QMetaObject::invokeMethod(
+            m_nestWorker, [w = m_nestWorker, request] { w->run(request); }, Qt::QueuedConnection);
+    m_nestGrace->start();
+    setBusy(true);
+    return true;
 }
 
 void AnalysisController::yieldFallbackNest()

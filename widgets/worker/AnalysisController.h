@@ -48,6 +48,10 @@ public:
     /// job supersedes an older one, a newer analysis supersedes both.
     quint64 requestMoves(AnalysisRequest request, const std::vector<int> &node);
     quint64 requestSuggestion(AnalysisRequest request);
+    /// The newest analysis's loop nest, when it was left out (its request
+    /// did not want it): a snapshot of the same generation with the nest
+    /// follows. False when there is nothing to make.
+    bool generateNest();
     bool isBusy() const { return m_busy; }
     quint64 latest() const;
 
@@ -85,6 +89,8 @@ private:
     std::optional<NestResult> m_nest;
     std::optional<AnalysisRequest> m_request; ///< the newest (for the fallback nest)
     quint64 m_completed = 0; ///< the newest generation whose nest is in
+    /// The newest views, completed without their nest (not wanted then).
+    AnalysisSnapshotPtr m_deferred;
     quint64 m_fallbackFor = 0; ///< the generation the fallback nest was started for
     /// The same nest on the analysis thread, when the idle one has not run.
     NestWorker *m_fallbackNest = nullptr;

@@ -36,6 +36,9 @@ struct AnalysisRequest {
     std::vector<DependenceOverride> assumeNoDep;
     /// The iteration-space slice to plot (issue 8).
     IterationSpaceQuery space;
+    /// The loop nest is wanted now (its view is shown); else it is made only
+    /// when asked for (AnalysisController::generateNest).
+    bool nest = true;
 };
 
 } // namespace se

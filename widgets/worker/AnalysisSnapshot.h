@@ -50,6 +50,10 @@ struct AnalysisSnapshot {
     /// longer than every other view together): its fields are empty, and a
     /// snapshot of the same generation with the nest follows.
     bool nestPending = false;
+    /// The loop nest was not made: nothing showed it when the analysis ran
+    /// (the Loop nest dock hidden). Asking for it gives a snapshot of the
+    /// same generation with the nest.
+    bool nestDeferred = false;
     /// The edits applied on top of the base schedule, the same as the
     /// JSON array an edit script holds (for exports), and those a lenient
     /// request had to skip (their descriptions).
