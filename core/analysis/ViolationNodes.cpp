@@ -7,36 +7,40 @@
 #include <isl/set.h>
 
 #include <map>
+#include <optional>
 #include <utility>
 
 namespace se {
 
 namespace {
 
-// The statement's instances in `domain` (empty when it has none).
-isl::union_set instancesOf(const isl::union_set &domain, const std::string &statement)
+// Each statement's instances in the tree's domain, by name; one pass
+// (a kernel of 400 statements has 400 sets to look through).
+std::map<std::string, isl::union_set> instancesByName(const isl::schedule &schedule)
 {
-    isl::union_set out = isl::union_set::empty(domain.ctx());
-    domain.foreach_set([&](isl::set s) {
+    std::map<std::string, isl::union_set> out;
+    const isl::schedule_node root = schedule.root();
+    if (!root.isa<isl::schedule_node_domain>())
+        return out;
+    root.as<isl::schedule_node_domain>().domain().foreach_set([&](isl::set s) {
         const char *name = isl_set_get_tuple_name(s.get()); // cpp.h has no tuple name of a set
-        if (name && statement == name)
-            out = out.unite(isl::union_set(s));
+        if (!name)
+            return;
+        const auto it = out.find(name);
+        if (it == out.end())
+            out.emplace(name, isl::union_set(s));
+        else
+            it->second = it->second.unite(isl::union_set(s));
     });
     return out;
 }
 
-} // namespace
-
-std::string ViolationNodes::nodeFor(const isl::schedule &schedule, const std::string &statement, int level)
+// The node owning `level` on the branch of `reach` (a statement's instances).
+std::string nodeOf(const isl::schedule &schedule, isl::union_set reach, int level)
 {
-    if (level < 0)
-        return {};
     isl::schedule_node n = schedule.root();
-    if (!n.isa<isl::schedule_node_domain>())
-        return {};
     // Tracked top-down, as the snapshot's reach: a filter lets through part of it.
-    isl::union_set reach = instancesOf(n.as<isl::schedule_node_domain>().domain(), statement);
-    if (reach.is_empty())
+    if (reach.is_null() || reach.is_empty())
         return {};
     std::vector<int> path;
     int depth = 0;
@@ -70,17 +74,34 @@ std::string ViolationNodes::nodeFor(const isl::schedule &schedule, const std::st
     }
 }
 
+} // namespace
+
+std::string ViolationNodes::nodeFor(const isl::schedule &schedule, const std::string &statement, int level)
+{
+    if (level < 0)
+        return {};
+    const auto instances = instancesByName(schedule);
+    const auto it = instances.find(statement);
+    return it == instances.end() ? std::string() : nodeOf(schedule, it->second, level);
+}
+
 void ViolationNodes::name(const isl::schedule &schedule, std::vector<ViolationReport> &violations)
 {
     // Violations of one statement at one level share their node.
     std::map<std::pair<std::string, int>, std::string> found;
+    std::optional<std::map<std::string, isl::union_set>> instances;
     for (auto &v : violations) {
         if (!v.node.empty() || v.level < 0)
             continue;
         const auto key = std::make_pair(v.src, v.level);
         auto it = found.find(key);
-        if (it == found.end())
-            it = found.emplace(key, nodeFor(schedule, v.src, v.level)).first;
+        if (it == found.end()) {
+            if (!instances)
+                instances = instancesByName(schedule);
+            const auto at = instances->find(v.src);
+            it = found.emplace(key, at == instances->end() ? std::string() : nodeOf(schedule, at->second, v.level))
+                     .first;
+        }
         v.node = it->second;
     }
 }

@@ -93,6 +93,44 @@ std::optional<std::string> EdgeVerdictCache::key(const Dependence &dep)
     return k;
 }
 
+const std::vector<std::int64_t> *EdgeVerdictCache::constants(std::size_t statement) const
+{
+    if (statement >= m_forms.size() || !m_forms[statement].known || !m_forms[statement].affine)
+        return nullptr;
+    return &m_forms[statement].constants;
+}
+
+namespace {
+
+// `time` - `from` + `to`, per dimension, within 64 bits.
+bool shift(const std::vector<Integer> &time, const std::vector<std::int64_t> &from, const std::vector<std::int64_t> &to,
+           std::vector<Integer> &out)
+{
+    if (time.size() != from.size() || time.size() != to.size())
+        return false;
+    out.clear();
+    out.reserve(time.size());
+    for (std::size_t d = 0; d < time.size(); ++d) {
+        const auto t = time[d].toInt64();
+        std::int64_t linear = 0, shifted = 0;
+        if (!t || __builtin_sub_overflow(*t, from[d], &linear) || __builtin_add_overflow(linear, to[d], &shifted))
+            return false;
+        out.emplace_back(shifted);
+    }
+    return true;
+}
+
+} // namespace
+
+bool EdgeVerdictCache::shiftedTimes(const Verdict &verdict, std::size_t src, std::size_t dst,
+                                    std::vector<Integer> &srcTime, std::vector<Integer> &dstTime) const
+{
+    const auto *s = constants(src);
+    const auto *t = constants(dst);
+    return verdict.witnessed && s && t && shift(verdict.witness.srcTime, verdict.srcConstants, *s, srcTime)
+        && shift(verdict.witness.dstTime, verdict.dstConstants, *t, dstTime);
+}
+
 const EdgeVerdictCache::Verdict *EdgeVerdictCache::find(const std::string &key) const
 {
     auto it = m_verdicts.find(key);

@@ -27,8 +27,13 @@ public:
         bool violated = false;
         bool counted = false;
         std::optional<std::int64_t> count;
-        Witness witness; ///< src, dst, params (times are recomputed)
+        /// src, dst, params, and their times under the schedule it was found in
+        Witness witness;
         bool witnessed = false; ///< violated: `witness` was found (not by a check without witnesses)
+        /// The two statements' time constants then: an edge with the same
+        /// key has the same linear parts, so its times at the witness are
+        /// these times shifted by its own constants' difference.
+        std::vector<std::int64_t> srcConstants, dstConstants;
     };
 
     /// Starts a new schedule: the per-statement forms are recomputed lazily.
@@ -38,6 +43,13 @@ public:
     std::optional<std::string> key(const Dependence &dep);
 
     const Verdict *find(const std::string &key) const;
+    /// The time constants of a statement whose key was made (its times are
+    /// one affine piece); null otherwise.
+    const std::vector<std::int64_t> *constants(std::size_t statement) const;
+    /// `verdict`'s witness times for an edge from `src` to `dst` with the
+    /// same key; false when a time leaves 64 bits (isl computes them then).
+    bool shiftedTimes(const Verdict &verdict, std::size_t src, std::size_t dst, std::vector<Integer> &srcTime,
+                      std::vector<Integer> &dstTime) const;
     void store(const std::string &key, Verdict v);
 
 private:

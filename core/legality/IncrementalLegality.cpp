@@ -41,7 +41,9 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
         if (m_cacheDeps != &deps) {
             m_cache = EdgeVerdictCache{}; // keys name edge shapes of these dependences
             m_counts.clear();
+            m_meetings.clear();
         }
+        m_meetings.resize(deps.size());
         m_cacheDeps = &deps;
         m_cache.setSchedule(schedule);
         m_lastChecked = 0;
@@ -62,7 +64,7 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
                     const auto count = options.countViolations ? known->count : std::nullopt;
                     if (known->violated)
                         m_verdicts[e] = std::make_unique<const ViolationReport>(
-                            options.witnesses ? LegalityChecker::report(model, d, e, schedule, known->witness, count)
+                            options.witnesses ? reported(model, d, e, schedule, *known, count)
                                               : LegalityChecker::bare(model, d, e, count));
                     continue;
                 }
@@ -81,6 +83,10 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
                 verdict.count = m_verdicts[e]->count;
                 verdict.witness = m_verdicts[e]->witness;
                 verdict.witnessed = options.witnesses;
+                if (key) {
+                    verdict.srcConstants = *m_cache.constants(d.src);
+                    verdict.dstConstants = *m_cache.constants(d.dst);
+                }
             }
             if (key)
                 m_cache.store(*key, std::move(verdict));
@@ -95,6 +101,24 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
                 out.push_back(*v);
         return out;
     });
+}
+
+ViolationReport IncrementalLegality::reported(const PolyhedralModel &model, const Dependence &dep, std::size_t edge,
+                                              const FlatSchedule &schedule, const EdgeVerdictCache::Verdict &known,
+                                              std::optional<std::int64_t> count)
+{
+    // A checker called for hundreds of schedules (serve, moves) meets the
+    // same edge shapes again: the witness's times are integer shifts, its
+    // sentence is the edge's own. isl only where that does not hold.
+    LegalityChecker::Parts parts;
+    if (!m_cache.shiftedTimes(known, dep.src, dep.dst, parts.srcTime, parts.dstTime))
+        return LegalityChecker::report(model, dep, edge, schedule, known.witness, count);
+    auto &m = m_meetings[edge];
+    const Witness &w = known.witness;
+    if (!m || m->first.src != w.src || m->first.dst != w.dst || m->first.params != w.params)
+        m = std::make_pair(w, LegalityChecker::meeting(model, dep, w));
+    parts.meeting = m->second;
+    return LegalityChecker::compose(model, dep, edge, schedule, w, count, std::move(parts));
 }
 
 } // namespace se

@@ -35,6 +35,14 @@ private:
     std::size_t m_lastChecked = 0;
     EdgeVerdictCache m_cache;
     ShapeCounts m_counts; ///< violating pairs, once per shape where an edge breaks whole
+    /// Per edge: the witness its meeting sentence was made for, and the
+    /// sentence (it depends on the kernel and the witness, not the schedule).
+    std::vector<std::optional<std::pair<Witness, std::string>>> m_meetings;
+
+    /// The report of a violation found before under the same key.
+    ViolationReport reported(const PolyhedralModel &model, const Dependence &dep, std::size_t edge,
+                             const FlatSchedule &schedule, const EdgeVerdictCache::Verdict &known,
+                             std::optional<std::int64_t> count);
 };
 
 } // namespace se

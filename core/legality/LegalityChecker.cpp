@@ -251,9 +251,61 @@ ViolationReport LegalityChecker::bare(const PolyhedralModel &model, const Depend
     return v;
 }
 
+namespace {
+
+// The sentence on the two accesses that meet at the witness instances.
+std::string meetingAt(const PolyhedralModel &model, const Dependence &dep, const Witness &witness,
+                      const isl::set &srcInst, const isl::set &dstInst)
+{
+    const auto &s = model.statements()[dep.src];
+    const auto &t = model.statements()[dep.dst];
+    // Which accesses meet: src's (write for RAW/WAW, read for WAR) and dst's.
+    const bool srcWrites = dep.type != DepType::WAR;
+    const bool dstWrites = dep.type != DepType::RAW;
+    const auto se = elements(model, dep.src, srcWrites, dep.allocation, srcInst);
+    const auto de = elements(model, dep.dst, dstWrites, dep.allocation, dstInst);
+    Element a, b;
+    for (const auto &x : se)
+        for (const auto &y : de)
+            if (a.tensor.empty() && x.first.allocation == y.first.allocation) {
+                a = x.first;
+                b = y.first;
+            }
+    const std::string si = s.name + islutil::vec(witness.src);
+    const std::string di = t.name + islutil::vec(witness.dst);
+    const bool remapped = a.allocation.rfind(a.tensor.substr(0, a.tensor.find('[')) + "[", 0) != 0;
+    std::string what = si + (srcWrites ? " writes " : " reads ") + a.tensor;
+    if (remapped)
+        what += " (" + a.allocation + ")";
+    what += ", " + di + (dstWrites ? " writes " : " reads ");
+    what += a.tensor == b.tensor ? std::string("it") : b.tensor + ", the same element";
+    return what;
+}
+
+} // namespace
+
+std::string LegalityChecker::meeting(const PolyhedralModel &model, const Dependence &dep, const Witness &witness)
+{
+    return meetingAt(model, dep, witness, instance(model.statements()[dep.src].domain, witness.src, witness.params),
+                     instance(model.statements()[dep.dst].domain, witness.dst, witness.params));
+}
+
 ViolationReport LegalityChecker::report(const PolyhedralModel &model, const Dependence &dep, std::size_t edge,
                                         const FlatSchedule &schedule, const Witness &witness,
                                         std::optional<std::int64_t> count)
+{
+    const isl::set srcInst = instance(model.statements()[dep.src].domain, witness.src, witness.params);
+    const isl::set dstInst = instance(model.statements()[dep.dst].domain, witness.dst, witness.params);
+    Parts parts;
+    parts.srcTime = timeOf(schedule.of(dep.src), srcInst);
+    parts.dstTime = timeOf(schedule.of(dep.dst), dstInst);
+    parts.meeting = meetingAt(model, dep, witness, srcInst, dstInst);
+    return compose(model, dep, edge, schedule, witness, count, std::move(parts));
+}
+
+ViolationReport LegalityChecker::compose(const PolyhedralModel &model, const Dependence &dep, std::size_t edge,
+                                         const FlatSchedule &schedule, const Witness &witness,
+                                         std::optional<std::int64_t> count, Parts parts)
 {
     const auto &s = model.statements()[dep.src];
     const auto &t = model.statements()[dep.dst];
@@ -267,43 +319,24 @@ ViolationReport LegalityChecker::report(const PolyhedralModel &model, const Depe
     v.witness.params = witness.params;
     v.witness.src = witness.src;
     v.witness.dst = witness.dst;
-    const isl::set srcInst = instance(s.domain, witness.src, witness.params);
-    const isl::set dstInst = instance(t.domain, witness.dst, witness.params);
-    v.witness.srcTime = timeOf(schedule.of(dep.src), srcInst);
-    v.witness.dstTime = timeOf(schedule.of(dep.dst), dstInst);
+    v.witness.srcTime = std::move(parts.srcTime);
+    v.witness.dstTime = std::move(parts.dstTime);
     v.level = -1;
     for (std::size_t d = 0; d < v.witness.srcTime.size() && d < v.witness.dstTime.size(); ++d)
         if (v.witness.srcTime[d] != v.witness.dstTime[d]) {
             v.level = static_cast<int>(d);
             break;
         }
-
-    // Which accesses meet: src's (write for RAW/WAW, read for WAR) and dst's.
-    const bool srcWrites = dep.type != DepType::WAR;
-    const bool dstWrites = dep.type != DepType::RAW;
-    const auto se = elements(model, dep.src, srcWrites, dep.allocation, srcInst);
-    const auto de = elements(model, dep.dst, dstWrites, dep.allocation, dstInst);
-    Element a, b;
-    for (const auto &x : se)
-        for (const auto &y : de)
-            if (a.tensor.empty() && x.first.allocation == y.first.allocation) {
-                a = x.first;
-                b = y.first;
-            }
     const std::string si = s.name + islutil::vec(v.witness.src);
     const std::string di = t.name + islutil::vec(v.witness.dst);
-    const bool remapped = a.allocation.rfind(a.tensor.substr(0, a.tensor.find('[')) + "[", 0) != 0;
-    std::string what = si + (srcWrites ? " writes " : " reads ") + a.tensor;
-    if (remapped)
-        what += " (" + a.allocation + ")";
-    what += ", " + di + (dstWrites ? " writes " : " reads ");
-    what += a.tensor == b.tensor ? std::string("it") : b.tensor + ", the same element";
     // Times equal before `level` put both at the same node there; src
     // passing a set at `level` makes it that set.
-    if (v.level >= 0)
+    if (v.level >= 0 && !schedule.setLevels(dep.src).empty()) {
+        const isl::set srcInst = instance(s.domain, witness.src, witness.params);
         for (const SetLevel &l : schedule.setLevels(dep.src))
             v.acrossSet =
                 v.acrossSet || (l.dim == static_cast<unsigned>(v.level) && !srcInst.intersect(l.instances).is_empty());
+    }
     const std::string when = v.level < 0 ? "but the schedule runs both at " + integersText(v.witness.srcTime)
         : v.acrossSet ? "but they are in different children of a set, which may run them in either order (" + si
             + " at " + integersText(v.witness.srcTime) + ", " + di + " at " + integersText(v.witness.dstTime) + ")"
@@ -315,7 +348,7 @@ ViolationReport LegalityChecker::report(const PolyhedralModel &model, const Depe
             params += (params.empty() ? " (with " : ", ") + n + " = " + std::to_string(val);
     if (!params.empty())
         params += ")";
-    v.message = v.type + " violation on tensor: " + dep.allocation + ": " + what + ", " + when + params;
+    v.message = v.type + " violation on tensor: " + dep.allocation + ": " + parts.meeting + ", " + when + params;
     return v;
 }
 

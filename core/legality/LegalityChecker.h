@@ -86,6 +86,21 @@ public:
                                   const FlatSchedule &schedule, const Witness &witness,
                                   std::optional<std::int64_t> count);
 
+    /// What a report is made of beyond the witness: the two instances'
+    /// times and the sentence on which accesses meet. The times follow from
+    /// the schedule; the sentence only from the kernel and the witness, so
+    /// a caller checking many schedules may keep it.
+    struct Parts {
+        std::vector<Integer> srcTime, dstTime;
+        std::string meeting; ///< `s0[1] writes A[1], s1[2] reads it`
+    };
+    /// `meeting` of Parts.
+    static std::string meeting(const PolyhedralModel &model, const Dependence &dep, const Witness &witness);
+    /// The report from its parts (report() computes them with isl).
+    static ViolationReport compose(const PolyhedralModel &model, const Dependence &dep, std::size_t edge,
+                                   const FlatSchedule &schedule, const Witness &witness,
+                                   std::optional<std::int64_t> count, Parts parts);
+
     /// Explains one non-empty set of violating pairs of `deps[edge]`.
     static ViolationReport explain(const PolyhedralModel &model, const Dependence &dep, std::size_t edge,
                                    const FlatSchedule &schedule, const isl::map &bad, Options options);
