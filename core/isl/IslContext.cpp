@@ -121,6 +121,7 @@ isl::ctx IslContext::ctx() const
 
 void IslContext::abort()
 {
+    m_aborted = true;
     isl_ctx_abort(m_ctx);
 }
 
@@ -151,6 +152,8 @@ QuotaScope::QuotaScope(IslContext &ctx, std::string what, unsigned long units)
 {
     if (m_ctx.timedOut()) // the context stays aborted
         throw IslLimits::timeLimitError(m_ctx, m_what);
+    if (m_ctx.aborted()) // stopped on purpose: resuming would undo it
+        throw CancelledError();
     // After a memory stop the next computation may start once memory is
     // back under the limit (the app goes on after a run too large).
     IslLimits::enterScope(m_ctx, m_what);

@@ -24,8 +24,10 @@ namespace se {
 /// Every analysis step runs under an operation quota (`quota()`, 0 means no
 /// limit) that bounds each unit of work; an optional time limit bounds the
 /// whole (a watchdog aborts the context when it passes). `abort()` may be
-/// called from another thread to stop a running computation; the next
-/// `QuotaScope` resumes the context.
+/// called from another thread to stop a running computation: it stays
+/// stopped (every later QuotaScope throws CancelledError) until
+/// `clearAbort()`, so an abort that lands between two scopes of one
+/// computation is not undone by the next scope's resume.
 class IslContext {
 public:
     /// Per unit of work (one edge, one statement): the largest seen on the
@@ -43,8 +45,12 @@ public:
     unsigned long quota() const { return m_quota; }
     void setQuota(unsigned long ops) { m_quota = ops; }
 
-    /// Thread-safe: makes the running computation fail with exception_abort.
+    /// Thread-safe: makes the running computation fail with exception_abort,
+    /// and every QuotaScope after it until clearAbort().
     void abort();
+    /// A new computation starts: an abort meant for an earlier one is spent.
+    void clearAbort() { m_aborted = false; }
+    bool aborted() const { return m_aborted; }
 
     /// Stops every computation `seconds` from now (0: no limit); what
     /// follows fails with ResourceLimitError.
@@ -68,6 +74,7 @@ private:
     unsigned long m_quota;
     double m_timeLimit = 0;
     mutable std::atomic<bool> m_timedOut{false};
+    std::atomic<bool> m_aborted{false};
     std::chrono::steady_clock::time_point m_deadline; ///< with m_timeLimit > 0
     std::thread m_watchdog;
     std::mutex m_mutex;

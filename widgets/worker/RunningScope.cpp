@@ -7,6 +7,9 @@ RunningScope::RunningScope(AnalysisShared &shared, IslContext &ctx, Slot slot, d
     : m_shared(shared), m_ctx(ctx), m_slot(slot)
 {
     m_ctx.setTimeLimit(timeLimit); // the clock starts now, for this run
+    // Spent: an abort of an earlier computation. One meant for this one can
+    // only come once it is registered below.
+    m_ctx.clearAbort();
     {
         std::lock_guard<std::mutex> lock(m_shared.mutex);
         if (m_slot == Slot::Nest) {
@@ -24,13 +27,16 @@ RunningScope::RunningScope(AnalysisShared &shared, IslContext &ctx, Slot slot, d
 RunningScope::~RunningScope()
 {
     m_ctx.setTimeLimit(0); // no watchdog between runs
-    std::lock_guard<std::mutex> lock(m_shared.mutex);
-    if (m_slot == Slot::Nest)
-        m_shared.runningNest = nullptr;
-    else if (m_slot == Slot::FallbackNest)
-        m_shared.runningFallbackNest = nullptr;
-    else
-        m_shared.running = nullptr;
+    {
+        std::lock_guard<std::mutex> lock(m_shared.mutex);
+        if (m_slot == Slot::Nest)
+            m_shared.runningNest = nullptr;
+        else if (m_slot == Slot::FallbackNest)
+            m_shared.runningFallbackNest = nullptr;
+        else
+            m_shared.running = nullptr;
+    }
+    m_ctx.clearAbort(); // unregistered: no abort can be meant for what follows
 }
 
 } // namespace se
