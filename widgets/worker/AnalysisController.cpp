@@ -13,6 +13,7 @@ AnalysisController::AnalysisController(Options options, QObject *parent)
     : QObject(parent), m_shared(std::make_shared<AnalysisShared>()), m_options(options)
 {
     qRegisterMetaType<AnalysisSnapshotPtr>();
+    qRegisterMetaType<AnalysisSnapshotDraft>();
     qRegisterMetaType<AnalysisError>();
     qRegisterMetaType<AnalysisRequest>();
     qRegisterMetaType<MovesResult>();
@@ -24,6 +25,13 @@ AnalysisController::AnalysisController(Options options, QObject *parent)
     // Results cross back by queued connection; a result may be overtaken by
     // a newer request while in flight, so check the generation again here.
     connect(m_worker, &AnalysisWorker::finished, this, &AnalysisController::onViews);
+    connect(m_worker, &AnalysisWorker::draftReady, this, [this](const AnalysisSnapshotDraft &draft) {
+        if (!m_draftComing || !m_views || draft->generation != m_views->generation)
+            return;
+        m_draft = draft;
+        m_draftComing = false;
+        tryComplete();
+    });
     connect(m_worker, &AnalysisWorker::checked, this, [this](const AnalysisSnapshotPtr &s) {
         if (current(s->generation))
             Q_EMIT checked(s);
@@ -88,6 +96,8 @@ AnalysisController::AnalysisController(Options options, QObject *parent)
 void AnalysisController::forgetPending()
 {
     m_deferred.reset();
+    m_draft.reset();
+    m_draftComing = false;
     m_views.reset();
     m_nest.reset();
     m_nestGrace->stop();
@@ -97,26 +107,20 @@ void AnalysisController::onViews(const AnalysisSnapshotPtr &views)
 {
     if (!current(views->generation))
         return;
-    if (m_request && m_request->generation == views->generation && !m_request->nest) {
+    if (views->nestDeferred) {
         // Nothing shows the nest: done without it, made when asked for.
         m_deferred = views;
         m_completed = views->generation;
-        auto full = std::make_shared<AnalysisSnapshot>(*views);
-        full->nestPending = false;
-        full->nestDeferred = true;
         setBusy(false);
-        Q_EMIT finished(full);
+        Q_EMIT finished(views);
         return;
     }
     Q_EMIT finished(views); // every view but the nest, now
-    if (m_nest && m_nest->generation == views->generation) {
-        const NestResult nest = *m_nest;
-        m_nest.reset();
-        complete(views, nest);
-    } else {
-        m_views = views;
+    m_views = views;
+    m_draftComing = true;
+    if (!m_nest || m_nest->generation != views->generation)
         m_nestGrace->start();
-    }
+    tryComplete();
 }
 
 void AnalysisController::abortFallbackNest()
@@ -134,22 +138,26 @@ void AnalysisController::onNest(const NestResult &nest)
     // while the fallback still works: its nest is the one to wait for.
     if (!nest.fallback && !nest.error.empty() && m_fallbackFor == nest.generation)
         return;
-    if (m_views && m_views->generation == nest.generation) {
-        const AnalysisSnapshotPtr views = m_views;
-        m_views.reset();
-        complete(views, nest);
-    } else {
-        m_nest = nest; // the other views are still on their way
-    }
+    m_nest = nest; // the other views may still be on their way
+    tryComplete();
 }
 
-void AnalysisController::complete(const AnalysisSnapshotPtr &views, const NestResult &nest)
+void AnalysisController::tryComplete()
 {
+    if (!m_views || !m_nest || m_nest->generation != m_views->generation || m_draftComing)
+        return;
     m_nestGrace->stop();
-    m_completed = views->generation; // a second nest of it (the fallback's) is dropped
+    m_completed = m_views->generation; // a second nest of it (the fallback's) is dropped
     abortFallbackNest(); // nobody waits for it, and it holds the analysis thread
-    auto full = std::make_shared<AnalysisSnapshot>(*views);
+    // The worker's copy when there is one (a nest asked for later has none).
+    AnalysisSnapshotDraft full =
+        m_draft && m_draft->generation == m_views->generation ? m_draft : std::make_shared<AnalysisSnapshot>(*m_views);
+    const NestResult nest = std::move(*m_nest);
+    m_views.reset();
+    m_nest.reset();
+    m_draft.reset();
     full->nestPending = false;
+    full->nestDeferred = false;
     full->nestText = nest.text;
     full->nestC = nest.c;
     full->nestKernelJson = nest.kernelJson;
@@ -205,6 +213,7 @@ bool AnalysisController::generateNest()
     m_request->nest = true;
     m_views = m_deferred;
     m_deferred.reset();
+    m_draftComing = false; // no copy from the worker: made here, once
     m_completed = 0;
     m_fallbackFor = 0;
     const AnalysisRequest request = *m_request;

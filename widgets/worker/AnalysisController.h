@@ -76,8 +76,9 @@ private:
     void forgetPending();
     void abortFallbackNest();
     void yieldFallbackNest();
-    /// Emits the views snapshot with `nest` in it; not busy any more.
-    void complete(const AnalysisSnapshotPtr &views, const NestResult &nest);
+    /// Emits the views snapshot with the nest in it once both (and the
+    /// views' draft, if one is coming) are there; not busy any more.
+    void tryComplete();
 
     std::shared_ptr<AnalysisShared> m_shared;
     QThread m_thread;
@@ -87,6 +88,9 @@ private:
     /// The newest request's half that came first, waiting for the other.
     AnalysisSnapshotPtr m_views;
     std::optional<NestResult> m_nest;
+    /// m_views's copy from the worker, to complete without a copy here.
+    AnalysisSnapshotDraft m_draft;
+    bool m_draftComing = false; ///< the worker sends m_views's draft
     std::optional<AnalysisRequest> m_request; ///< the newest (for the fallback nest)
     quint64 m_completed = 0; ///< the newest generation whose nest is in
     /// The newest views, completed without their nest (not wanted then).

@@ -78,6 +78,9 @@ struct AnalysisSnapshot {
 };
 
 using AnalysisSnapshotPtr = std::shared_ptr<const AnalysisSnapshot>;
+/// A copy of a snapshot nobody else holds yet: the controller fills in the
+/// loop nest without copying the views on the GUI thread.
+using AnalysisSnapshotDraft = std::shared_ptr<AnalysisSnapshot>;
 
 /// Why an analysis produced no snapshot.
 struct AnalysisError {
@@ -90,4 +93,5 @@ struct AnalysisError {
 } // namespace se
 
 Q_DECLARE_METATYPE(se::AnalysisSnapshotPtr)
+Q_DECLARE_METATYPE(se::AnalysisSnapshotDraft)
 Q_DECLARE_METATYPE(se::AnalysisError)

@@ -170,7 +170,8 @@ AnalysisSnapshotPtr AnalysisWorker::analyse(const AnalysisRequest &r)
     // and the controller puts it into this snapshot when both are there.
     snap->checkedAt = QDateTime::currentDateTime();
     snap->elapsedMs = timer.elapsed();
-    snap->nestPending = true;
+    snap->nestPending = r.nest;
+    snap->nestDeferred = !r.nest;
     return snap;
 }
 
@@ -180,8 +181,11 @@ void AnalysisWorker::run(const AnalysisRequest &r)
         return; // a newer request is queued behind this one
     try {
         AnalysisSnapshotPtr snap = analyse(r);
-        if (!stale(r.generation))
+        if (!stale(r.generation)) {
             Q_EMIT finished(snap);
+            if (snap->nestPending && !stale(r.generation))
+                Q_EMIT draftReady(std::make_shared<AnalysisSnapshot>(*snap));
+        }
     } catch (const InputError &e) {
         if (!stale(r.generation))
             Q_EMIT failed(r.generation, inputError(e));
