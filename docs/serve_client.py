@@ -10,11 +10,17 @@ s0 and s1, in a time loop t). Each candidate fuses the two i loops and
 shifts s1 by `shift` iterations, optionally tiling i by `tile` (strip-mining:
 [t, floor(i/tile), i]). serve answers with the legality verdict; the
 client keeps the legal candidates, which a real tuner would then time.
+
+A round of candidates is sent at once: serve checks requests that wait on
+several threads (`--jobs`, default the machine's cores up to 4) and answers
+in the order asked. A thread writes the requests while the answers are read,
+so neither pipe fills up.
 """
 import json
 import os
 import subprocess
 import sys
+import threading
 
 here = os.path.dirname(os.path.abspath(__file__))
 tool = sys.argv[1] if len(sys.argv) > 1 else "schedule-tool"
@@ -34,24 +40,31 @@ proc = subprocess.Popen([tool, "serve", kernel, "--param", "T=4"], stdin=subproc
                         stdout=subprocess.PIPE, text=True, bufsize=1)
 
 
-def ask(request):
-    """One request, one answer line (serve flushes each answer)."""
-    proc.stdin.write(json.dumps(request) + "\n")
-    proc.stdin.flush()
-    return json.loads(proc.stdout.readline())
+def ask_all(requests):
+    """One answer line per request, in the order asked."""
+    def send():
+        for r in requests:
+            proc.stdin.write(json.dumps(r) + "\n")
+        proc.stdin.flush()
+    writer = threading.Thread(target=send)
+    writer.start()
+    answers = [json.loads(proc.stdout.readline()) for _ in requests]
+    writer.join()
+    return answers
 
 
 legal = []
-for shift in range(-1, 3):
-    for tile in (1, 4, 16):
-        answer = ask({"id": {"shift": shift, "tile": tile}, "schedule": candidate(shift, tile)})
-        if "error" in answer:
-            print("shift %2d tile %2d: error: %s" % (shift, tile, answer["error"]))
-        elif answer["legal"]:
-            legal.append(answer["id"])
-            print("shift %2d tile %2d: legal" % (shift, tile))
-        else:
-            print("shift %2d tile %2d: illegal (%d violated edges)" % (shift, tile, len(answer["violations"])))
+round_ = [{"id": {"shift": shift, "tile": tile}, "schedule": candidate(shift, tile)}
+          for shift in range(-1, 3) for tile in (1, 4, 16)]
+for answer in ask_all(round_):
+    shift, tile = answer["id"]["shift"], answer["id"]["tile"]
+    if "error" in answer:
+        print("shift %2d tile %2d: error: %s" % (shift, tile, answer["error"]))
+    elif answer["legal"]:
+        legal.append(answer["id"])
+        print("shift %2d tile %2d: legal" % (shift, tile))
+    else:
+        print("shift %2d tile %2d: illegal (%d violated edges)" % (shift, tile, len(answer["violations"])))
 proc.stdin.close()  # EOF ends the session
 proc.wait()
 print("legal candidates:", legal)
