@@ -7,6 +7,8 @@
 #include "core/schedule/FlatSchedule.h"
 #include "core/schedule/OriginalSchedule.h"
 
+#include <utility>
+
 namespace se {
 
 Analyzer::Analyzer(KernelPtr kernel, Options options) : m_ctx(options.quota)
@@ -40,7 +42,7 @@ const std::vector<Dependence> &Analyzer::dependences(DepMode mode)
     return it->second;
 }
 
-const std::vector<EdgeReport> &Analyzer::edgeReports(DepMode mode, bool counts)
+const SharedVector<EdgeReport> &Analyzer::edgeReports(DepMode mode, bool counts)
 {
     const auto key = std::make_pair(mode, counts);
     auto it = m_edgeReports.find(key);
@@ -49,7 +51,7 @@ const std::vector<EdgeReport> &Analyzer::edgeReports(DepMode mode, bool counts)
         DependenceSummary summary(*m_model);
         for (const auto &d : dependences(mode))
             out.push_back(summary.describe(d, counts));
-        it = m_edgeReports.emplace(key, std::move(out)).first;
+        it = m_edgeReports.emplace(key, SharedVector<EdgeReport>(std::move(out))).first;
     }
     return it->second;
 }
@@ -92,17 +94,20 @@ CheckReport Analyzer::check(const isl::schedule &schedule, DepMode mode, CheckOp
     std::vector<ViolationReport> all = violations(schedule, mode, options.counts);
     for (const auto &o : options.assumeNoDep) {
         AssumptionReport a{o.type, o.src, o.dst, o.allocation, o.reason};
-        for (auto &e : r.edges)
+        // Read shared, written (copied once) only where an override matches.
+        for (std::size_t k = 0; k < r.edges.size(); ++k) {
+            const EdgeReport &e = std::as_const(r.edges)[k];
             if (o.matches(e.type, e.src, e.dst, e.allocation)) {
                 a.matched = true;
-                e.assumedAbsent = o.reason;
+                r.edges[k].assumedAbsent = o.reason;
             }
+        }
         for (const auto &v : all)
             a.needed = a.needed || o.matches(v.type, v.src, v.dst, v.allocation);
         r.assumptions.push_back(std::move(a));
     }
     for (auto &v : all)
-        if (r.edges[v.edge].assumedAbsent.empty())
+        if (std::as_const(r.edges)[v.edge].assumedAbsent.empty())
             r.violations.push_back(std::move(v));
     r.legal = r.violations.empty();
     if (options.warnings)

@@ -51,7 +51,7 @@ public:
     const isl::schedule &originalSchedule();
     const std::vector<Dependence> &dependences(DepMode mode);
     /// Edge descriptions (relation text, count, distance), cached per mode.
-    const std::vector<EdgeReport> &edgeReports(DepMode mode, bool counts);
+    const SharedVector<EdgeReport> &edgeReports(DepMode mode, bool counts);
     const std::vector<std::string> &warnings();
 
     /// The dependences and the legality verdict of `schedule`. Successive
@@ -70,7 +70,7 @@ private:
     std::unique_ptr<PolyhedralModel> m_model;
     std::optional<isl::schedule> m_original;
     std::map<DepMode, std::vector<Dependence>> m_deps;
-    std::map<std::pair<DepMode, bool>, std::vector<EdgeReport>> m_edgeReports;
+    std::map<std::pair<DepMode, bool>, SharedVector<EdgeReport>> m_edgeReports;
     std::optional<std::vector<std::string>> m_warnings;
     std::map<DepMode, IncrementalLegality> m_legality;
 };

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/support/Integer.h"
+#include "core/support/SharedVector.h"
 
 #include <cstdint>
 #include <optional>
@@ -69,7 +70,8 @@ struct CheckReport {
     std::string deps; ///< may or flow
     ParamList fixedParams;
     bool legal = true;
-    std::vector<EdgeReport> edges;
+    /// Shared between the reports of one kernel's checks (the same edges).
+    SharedVector<EdgeReport> edges;
     std::vector<ViolationReport> violations;
     std::vector<AssumptionReport> assumptions;
     std::vector<std::string> warnings;
