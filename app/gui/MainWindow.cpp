@@ -71,6 +71,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_explorer(new Ex
     connect(m_explorer, &Explorer::jobFailed, this,
             [this](const AnalysisError &e) { statusBar()->showMessage(e.message, 10000); });
     connect(m_explorer, &Explorer::analysisStopped, this, [this](const QString &reason) {
+        dropNestExport(tr("stopped"));
         m_verdict->setText(reason.startsWith(QLatin1String("stopped: too large")) ? tr("stopped: too large")
                                                                                   : tr("stopped"));
         m_verdict->setToolTip(reason);
@@ -291,6 +292,8 @@ void MainWindow::onDocumentChanged()
     if (k)
         m_tree->setPlaceholder(tr("Analysing %1\u2026").arg(QString::fromStdString(k->name)));
     if (k != m_viewKernel) {
+        if (m_viewKernel)
+            dropNestExport(tr("another kernel was opened"));
         m_viewKernel = k;
         m_kernel->setKernel(k, m_explorer->session().fixedParams);
     } else {
@@ -309,6 +312,7 @@ void MainWindow::onDocumentChanged()
 
 void MainWindow::onFailed(const AnalysisError &e)
 {
+    dropNestExport(tr("the analysis failed"));
     QString text;
     if (e.kind == AnalysisError::Kind::Input) {
         text = tr("<b>%1</b>").arg(e.file.toHtmlEscaped());

@@ -151,6 +151,8 @@ private:
     /// Writes the regenerated kernel asked for while the nest was left out,
     /// once `s` has it.
     void finishNestExport(const AnalysisSnapshotPtr &s);
+    /// Forgets an export waiting for its nest, saying why in the status bar.
+    void dropNestExport(const QString &why);
     void addRecent(const QString &path);
     QString dialogDir() const;
     void createAutosave();

@@ -378,6 +378,13 @@ void MainWindow::exportDialog(Export what)
         statusBar()->showMessage(tr("Wrote %1").arg(path), 5000);
 }
 
+void MainWindow::dropNestExport(const QString &why)
+{
+    if (m_nestExport.isEmpty())
+        return;
+    statusBar()->showMessage(tr("Not written: %1 (%2)").arg(std::exchange(m_nestExport, QString()), why), 8000);
+}
+
 void MainWindow::finishNestExport(const AnalysisSnapshotPtr &s)
 {
     if (m_nestExport.isEmpty() || s->nestPending)

@@ -106,7 +106,9 @@ std::string answerLine(ToolSession &s, std::size_t line, const std::string &text
         out = errorAnswer(id, "internal", std::string("analysis failed: ") + e.what());
     }
     s.analyzer().context().setTimeLimit(0); // an idle client is no timeout
-    return out.dump();
+    // A request line that is not UTF-8 is quoted in its error: replace what
+    // JSON cannot hold rather than fail the answer.
+    return out.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 } // namespace
@@ -123,7 +125,9 @@ int serveCommand(ToolSession &s)
         extra->analyzer().context().setTimeLimit(0);
         return extra;
     };
-    ServePool pool(s, make, o.jobs ? o.jobs : ServePool::defaultJobs(), answerLine, std::cout);
+    // The answer of a request whose answer could not be made at all (out of memory).
+    const std::string failure = errorAnswer(json(), "internal", "the answer could not be made").dump();
+    ServePool pool(s, make, o.jobs ? o.jobs : ServePool::defaultJobs(), answerLine, failure, std::cout);
     std::string text;
     std::size_t line = 0;
     while (std::getline(std::cin, text)) {

@@ -4,11 +4,14 @@
 #include "ToolSession.h"
 
 #include <algorithm>
+#include <system_error>
 
 namespace se::tool {
 
-ServePool::ServePool(ToolSession &first, MakeSession make, unsigned jobs, Answer answer, std::ostream &out)
-    : m_first(first), m_make(std::move(make)), m_jobs(std::max(1u, jobs)), m_answer(std::move(answer)), m_out(out)
+ServePool::ServePool(ToolSession &first, MakeSession make, unsigned jobs, Answer answer, std::string failure,
+                     std::ostream &out)
+    : m_first(first), m_make(std::move(make)), m_jobs(std::max(1u, jobs)), m_answer(std::move(answer)),
+      m_failure(std::move(failure)), m_out(out)
 {
     std::lock_guard<std::mutex> lock(m_mutex);
     startWorker(&m_first);
@@ -27,7 +30,16 @@ unsigned ServePool::defaultJobs()
 void ServePool::startWorker(ToolSession *session)
 {
     ++m_starting;
-    m_threads.emplace_back([this, session] { work(session); });
+    ++m_workers;
+    try {
+        m_threads.emplace_back([this, session] { work(session); });
+    } catch (const std::system_error &) { // no thread: the others answer
+        --m_starting;
+        --m_workers;
+        m_noMore = true;
+        if (m_workers == 0)
+            throw;
+    }
 }
 
 bool ServePool::submit(std::size_t line, std::string text)
@@ -36,11 +48,10 @@ bool ServePool::submit(std::size_t line, std::string text)
         std::lock_guard<std::mutex> lock(m_mutex);
         m_queue.push_back({m_nextSeq++, line, std::move(text)});
         // Another worker only when this request would wait.
-        if (m_queue.size() > m_idle + m_starting && m_threads.size() < m_jobs)
+        if (m_queue.size() > m_idle + m_starting && m_workers < m_jobs && !m_noMore)
             startWorker(nullptr);
     }
     m_wake.notify_one();
-    std::lock_guard<std::mutex> lock(m_outMutex);
     return !m_gone;
 }
 
@@ -54,7 +65,7 @@ bool ServePool::finish()
     for (auto &t : m_threads)
         if (t.joinable())
             t.join();
-    std::lock_guard<std::mutex> lock(m_outMutex);
+    m_threads.clear();
     return !m_gone;
 }
 
@@ -71,18 +82,36 @@ void ServePool::work(ToolSession *session)
     }
     std::unique_lock<std::mutex> lock(m_mutex);
     --m_starting;
-    if (!session)
+    if (!session) {
+        --m_workers;
+        m_noMore = true; // another would fail the same way
         return;
+    }
+    ++m_idle;
     for (;;) {
-        ++m_idle;
-        m_wake.wait(lock, [this] { return !m_queue.empty() || m_closed; });
-        --m_idle;
-        if (m_queue.empty())
-            return; // closed, nothing left
+        m_wake.wait(lock, [this] { return !m_queue.empty() || m_closed || m_gone; });
+        if (m_gone)
+            m_queue.clear(); // nobody reads the answers
+        if (m_queue.empty()) {
+            --m_idle;
+            return; // closed (or the client left), nothing left
+        }
         Job job = std::move(m_queue.front());
         m_queue.pop_front();
+        --m_idle;
         lock.unlock();
-        deliver(job.seq, m_answer(*session, job.line, job.text));
+        std::string answer;
+        try {
+            answer = m_answer(*session, job.line, job.text);
+        } catch (...) {
+            answer = m_failure;
+        }
+        // Idle before the client can see the answer: a client that sends
+        // its next request at once must not start another worker.
+        lock.lock();
+        ++m_idle;
+        lock.unlock();
+        deliver(job.seq, std::move(answer));
         lock.lock();
     }
 }
@@ -95,7 +124,13 @@ void ServePool::deliver(std::size_t seq, std::string answer)
         if (!m_gone) {
             m_out << it->second << "\n";
             m_out.flush();
-            m_gone = !m_out.good();
+            if (!m_out.good()) {
+                m_gone = true;
+                { // the workers drop what is queued (set before they wait again)
+                    std::lock_guard<std::mutex> state(m_mutex);
+                }
+                m_wake.notify_all();
+            }
         }
         m_ready.erase(it);
         ++m_nextOut;

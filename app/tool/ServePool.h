@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
@@ -25,12 +26,14 @@ class ToolSession;
 /// pays for one analysis.
 class ServePool {
 public:
-    /// One request line to one answer line; runs on a worker, must not throw.
+    /// One request line to one answer line; runs on a worker. Should not
+    /// throw: if it does, the request gets `failure` as its answer.
     using Answer = std::function<std::string(ToolSession &, std::size_t line, const std::string &text)>;
     /// Builds a worker's own session, on that worker's thread.
     using MakeSession = std::function<std::unique_ptr<ToolSession>()>;
 
-    ServePool(ToolSession &first, MakeSession make, unsigned jobs, Answer answer, std::ostream &out);
+    ServePool(ToolSession &first, MakeSession make, unsigned jobs, Answer answer, std::string failure,
+              std::ostream &out);
     ~ServePool();
     ServePool(const ServePool &) = delete;
     ServePool &operator=(const ServePool &) = delete;
@@ -58,13 +61,16 @@ private:
     MakeSession m_make;
     const unsigned m_jobs;
     Answer m_answer;
+    const std::string m_failure;
     std::ostream &m_out;
 
     std::mutex m_mutex; // the queue and the workers' states
     std::condition_variable m_wake;
     std::deque<Job> m_queue;
-    std::size_t m_idle = 0; ///< workers waiting for a request
+    std::size_t m_idle = 0; ///< workers waiting for a request (or about to)
     std::size_t m_starting = 0; ///< workers still making their session
+    std::size_t m_workers = 0; ///< workers started that have or may get a session
+    bool m_noMore = false; ///< a worker could not load: start no more
     std::size_t m_nextSeq = 0;
     bool m_closed = false;
     std::vector<std::thread> m_threads;
@@ -72,7 +78,7 @@ private:
     std::mutex m_outMutex; // the answers not yet written, and the output
     std::map<std::size_t, std::string> m_ready;
     std::size_t m_nextOut = 0;
-    bool m_gone = false;
+    std::atomic<bool> m_gone{false}; ///< the output failed: the client left
 };
 
 } // namespace se::tool

@@ -97,6 +97,15 @@ expect("serve --jobs 3 answers as --jobs 1", outs["1"] == outs["3"] and outs["1"
 r = subprocess.run([tool, "serve", kernel, "--jobs", "0"], input="", capture_output=True, text=True, timeout=60)
 expect("serve --jobs 0 refused", r.returncode == 2 and "--jobs takes" in r.stderr, r.stderr)
 
+# A request line that is not UTF-8 (its error quotes it) is answered, and
+# so are the requests after it.
+raw = b'{"id": 1, \xff}\n' + (json.dumps({"id": 2, "schedule_file": fuse_shift}) + "\n").encode()
+r = subprocess.run([tool, "serve", kernel] + params, input=raw, capture_output=True, timeout=120)
+lines = r.stdout.decode("utf-8", "replace").strip().split("\n")
+expect("serve: a line that is not UTF-8 is an error answer", r.returncode == 0 and len(lines) == 2
+       and "not JSON" in json.loads(lines[0]).get("error", "") and json.loads(lines[1]).get("legal") is True,
+       "exit %d: %r %r" % (r.returncode, r.stdout[:300], r.stderr[:300]))
+
 # A resource limit inside one request is that request's answer; the next
 # request is still answered.
 blowup = os.path.join(src, "tests/data/limits/blowup.json")

@@ -220,6 +220,26 @@ void tst_TruthfulViews::hiddenLoopNestWaitsUntilShown()
     QCOMPARE(w.loopNestView()->nestEdit()->toPlainText(), QString::fromStdString(s->nestText));
     QCOMPARE(w.loopNestView()->cEdit()->toPlainText(), QString::fromStdString(s->nestC));
 
+    // Hidden again, then an edit that does not apply: the window keeps the
+    // last good (deferred) snapshot; showing the dock still makes its nest.
+    dock->close();
+    QTRY_VERIFY(!e->nestWanted());
+    e->applyEdit(Edit::interchange({0}));
+    QVERIFY(settle(e));
+    QVERIFY(e->snapshot()->nestDeferred);
+    const std::string deferredMap = e->snapshot()->scheduleMap;
+    QSignalSpy failed(e, &Explorer::analysisFailed);
+    e->applyEdit(Edit::interchange({7, 7})); // no such node
+    QTRY_VERIFY_WITH_TIMEOUT(failed.count() == 1, 60000);
+    QVERIFY(settle(e));
+    QVERIFY(e->snapshot()->nestDeferred);
+    dock->show();
+    QTRY_VERIFY_WITH_TIMEOUT(!e->snapshot()->nestPending && !e->snapshot()->nestDeferred && !e->isBusy(), 60000);
+    QCOMPARE(e->snapshot()->scheduleMap, deferredMap);
+    QVERIFY2(!e->snapshot()->nestText.empty(), e->snapshot()->nestError.c_str());
+    e->undoStack()->undo();
+    QVERIFY(settle(e));
+
     // Tabbed behind the graph: not visible either.
     auto *graph = w.findChild<QDockWidget *>(QStringLiteral("graph"));
     QVERIFY(graph);

@@ -361,10 +361,11 @@ void Explorer::applyEditState(std::size_t keep, const Edit *edit)
 
 void Explorer::settleNest(const QString &why)
 {
-    if (!m_snapshot || !m_snapshot->nestPending)
+    if (!m_snapshot || !(m_snapshot->nestPending || m_snapshot->nestDeferred))
         return;
     auto settled = std::make_shared<AnalysisSnapshot>(*m_snapshot);
     settled->nestPending = false;
+    settled->nestDeferred = false;
     settled->nestError = "no loop nest: " + why.toStdString();
     m_snapshot = settled;
     Q_EMIT nestReady(m_snapshot);

@@ -33,8 +33,21 @@ void Explorer::setNestWanted(bool wanted)
 
 bool Explorer::requestNest()
 {
-    if (!m_snapshot || !m_snapshot->nestDeferred || !m_controller->generateNest())
+    if (!m_snapshot || !m_snapshot->nestDeferred)
         return false;
+    if (!m_controller->generateNest()) {
+        // The controller has moved on (a later analysis failed or was
+        // stopped). Analyse what is shown again if that is the document;
+        // else say the nest was not made, never "generated when shown".
+        if (m_controller->isBusy())
+            return false; // that analysis's snapshot asks again
+        if (m_kernel && m_kernel == m_shownKernel && m_session == m_shownSession) {
+            submit();
+            return true;
+        }
+        settleNest(tr("the analysis was stopped before it was generated"));
+        return false;
+    }
     // Shown as on its way, as after an edit; the snapshot with it follows.
     auto pending = std::make_shared<AnalysisSnapshot>(*m_snapshot);
     pending->nestDeferred = false;

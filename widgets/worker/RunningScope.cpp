@@ -21,10 +21,22 @@ RunningScope::RunningScope(AnalysisShared &shared, IslContext &ctx, Slot slot, d
             m_shared.runningJob = m_slot == Slot::Job;
         }
     }
-    QuotaScope resume(ctx, "starting");
+    try {
+        QuotaScope resume(ctx, "starting");
+    } catch (...) {
+        // Aborted already (a newer request came): the destructor will not
+        // run, so leave nothing registered that might be freed meanwhile.
+        release();
+        throw;
+    }
 }
 
 RunningScope::~RunningScope()
+{
+    release();
+}
+
+void RunningScope::release()
 {
     m_ctx.setTimeLimit(0); // no watchdog between runs
     {

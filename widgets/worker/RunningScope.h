@@ -30,6 +30,9 @@ public:
     RunningScope &operator=(const RunningScope &) = delete;
 
 private:
+    /// Unregisters the context, stops its clock and clears its abort.
+    void release();
+
     AnalysisShared &m_shared;
     IslContext &m_ctx;
     Slot m_slot;
