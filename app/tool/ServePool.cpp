@@ -2,6 +2,7 @@
 #include "ServePool.h"
 
 #include "ToolSession.h"
+#include "core/support/ChildProcess.h"
 
 #include <algorithm>
 #include <system_error>
@@ -10,9 +11,11 @@ namespace se::tool {
 
 ServePool::ServePool(ToolSession &first, MakeSession make, unsigned jobs, Answer answer, std::string failure,
                      std::ostream &out)
-    : m_first(first), m_make(std::move(make)), m_jobs(std::max(1u, jobs)), m_answer(std::move(answer)),
+    : m_first(first), m_make(std::move(make)), m_jobs(std::max(1u, jobsFor(jobs))), m_answer(std::move(answer)),
       m_failure(std::move(failure)), m_out(out)
 {
+    if (m_jobs == 1)
+        return; // answered in submit()
     std::lock_guard<std::mutex> lock(m_mutex);
     startWorker(&m_first);
 }
@@ -25,6 +28,13 @@ ServePool::~ServePool()
 unsigned ServePool::defaultJobs()
 {
     return std::clamp(std::thread::hardware_concurrency(), 1u, 4u);
+}
+
+unsigned ServePool::jobsFor(unsigned asked)
+{
+    // Reading a YAML tree forks a child (isl's reader can hang): in the
+    // sanitizer builds that is only safe with one thread.
+    return ChildProcess::forkNeedsOneThread() ? 1 : asked;
 }
 
 void ServePool::startWorker(ToolSession *session)
@@ -44,6 +54,16 @@ void ServePool::startWorker(ToolSession *session)
 
 bool ServePool::submit(std::size_t line, std::string text)
 {
+    if (m_jobs == 1) {
+        std::string answer;
+        try {
+            answer = m_answer(m_first, line, text);
+        } catch (...) {
+            answer = m_failure;
+        }
+        deliver(m_nextSeq++, std::move(answer));
+        return !m_gone;
+    }
     {
         std::lock_guard<std::mutex> lock(m_mutex);
         m_queue.push_back({m_nextSeq++, line, std::move(text)});

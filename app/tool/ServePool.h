@@ -23,7 +23,9 @@ class ToolSession;
 /// the analysis, since isl objects never cross contexts. Answers are
 /// written in request order. A worker beyond the first starts only when
 /// requests wait for one, so a client that sends one request at a time
-/// pays for one analysis.
+/// pays for one analysis. With one job no thread is started: each request
+/// is answered on the caller's thread as it is submitted (as the sanitizer
+/// builds always do: ChildProcess::forkNeedsOneThread).
 class ServePool {
 public:
     /// One request line to one answer line; runs on a worker. Should not
@@ -46,6 +48,8 @@ public:
     /// The default number of workers: the machine's cores, at most 4 (each
     /// holds a copy of the analysis).
     static unsigned defaultJobs();
+    /// The workers actually used for `asked`: one in the sanitizer builds.
+    static unsigned jobsFor(unsigned asked);
 
 private:
     struct Job {

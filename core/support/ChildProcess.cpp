@@ -146,6 +146,11 @@ ChildProcess::Result ChildProcess::run(const std::function<int(int fd)> &step, d
     return r;
 }
 
+bool ChildProcess::forkNeedsOneThread()
+{
+    return !LimitMemory; // the sanitizer builds
+}
+
 std::thread ChildProcess::startThread(std::function<void()> body)
 {
     ++g_starting;

@@ -37,6 +37,12 @@ public:
     /// allocation, as schedule-tool's YAML read did about once in fifty runs
     /// under load.
     static std::thread startThread(std::function<void()> body);
+
+    /// True in AddressSanitizer builds: GCC 12's allocator there is not
+    /// locked around fork, so a child forked while another thread of the
+    /// parent allocates can hang at its first allocation. Callers that
+    /// would run analyses on several threads (serve's workers) stay on one.
+    static bool forkNeedsOneThread();
 };
 
 } // namespace se
