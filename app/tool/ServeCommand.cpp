@@ -50,9 +50,9 @@ json answer(const json &request, std::size_t line, ToolSession &s)
     // Read first: a schedule that does not read is the error, whatever the edits.
     std::vector<std::string> notes; // JSCoP statement matching: not needed in the answer
     PipelineRequest r;
-    r.base =
-        PipelineRequest::Base::fromTree(hasText ? ScheduleInput::read(s.model(), src.get<std::string>(), name, &notes)
-                                                : ScheduleInput::readFile(s.model(), src.get<std::string>(), &notes));
+    r.base = PipelineRequest::Base::fromTree(
+        hasText ? ScheduleInput::read(s.model(), src.get<std::string>(), name, &notes, &s.pieces())
+                : ScheduleInput::readFile(s.model(), src.get<std::string>(), &notes, &s.pieces()));
     std::vector<DependenceOverride> overrides;
     if (request.contains("edits")) {
         const json &doc = request.at("edits");

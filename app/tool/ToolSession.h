@@ -5,6 +5,7 @@
 #include "core/analysis/SchedulePipeline.h"
 #include "core/analysis/ScheduleExport.h"
 #include "core/edit/EditScript.h"
+#include "core/schedule/UnionMapPieces.h"
 
 #include <memory>
 
@@ -35,6 +36,8 @@ public:
     const EditScript &editScript();
     /// Dependence overrides: the edit script's, then `--assume-no-dep`'s.
     const std::vector<DependenceOverride> &overrides();
+    /// The union map pieces this session has read (serve's requests).
+    UnionMapPieces &pieces() { return m_pieces; }
     /// Switches to another --schedule file (a batch check: the kernel and
     /// its dependences stay).
     void selectSchedule(const std::string &path);
@@ -58,6 +61,7 @@ private:
     std::optional<std::vector<DependenceOverride>> m_overrides;
     PipelineResultPtr m_schedule; ///< the schedule alone (no verdict)
     std::unique_ptr<ScheduleExport> m_export; // after m_pipeline: its isl objects go first
+    UnionMapPieces m_pieces; // after m_pipeline, as m_export
 };
 
 } // namespace se::tool

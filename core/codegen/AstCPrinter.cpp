@@ -26,18 +26,6 @@ template <typename F> std::string printed(isl_ctx *ctx, F f)
     return out;
 }
 
-std::string accessText(const std::vector<Access> &list)
-{
-    std::string out;
-    for (const auto &a : list) {
-        out += (out.empty() ? "" : ", ") + a.tensor + "[";
-        for (std::size_t k = 0; k < a.index.size(); ++k)
-            out += (k ? ", " : "") + a.index[k]->str();
-        out += "]";
-    }
-    return out;
-}
-
 // isl's helper macros (`floord`, `min`, `max`) under names of their own:
 // `min` and `max` clash with C++'s std::min/std::max and with macros of
 // the code the nest is pasted into. The names are a note on the printer, so
@@ -81,9 +69,9 @@ std::string AstCPrinter::print(const Kernel &kernel, const std::vector<std::stri
         }
         out += " *   " + s.tupleName() + "(" + args + ")" + (s.op.empty() ? "" : " " + s.op) + ":";
         if (!s.writes.empty())
-            out += " " + accessText(s.writes);
+            out += " " + accessListText(s.writes);
         if (!s.reads.empty())
-            out += " <- " + accessText(s.reads);
+            out += " <- " + accessListText(s.reads);
         out += "\n";
         // `#ifndef` lets a macro of that name stand in for the function.
         declarations += "#ifndef " + s.tupleName() + "\nvoid " + s.tupleName() + "(" + (typed.empty() ? "void" : typed)

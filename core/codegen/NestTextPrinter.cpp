@@ -25,18 +25,6 @@ std::string bound(const std::vector<ExprPtr> &list, const char *fn)
     return std::string(fn) + "(" + join(parts, ", ") + ")";
 }
 
-std::string accessText(const std::vector<Access> &list)
-{
-    std::vector<std::string> parts;
-    for (const auto &a : list) {
-        std::vector<std::string> idx;
-        for (const auto &e : a.index)
-            idx.push_back(e->str());
-        parts.push_back(a.tensor + "[" + join(idx, ", ") + "]");
-    }
-    return join(parts, ", ");
-}
-
 // A person reads `s1` where the tree, graph and violations say s1; the second
 // and later copies of a statement isl split get primes (`s1'`, `s1''`).
 using CopyCounts = std::map<std::int64_t, int>;
@@ -80,9 +68,9 @@ std::string NestTextPrinter::statementLine(const GenStatement &s, const std::str
 {
     std::string line = label + (s.op.empty() ? "" : " " + s.op) + ":";
     if (!s.writes.empty())
-        line += " " + accessText(s.writes);
+        line += " " + accessListText(s.writes);
     if (!s.reads.empty())
-        line += " <- " + accessText(s.reads);
+        line += " <- " + accessListText(s.reads);
     if (!s.predicates.empty()) {
         std::vector<std::string> ps;
         for (const auto &p : s.predicates)

@@ -8,13 +8,13 @@
 namespace se {
 
 isl::schedule ScheduleInput::readFile(const PolyhedralModel &model, const std::string &path,
-                                      std::vector<std::string> *notes)
+                                      std::vector<std::string> *notes, UnionMapPieces *pieces)
 {
-    return read(model, InputFile::read(path), path, notes);
+    return read(model, InputFile::read(path), path, notes, pieces);
 }
 
 isl::schedule ScheduleInput::read(const PolyhedralModel &model, const std::string &text, const std::string &file,
-                                  std::vector<std::string> *notes)
+                                  std::vector<std::string> *notes, UnionMapPieces *pieces)
 {
     // Before ScheduleReader's own detection: a JSCoP has "domain" keys too,
     // which would make it look like a YAML tree.
@@ -24,7 +24,7 @@ isl::schedule ScheduleInput::read(const PolyhedralModel &model, const std::strin
             notes->push_back(in.note);
         return in.schedule;
     }
-    return ScheduleReader::read(model, text, file);
+    return ScheduleReader::read(model, text, file, pieces);
 }
 
 } // namespace se

@@ -8,6 +8,8 @@
 
 namespace se {
 
+class UnionMapPieces;
+
 class PolyhedralModel;
 
 /// A SCHEDULE argument, whatever its format: Polly's JSCoP (JscopReader) or
@@ -17,11 +19,12 @@ class ScheduleInput {
 public:
     /// `notes` (when given) receives a JSCoP's line saying how statements
     /// were matched.
+    /// `pieces` (optional): a union map's pieces read before (serve).
     static isl::schedule readFile(const PolyhedralModel &model, const std::string &path,
-                                  std::vector<std::string> *notes = nullptr);
+                                  std::vector<std::string> *notes = nullptr, UnionMapPieces *pieces = nullptr);
     /// `file` only labels errors.
     static isl::schedule read(const PolyhedralModel &model, const std::string &text, const std::string &file,
-                              std::vector<std::string> *notes = nullptr);
+                              std::vector<std::string> *notes = nullptr, UnionMapPieces *pieces = nullptr);
 };
 
 } // namespace se

@@ -14,6 +14,19 @@ struct Access {
     std::vector<ExprPtr> index;
 };
 
+/// `A[i, j], B[k]`: accesses as the kernel and its printed nests write them.
+inline std::string accessListText(const std::vector<Access> &list)
+{
+    std::string out;
+    for (const auto &a : list) {
+        out += (out.empty() ? "" : ", ") + a.tensor + "[";
+        for (std::size_t k = 0; k < a.index.size(); ++k)
+            out += (k ? ", " : "") + a.index[k]->str();
+        out += "]";
+    }
+    return out;
+}
+
 /// An access read from a JSCoP: an isl relation from the statement's
 /// instances to the tensor's elements, kept as text because it need not be
 /// a function (existentials, a region statement's may-writes).

@@ -334,7 +334,8 @@ isl::schedule ScheduleReader::readFile(const PolyhedralModel &model, const std::
     return read(model, InputFile::read(path), path);
 }
 
-isl::schedule ScheduleReader::read(const PolyhedralModel &model, const std::string &text, const std::string &file)
+isl::schedule ScheduleReader::read(const PolyhedralModel &model, const std::string &text, const std::string &file,
+                                   UnionMapPieces *pieces)
 {
     if (text.find_first_not_of(" \t\r\n") == std::string::npos)
         fail(file, "", "the schedule file is empty");
@@ -361,8 +362,8 @@ isl::schedule ScheduleReader::read(const PolyhedralModel &model, const std::stri
         const isl::schedule tree = isl::manage(s);
         return attributed(file, [&] { return validateTree(model, tree, file); });
     }
-    return attributed(file,
-                      [&] { return fromUnionMap(model, ScheduleValidator::readWholeUnionMap(ctx, text, file), file); });
+    return attributed(
+        file, [&] { return fromUnionMap(model, ScheduleValidator::readWholeUnionMap(ctx, text, file, pieces), file); });
 }
 
 isl::schedule ScheduleReader::fromUnionMap(const PolyhedralModel &model, const isl::union_map &times,

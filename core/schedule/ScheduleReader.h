@@ -8,6 +8,8 @@
 
 namespace se {
 
+class UnionMapPieces;
+
 class PolyhedralModel;
 
 /// Reads a user's schedule: an isl schedule tree in isl's YAML (block or
@@ -25,7 +27,9 @@ public:
     /// A JSCoP is not read here: ScheduleInput (interop) detects it first.
     static isl::schedule readFile(const PolyhedralModel &model, const std::string &path);
     /// `file` only labels errors.
-    static isl::schedule read(const PolyhedralModel &model, const std::string &text, const std::string &file);
+    /// `pieces` (optional): a union map's pieces read before (serve).
+    static isl::schedule read(const PolyhedralModel &model, const std::string &text, const std::string &file,
+                              UnionMapPieces *pieces = nullptr);
 
     static isl::schedule fromUnionMap(const PolyhedralModel &model, const isl::union_map &times,
                                       const std::string &file);

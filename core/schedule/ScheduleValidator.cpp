@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "ScheduleValidator.h"
+#include "UnionMapPieces.h"
 
 #include "IslSyntaxProbe.h"
 
@@ -56,8 +57,12 @@ std::pair<std::string, std::string> afterFirstMap(const std::string &text)
 
 } // namespace
 
-isl::union_map ScheduleValidator::readWholeUnionMap(isl_ctx *ctx, const std::string &text, const std::string &file)
+isl::union_map ScheduleValidator::readWholeUnionMap(isl_ctx *ctx, const std::string &text, const std::string &file,
+                                                    UnionMapPieces *pieces)
 {
+    if (pieces)
+        if (auto m = pieces->read(isl::ctx(ctx), text))
+            return *m;
     const auto lastError = [&] {
         const char *msg = isl_ctx_last_error_msg(ctx); // raw isl: cpp.h keeps the message inside its exception
         return std::string(msg ? msg : "syntax error");

@@ -8,6 +8,7 @@
 namespace se {
 
 class PolyhedralModel;
+class UnionMapPieces;
 
 /// What every schedule must be before any analysis sees it: one object read
 /// from the whole text, and one time for each instance. isl itself checks
@@ -18,7 +19,9 @@ class ScheduleValidator {
 public:
     /// The union map of the whole `text`: InputError (naming the line and
     /// column) when text follows the first union map, e.g. a second one.
-    static isl::union_map readWholeUnionMap(isl_ctx *ctx, const std::string &text, const std::string &file);
+    /// `pieces` (optional): pieces read before are taken from there.
+    static isl::union_map readWholeUnionMap(isl_ctx *ctx, const std::string &text, const std::string &file,
+                                            UnionMapPieces *pieces = nullptr);
 
     /// InputError naming the node when a child of it cannot be read: isl's
     /// reader takes `sequence: []` and the tree then fails on first use.

@@ -9,4 +9,5 @@ target_sources(se_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/ScheduleTreeWalk.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScheduleValidator.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScheduleYaml.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/UnionMapPieces.cpp
 )
