@@ -309,13 +309,7 @@ ViolationReport LegalityChecker::compose(const PolyhedralModel &model, const Dep
 {
     const auto &s = model.statements()[dep.src];
     const auto &t = model.statements()[dep.dst];
-    ViolationReport v;
-    v.edge = edge;
-    v.type = depTypeName(dep.type);
-    v.src = s.name;
-    v.dst = t.name;
-    v.allocation = dep.allocation;
-    v.count = count;
+    ViolationReport v = bare(model, dep, edge, count);
     v.witness.params = witness.params;
     v.witness.src = witness.src;
     v.witness.dst = witness.dst;

@@ -74,22 +74,26 @@ std::optional<isl::union_map> UnionMapPieces::read(isl::ctx ctx, const std::stri
         return std::nullopt;
     if (m_maps.size() + pieces.size() > std::max(MinKept, SchedulesKept * pieces.size()))
         m_maps.clear();
+    std::vector<std::string> keys;
+    keys.reserve(pieces.size());
+    for (const std::string &piece : pieces)
+        keys.push_back(prefix + "\n" + piece);
     // The pieces not read before, read together (isl's reader is no faster
     // piece by piece), then told apart by their statement: a statement
     // named in two of them leaves the whole text to the caller.
-    std::vector<const std::string *> missing;
-    std::unordered_map<std::string, const std::string *> byTuple;
-    for (const std::string &piece : pieces)
-        if (!m_maps.count(prefix + "\n" + piece)) {
-            const std::string tuple = piece.substr(0, piece.find_first_of("[ "));
-            if (tuple.empty() || !byTuple.emplace(tuple, &piece).second)
+    std::vector<std::size_t> missing;
+    std::unordered_map<std::string, std::size_t> byTuple;
+    for (std::size_t k = 0; k < pieces.size(); ++k)
+        if (!m_maps.count(keys[k])) {
+            const std::string tuple = pieces[k].substr(0, pieces[k].find_first_of("[ "));
+            if (tuple.empty() || !byTuple.emplace(tuple, k).second)
                 return std::nullopt;
-            missing.push_back(&piece);
+            missing.push_back(k);
         }
     if (!missing.empty()) {
         std::string some = prefix + " { ";
         for (std::size_t k = 0; k < missing.size(); ++k)
-            some += (k ? "; " : "") + *missing[k];
+            some += (k ? "; " : "") + pieces[missing[k]];
         some += " }";
         // raw isl begin: parse without throwing (null on a syntax error, which the whole read reports)
         isl_union_map *read = isl_union_map_read_from_str(ctx.get(), some.c_str());
@@ -108,7 +112,7 @@ std::optional<isl::union_map> UnionMapPieces::read(isl::ctx ctx, const std::stri
                 known = false;
                 return;
             }
-            m_maps.emplace(prefix + "\n" + *it->second, m);
+            m_maps.emplace(keys[it->second], m);
             ++found;
         });
         if (!known || found != missing.size())
@@ -116,8 +120,8 @@ std::optional<isl::union_map> UnionMapPieces::read(isl::ctx ctx, const std::stri
     }
     // Grown in place: a union map held once is added to, not copied.
     isl_union_map *out = nullptr; // raw isl begin: accumulate without copying the growing union
-    for (const std::string &piece : pieces) {
-        isl_map *m = m_maps.at(prefix + "\n" + piece).copy();
+    for (const std::string &key : keys) {
+        isl_map *m = m_maps.at(key).copy();
         out = out ? isl_union_map_add_map(out, m) : isl_union_map_from_map(m);
     }
     // raw isl end
