@@ -36,6 +36,7 @@
 #include <QFileDialog>
 #include <QMenu>
 #include <QMenuBar>
+#include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QTimer>
 #include <QLabel>
@@ -134,6 +135,17 @@ void tst_MainWindow::illegalInterchangeAndUndo()
     e->setFixedParams({{"N", 6}});
     QVERIFY(settle(e));
     QVERIFY(e->snapshot()->report.legal);
+    auto *depsView = w.findChild<DependencesView *>();
+    auto *deps = qobject_cast<QSortFilterProxyModel *>(depsView->model())->sourceModel();
+    QSignalSpy depsReset(deps, &QAbstractItemModel::modelReset);
+    const auto violatedRows = [&] {
+        std::vector<int> rows;
+        for (int r = 0; r < deps->rowCount(); ++r)
+            if (deps->index(r, 0).data(DependencesModel::ViolatedRole).toBool())
+                rows.push_back(r);
+        return rows;
+    };
+    QVERIFY(violatedRows().empty());
 
     // for i { for j }: interchange band i (node [0]) with band j.
     e->selection()->selectTreeNode({0}, {QStringLiteral("s0"), QStringLiteral("s1")});
@@ -157,6 +169,12 @@ void tst_MainWindow::illegalInterchangeAndUndo()
     QVERIFY(node);
     QCOMPARE(node->highlight(), TreeNodeItem::Highlight::Broken);
     QCOMPARE(node->node().path, std::vector<int>{0}); // band j, now outermost, owns t0
+    // The dependences table marks the same edge, its rows kept (no reset:
+    // the edges do not depend on the schedule).
+    QCOMPARE(violatedRows(), std::vector<int>{static_cast<int>(bad)});
+    QCOMPARE(deps->index(static_cast<int>(bad), DependencesModel::Type).data(Qt::ForegroundRole).value<QColor>(),
+             GraphEdgeItem::violatedColor());
+    QCOMPARE(depsReset.count(), 0);
 
     // Undo: legal again; redo: illegal again.
     QCOMPARE(e->undoStack()->count(), 1);
@@ -165,9 +183,12 @@ void tst_MainWindow::illegalInterchangeAndUndo()
     QVERIFY(settle(e));
     QVERIFY(e->snapshot()->report.legal);
     QCOMPARE(m->rowCount(), 0);
+    QVERIFY(violatedRows().empty());
     e->undoStack()->redo();
     QVERIFY(settle(e));
     QCOMPARE(m->rowCount(), 1);
+    QCOMPARE(violatedRows(), std::vector<int>{static_cast<int>(bad)});
+    QCOMPARE(depsReset.count(), 0);
 
     // An edit that does not apply is refused and changes nothing.
     const Session before = e->session();

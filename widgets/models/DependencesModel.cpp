@@ -22,16 +22,39 @@ int DependencesModel::rows() const
     return !m_snapshot ? 0 : static_cast<int>(m_snapshot->report.edges.size());
 }
 
-void DependencesModel::setSnapshot(const AnalysisSnapshotPtr &snapshot)
+bool DependencesModel::setSnapshot(const AnalysisSnapshotPtr &snapshot)
 {
-    replace([&] {
-        m_snapshot = snapshot;
-        m_violated.assign(snapshot ? snapshot->report.edges.size() : 0, false);
-        if (snapshot)
-            for (const auto &v : snapshot->report.violations)
-                if (v.edge < m_violated.size())
-                    m_violated[v.edge] = true;
-    });
+    std::vector<bool> violated(snapshot ? snapshot->report.edges.size() : 0, false);
+    if (snapshot)
+        for (const auto &v : snapshot->report.violations)
+            if (v.edge < violated.size())
+                violated[v.edge] = true;
+    const bool sameEdges = m_snapshot && snapshot && m_snapshot->kernel == snapshot->kernel
+        && snapshot->report.edges.sharesWith(m_snapshot->report.edges);
+    if (!sameEdges) {
+        replace([&] {
+            m_snapshot = snapshot;
+            m_violated = std::move(violated);
+        });
+        return true;
+    }
+    // Another schedule of the same kernel: the edges are the same (they do
+    // not depend on the schedule), only which are violated changes. A reset
+    // would sort 11,000 rows again and lose the view's scroll position.
+    m_snapshot = snapshot;
+    std::swap(m_violated, violated);
+    const QList<int> roles{Qt::ForegroundRole, Qt::FontRole, ViolatedRole};
+    for (std::size_t r = 0; r < m_violated.size();) {
+        if (m_violated[r] == violated[r]) {
+            ++r;
+            continue;
+        }
+        const std::size_t first = r;
+        while (r < m_violated.size() && m_violated[r] != violated[r])
+            ++r;
+        Q_EMIT dataChanged(index(static_cast<int>(first), 0), index(static_cast<int>(r - 1), NUM_COLUMNS - 1), roles);
+    }
+    return false;
 }
 
 QVariant DependencesModel::data(const QModelIndex &index, int role) const

@@ -17,7 +17,9 @@ public:
 
     explicit DependencesModel(QObject *parent = nullptr);
 
-    void setSnapshot(const AnalysisSnapshotPtr &snapshot);
+    /// False when only the violated flags changed (the same kernel's edges,
+    /// another schedule): rows stay, no reset.
+    bool setSnapshot(const AnalysisSnapshotPtr &snapshot);
 
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
 

@@ -20,16 +20,19 @@ int NaturalSortProxy::compare(const QString &a, const QString &b)
                 ++ei;
             while (ej < b.size() && b[ej].isDigit())
                 ++ej;
-            const qulonglong x = a.mid(i, ei - i).toULongLong(), y = b.mid(j, ej - j).toULongLong();
+            const qulonglong x = QStringView(a).mid(i, ei - i).toULongLong(),
+                             y = QStringView(b).mid(j, ej - j).toULongLong();
             if (x != y)
                 return x < y ? -1 : 1;
             i = ei;
             j = ej;
             continue;
         }
-        const int c = QString::compare(a.mid(i, 1), b.mid(j, 1), Qt::CaseInsensitive);
-        if (c != 0)
-            return c;
+        // One character each, case folded: no string made per character
+        // (sorting 11,000 rows compares a few hundred thousand times).
+        const char16_t x = a[i].toCaseFolded().unicode(), y = b[j].toCaseFolded().unicode();
+        if (x != y)
+            return x < y ? -1 : 1;
         ++i;
         ++j;
     }

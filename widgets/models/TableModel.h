@@ -9,7 +9,8 @@ namespace se {
 /// The shared base of the app's table models: a flat table with fixed,
 /// titled columns over data the subclass holds (an immutable snapshot or a
 /// copy of plain rows). New data replaces the old in one model reset:
-/// snapshots are never patched in place.
+/// snapshots are never patched in place (a model may instead say which
+/// cells of the same rows read differently in the new snapshot).
 class TableModel : public QAbstractTableModel {
     Q_OBJECT
 public:

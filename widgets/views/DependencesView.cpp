@@ -49,10 +49,11 @@ DependencesView::DependencesView(Selection *selection, QWidget *parent)
 void DependencesView::setSnapshot(const AnalysisSnapshotPtr &snapshot)
 {
     m_updating = true;
-    m_model->setSnapshot(snapshot);
-    resizeColumnsToContents();
-    for (int c = 0; c < DependencesModel::Relation; ++c)
-        setColumnWidth(c, std::min(columnWidth(c), 260));
+    if (m_model->setSnapshot(snapshot)) {
+        resizeColumnsToContents();
+        for (int c = 0; c < DependencesModel::Relation; ++c)
+            setColumnWidth(c, std::min(columnWidth(c), 260));
+    }
     m_updating = false;
 }
 
