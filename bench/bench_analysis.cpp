@@ -33,7 +33,11 @@
 #include "core/deps/DependenceSummary.h"
 #include "core/model/KernelLoader.h"
 #include "core/interop/ScheduleInput.h"
+#include "core/edit/FlagAnalysis.h"
+#include "core/edit/FlagCache.h"
+#include "core/schedule/SchedulePrinter.h"
 #include "core/schedule/ScheduleReader.h"
+#include "core/schedule/ScheduleTreeSnapshot.h"
 
 #include <nlohmann/json.hpp>
 
@@ -257,6 +261,15 @@ Outcome runOnce(const Options &o, PhaseTimes &t)
     {
         const isl::schedule edited = editOne(analyzer, schedule);
         t.time("edit1", [&] { check(edited); });
+        // What the app's views need after the verdict, each on its own
+        // (the flags with a cache filled by the schedule before the edit).
+        const auto &model = analyzer.model();
+        t.time("v.tree", [&] { se::ScheduleTreeSnapshot::build(model, edited); });
+        se::FlagCache flags;
+        se::FlagAnalysis::compute(model, deps, schedule, &flags);
+        t.time("v.flags", [&] { se::FlagAnalysis::compute(model, deps, edited, &flags); });
+        t.time("v.flatmap", [&] { se::SchedulePrinter::flatMap(model, edited); });
+        t.time("v.yaml", [&] { se::SchedulePrinter::blockYaml(edited); });
     }
     if (!o.edit.empty()) {
         const isl::schedule edited = se::ScheduleInput::readFile(analyzer.model(), o.edit);

@@ -85,7 +85,8 @@ public:
     bool exportFile(Export what, const QString &path);
     /// The document's schedule as YAML or C, parametric unless the export
     /// menu's "Keep Fixed Parameter Values" is checked.
-    std::string parametricExport(const AnalysisSnapshot &s, bool c, QString *error) const;
+    /// ScheduleYaml, ScheduleMap or C.
+    std::string parametricExport(const AnalysisSnapshot &s, Export what, QString *error) const;
     /// Adds a view as a dock (remembered in the layout, listed in the View
     /// menu): how later views, such as an iteration-space plot, plug in.
     QDockWidget *addViewDock(const QString &title, const QString &name, QWidget *content, Qt::DockWidgetArea area);

@@ -398,7 +398,7 @@ void MainWindow::finishNestExport(const AnalysisSnapshotPtr &s)
         statusBar()->showMessage(tr("Wrote %1").arg(path), 5000);
 }
 
-std::string MainWindow::parametricExport(const AnalysisSnapshot &s, bool c, QString *error) const
+std::string MainWindow::parametricExport(const AnalysisSnapshot &s, Export what, QString *error) const
 {
     // Parametric unless File > Export > Keep Fixed Parameter Values is on
     // (issue 12): built again from the document, not from the analysed
@@ -414,7 +414,9 @@ std::string MainWindow::parametricExport(const AnalysisSnapshot &s, bool c, QStr
         if (edits)
             source.description += " with " + std::to_string(edits) + (edits == 1 ? " edit" : " edits");
         return ScheduleExport::write(s.kernel, s.fixedParams, source, m_exportFixed && m_exportFixed->isChecked(),
-                                     c ? ScheduleExport::Format::C : ScheduleExport::Format::BlockYaml);
+                                     what == Export::C                 ? ScheduleExport::Format::C
+                                         : what == Export::ScheduleMap ? ScheduleExport::Format::UnionMap
+                                                                       : ScheduleExport::Format::BlockYaml);
     } catch (const std::exception &e) {
         *error = tr("Cannot write the export: %1").arg(QString::fromUtf8(e.what()));
     }
@@ -431,11 +433,11 @@ bool MainWindow::exportFile(Export what, const QString &path)
     if (kindOf(what).text) {
         std::string text;
         switch (what) {
-        case Export::ScheduleYaml: text = parametricExport(*s, false, &error); break;
-        case Export::ScheduleMap: text = s->scheduleMap + "\n"; break;
+        case Export::ScheduleYaml: text = parametricExport(*s, what, &error); break;
+        case Export::ScheduleMap: text = parametricExport(*s, what, &error); break;
         case Export::EditScript: text = m_explorer->editScriptText(); break;
         case Export::KernelJson: text = s->nestKernelJson; break;
-        case Export::C: text = parametricExport(*s, true, &error); break;
+        case Export::C: text = parametricExport(*s, what, &error); break;
         case Export::Jscop: text = jscopText(&error); break;
         default: break;
         }

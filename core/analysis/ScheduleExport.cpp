@@ -49,10 +49,19 @@ std::string ScheduleExport::note() const
     return out;
 }
 
+std::string ScheduleExport::heading() const
+{
+    return "# " + m_model->kernel()->name + ": " + m_description + "\n# " + note() + "\n";
+}
+
 std::string ScheduleExport::yaml(bool block) const
 {
-    const std::string heading = "# " + m_model->kernel()->name + ": " + m_description + "\n# " + note() + "\n";
-    return heading + (block ? SchedulePrinter::blockYaml(m_schedule) : SchedulePrinter::flowYaml(m_schedule) + "\n");
+    return heading() + (block ? SchedulePrinter::blockYaml(m_schedule) : SchedulePrinter::flowYaml(m_schedule) + "\n");
+}
+
+std::string ScheduleExport::unionMap() const
+{
+    return SchedulePrinter::flatMap(*m_model, m_schedule) + "\n";
 }
 
 std::string ScheduleExport::c() const
@@ -81,7 +90,12 @@ std::string ScheduleExport::write(const KernelPtr &kernel, const ParamValues &fi
         s = OriginalSchedule::build(model);
     s = source.edits.apply(ctx, s, "the edits");
     const ScheduleExport e(ctx, model, s, source, keepFixed);
-    return format == Format::C ? e.c() : e.yaml(true);
+    switch (format) {
+    case Format::C: return e.c();
+    case Format::UnionMap: return e.unionMap();
+    case Format::BlockYaml: break;
+    }
+    return e.yaml(true);
 }
 
 } // namespace se

@@ -53,8 +53,12 @@ public:
     std::string yaml(bool block = true) const;
     /// `codegen --format c`: compiles as it is.
     std::string c() const;
+    /// The flat schedule as an isl union map, bare: no heading, so that
+    /// readers simpler than isl take it too (its parameter list, `[N] ->`
+    /// or none, says whether it is parametric).
+    std::string unionMap() const;
 
-    enum class Format { BlockYaml, C };
+    enum class Format { BlockYaml, UnionMap, C };
     /// For callers that hold no isl objects (the app's GUI thread): the
     /// analysed model (`fixed` values) and schedule are built again from
     /// `source`, in an isl context of their own. Throws InputError.
@@ -62,6 +66,8 @@ public:
                              bool keepFixed, Format format);
 
 private:
+    std::string heading() const;
+
     std::unique_ptr<PolyhedralModel> m_own; // the parametric model, when one was built
     const PolyhedralModel *m_model = nullptr;
     isl::schedule m_schedule;

@@ -12,6 +12,7 @@
 #include "core/codegen/NestTextPrinter.h"
 #include "core/interop/ScheduleInput.h"
 #include "core/model/KernelLoader.h"
+#include "core/schedule/SchedulePrinter.h"
 #include "core/support/InputFile.h"
 
 #include <QSignalSpy>
@@ -80,8 +81,9 @@ void tst_AnalysisController::viewsThenNest()
     QCOMPARE(got[1]->generation, generation);
     QVERIFY(!got[1]->nestPending);
     QVERIFY(got[1]->nestError.empty());
-    // The same views, now with the nest.
-    QCOMPARE(got[1]->scheduleMap, got[0]->scheduleMap);
+    // The same views, now with the nest and the flat map made beside it.
+    QVERIFY(got[0]->scheduleMap.empty());
+    QCOMPARE(got[1]->scheduleYaml, got[0]->scheduleYaml);
     QCOMPARE(got[1]->report.legal, got[0]->report.legal);
 
     // The nest of exactly that schedule: the core's, on the schedule the
@@ -92,6 +94,7 @@ void tst_AnalysisController::viewsThenNest()
     QCOMPARE(QString::fromStdString(got[1]->nestText), QString::fromStdString(NestTextPrinter::print(nest)));
     QVERIFY(got[1]->nestText.find("with 1 edit") != std::string::npos);
     QVERIFY(!got[1]->nestC.empty() && !got[1]->nestKernelJson.empty());
+    QCOMPARE(got[1]->scheduleMap, SchedulePrinter::flatMap(a.model(), s));
 }
 
 void tst_AnalysisController::onlyTheNewest()
@@ -177,7 +180,8 @@ void tst_AnalysisController::nestOnlyWhenAsked()
     QCOMPARE(nest.size(), std::size_t(1));
     QCOMPARE(nest[0]->generation, generation);
     QVERIFY(!nest[0]->nestDeferred && !nest[0]->nestPending);
-    QCOMPARE(nest[0]->scheduleMap, views[0]->scheduleMap);
+    QCOMPARE(nest[0]->scheduleYaml, views[0]->scheduleYaml);
+    QVERIFY(views[0]->scheduleMap.empty() && !nest[0]->scheduleMap.empty());
     r.nest = true;
     const auto whole = run(c, [&] { c.submit(r); });
     QVERIFY(!whole.empty());

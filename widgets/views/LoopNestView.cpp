@@ -87,8 +87,13 @@ void LoopNestView::setSnapshot(const AnalysisSnapshotPtr &s)
                     s->nestC.empty() ? QStringLiteral("/* no C: see the loop nest tab */")
                                      : QString::fromStdString(s->nestC));
     }
+    // The flat map comes with the nest (it is made on the nest's thread).
+    const QString map = s->nestDeferred ? tr("# made when this view is shown")
+        : s->nestPending                ? tr("# being made with the loop nest\u2026")
+        : s->scheduleMap.empty()        ? tr("# not made: see the loop nest tab")
+                                        : QString::fromStdString(s->scheduleMap);
     replaceText(m_isl,
-                QStringLiteral("# flat schedule (union map)\n") + QString::fromStdString(s->scheduleMap)
+                QStringLiteral("# flat schedule (union map)\n") + map
                     + QStringLiteral("\n\n# schedule tree (isl YAML)\n") + QString::fromStdString(s->scheduleYaml));
     updateHighlights();
 }

@@ -161,6 +161,7 @@ void AnalysisController::tryComplete()
     full->nestText = nest.text;
     full->nestC = nest.c;
     full->nestKernelJson = nest.kernelJson;
+    full->scheduleMap = nest.scheduleMap;
     full->nestError = nest.error;
     setBusy(false);
     Q_EMIT finished(full);

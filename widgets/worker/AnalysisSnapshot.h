@@ -39,7 +39,9 @@ struct AnalysisSnapshot {
     GraphFigure graphFigure;
 
     std::string scheduleYaml; ///< isl YAML, block style
-    std::string scheduleMap; ///< the flat schedule as a union map
+    /// The flat schedule as a union map, for the Loop nest dock's isl tab:
+    /// made with the nest (empty while nestPending or nestDeferred).
+    std::string scheduleMap;
     /// The regenerated loop nest (empty until code generation exists or
     /// when it failed: see nestError).
     std::string nestText;

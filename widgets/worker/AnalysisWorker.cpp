@@ -154,7 +154,6 @@ AnalysisSnapshotPtr AnalysisWorker::analyse(const AnalysisRequest &r)
     if (r.space.enabled)
         snap->space = iterationSpace(m_pipeline->analyzer(), schedule, r.mode, r);
     snap->scheduleYaml = SchedulePrinter::blockYaml(schedule);
-    snap->scheduleMap = SchedulePrinter::flatMap(model, schedule);
     checkpoint(m_shared->latest, r.generation);
 
     std::vector<std::string> names;

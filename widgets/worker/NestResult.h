@@ -15,6 +15,7 @@ struct NestResult {
     std::string text; ///< NestTextPrinter
     std::string c; ///< isl's C
     std::string kernelJson; ///< NestKernelWriter
+    std::string scheduleMap; ///< SchedulePrinter::flatMap, shown beside the nest
     std::string error; ///< why there is no nest, or empty
     bool fallback = false; ///< made by the analysis thread's nest worker
 };

@@ -8,6 +8,7 @@
 #include "core/codegen/CodeGenerator.h"
 #include "core/codegen/NestKernelWriter.h"
 #include "core/codegen/NestTextPrinter.h"
+#include "core/schedule/SchedulePrinter.h"
 #include "core/support/InputError.h"
 
 namespace se {
@@ -31,10 +32,8 @@ NestWorker::NestWorker(std::shared_ptr<AnalysisShared> shared, RunningScope::Slo
 
 NestWorker::~NestWorker() = default;
 
-NestResult NestWorker::generate(const AnalysisRequest &r)
+void NestWorker::generate(const AnalysisRequest &r, NestResult &out)
 {
-    NestResult out;
-    out.generation = r.generation;
     m_pipeline.ensure(r);
     RunningScope running(*m_shared, m_pipeline->analyzer().context(), m_slot, r.timeLimit);
     checkpoint(m_shared->latest, r.generation);
@@ -48,12 +47,14 @@ NestResult NestWorker::generate(const AnalysisRequest &r)
     p.verdict = false;
     const PipelineResultPtr result = m_pipeline->run(p);
     checkpoint(m_shared->latest, r.generation);
+    // The isl tab beside the nest: made here, off the other views' path.
+    out.scheduleMap = SchedulePrinter::flatMap(m_pipeline->model(), result->schedule);
+    checkpoint(m_shared->latest, r.generation);
     const RegeneratedNest nest =
         CodeGenerator::generateWithC(m_pipeline->model(), result->schedule, r.scheduleFile.toStdString(),
                                      describeSource(r, result->edits.size()), out.c);
     out.text = NestTextPrinter::print(nest);
     out.kernelJson = NestKernelWriter::text(nest);
-    return out;
 }
 
 void NestWorker::run(const AnalysisRequest &r)
@@ -67,8 +68,7 @@ void NestWorker::run(const AnalysisRequest &r)
     // only of this view; a schedule that is wrong fails the analysis too,
     // which then reports it.
     try {
-        out = generate(r);
-        out.fallback = m_slot == RunningScope::Slot::FallbackNest;
+        generate(r, out);
     } catch (const InputError &e) {
         out.error = "no loop nest for this schedule: " + e.fault();
     } catch (const ResourceLimitError &) {

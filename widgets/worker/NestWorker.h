@@ -38,7 +38,8 @@ Q_SIGNALS:
     void finished(const se::NestResult &nest);
 
 private:
-    NestResult generate(const AnalysisRequest &request);
+    /// Fills `out` step by step: what was made stays when a later step throws.
+    void generate(const AnalysisRequest &request, NestResult &out);
 
     std::shared_ptr<AnalysisShared> m_shared;
     RunningScope::Slot m_slot;
