@@ -37,6 +37,7 @@
 #include "core/edit/FlagCache.h"
 #include "core/schedule/SchedulePrinter.h"
 #include "core/schedule/ScheduleReader.h"
+#include "core/schedule/ScheduleTreeMemo.h"
 #include "core/schedule/ScheduleTreeSnapshot.h"
 
 #include <nlohmann/json.hpp>
@@ -265,6 +266,11 @@ Outcome runOnce(const Options &o, PhaseTimes &t)
         // (the flags with a cache filled by the schedule before the edit).
         const auto &model = analyzer.model();
         t.time("v.tree", [&] { se::ScheduleTreeSnapshot::build(model, edited); });
+        // Read again with the memo of the same tree: every node known (an
+        // edit in the app changes a few nodes; editOne rebuilds the tree).
+        se::ScheduleTreeMemo memo;
+        se::ScheduleTreeSnapshot::build(model, edited, &memo);
+        t.time("v.tree.memo", [&] { se::ScheduleTreeSnapshot::build(model, edited, &memo); });
         se::FlagCache flags;
         se::FlagAnalysis::compute(model, deps, schedule, &flags);
         t.time("v.flags", [&] { se::FlagAnalysis::compute(model, deps, edited, &flags); });

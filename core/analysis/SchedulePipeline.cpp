@@ -92,7 +92,7 @@ PipelineResultPtr SchedulePipeline::run(const PipelineRequest &r, const Hooks &h
     step(hooks);
 
     if (r.tree) {
-        out->tree = ScheduleTreeSnapshot::build(model(), out->schedule);
+        out->tree = ScheduleTreeSnapshot::build(model(), out->schedule, &m_treeMemo);
         out->hasTree = true;
     }
 

@@ -6,6 +6,7 @@
 #include "PipelineRequest.h"
 #include "PipelineResult.h"
 #include "core/edit/FlagCache.h"
+#include "core/schedule/ScheduleTreeMemo.h"
 
 #include <functional>
 #include <memory>
@@ -50,6 +51,7 @@ private:
     std::unique_ptr<Analyzer> m_analyzer; // first: its context outlives the caches below
     EditReplay m_replay;
     FlagCache m_flags;
+    ScheduleTreeMemo m_treeMemo;
 };
 
 } // namespace se

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ScheduleTreeSnapshot.h"
 
+#include "ScheduleTreeMemo.h"
 #include "ScheduleTreeWalk.h"
 #include "core/isl/IslContext.h"
 #include "core/isl/IslUtil.h"
@@ -12,6 +13,8 @@
 #include <isl/union_set.h>
 
 #include <algorithm>
+#include <deque>
+#include <functional>
 
 namespace se {
 
@@ -67,18 +70,16 @@ std::string cExpr(const isl::pw_aff &pa)
     return out;
 }
 
-std::vector<ScheduleTreeSnapshot::Member> membersOf(const PolyhedralModel &model, const isl::schedule_node &band,
-                                                    const isl::union_set &domain,
-                                                    const std::vector<std::string> &reaching)
+// The parts of each member of a band, for the statements reaching it.
+std::vector<ScheduleTreeMemo::Parts> partsOf(const PolyhedralModel &model, const isl::schedule_node_band &band,
+                                             const isl::union_set &domain, const std::vector<std::string> &reaching)
 {
-    std::vector<ScheduleTreeSnapshot::Member> out;
+    std::vector<ScheduleTreeMemo::Parts> out;
     // { s0[t, i] -> [t, i]; s1[t, i] -> [t, i] }
-    const auto b = band.as<isl::schedule_node_band>();
-    const isl::multi_union_pw_aff mupa = b.partial_schedule();
-    const int n = static_cast<int>(b.n_member());
+    const isl::multi_union_pw_aff mupa = band.partial_schedule();
+    const int n = static_cast<int>(band.n_member());
     for (int m = 0; m < n; ++m) {
-        ScheduleTreeSnapshot::Member member;
-        member.coincident = b.member_get_coincident(m);
+        ScheduleTreeMemo::Parts parts;
         const isl::union_pw_aff upa = mupa.at(m).intersect_domain(domain);
         // Only the statements reaching the band (all of them, per band, is
         // quadratic on a 400-statement pipeline).
@@ -92,9 +93,9 @@ std::vector<ScheduleTreeSnapshot::Member> membersOf(const PolyhedralModel &model
                 continue;
             // Simplify with what the domain and context already say.
             const isl::pw_aff simple = pa.gist(st.domain).gist_params(model.context());
-            member.parts.push_back({st.name, cExpr(simple)});
+            parts.push_back({st.name, cExpr(simple)});
         }
-        out.push_back(std::move(member));
+        out.push_back(std::move(parts));
     }
     return out;
 }
@@ -183,12 +184,48 @@ std::string ScheduleTreeSnapshot::pathText(const std::vector<int> &path)
     return ScheduleTreeWalk::pathText(path);
 }
 
-ScheduleTreeSnapshot ScheduleTreeSnapshot::build(const PolyhedralModel &model, const isl::schedule &schedule)
+ScheduleTreeSnapshot ScheduleTreeSnapshot::build(const PolyhedralModel &model, const isl::schedule &schedule,
+                                                 ScheduleTreeMemo *memo)
 {
+    ScheduleTreeMemo scratch; // no memo given: one for this build only
+    ScheduleTreeMemo &known = memo ? *memo : scratch;
     return QuotaScope::run(model.islContext(), "reading the schedule tree", [&] {
+        known.begin();
         ScheduleTreeSnapshot out;
         std::vector<int> stack; // indices of the nodes on the current path
-        std::vector<isl::union_set> domains; // per node: the instances reaching it
+        // Per node: the instances reaching it, made only when a node below
+        // needs them and the memo does not know the answer (an edit leaves
+        // most of the tree as it was). Tracked top-down:
+        // isl_schedule_node_get_domain walks from the root every time, and
+        // intersecting the filter first costs one lookup per filtered
+        // statement, not one per statement reaching the parent.
+        struct Reach {
+            int id = -1; ///< ScheduleTreeMemo::domainId
+            isl::union_set own; ///< a domain node's domain, a filter's filter
+            isl::union_set set; ///< the instances, once made
+        };
+        std::deque<Reach> reach; // never relocated (see emplace_back below)
+        const std::function<const isl::union_set &(int)> instances = [&](int k) -> const isl::union_set & {
+            Reach &r = reach[static_cast<std::size_t>(k)];
+            if (r.set.is_null()) {
+                const int parent = out.nodes[static_cast<std::size_t>(k)].parent;
+                const Kind kind = out.nodes[static_cast<std::size_t>(k)].kind;
+                if (kind == Kind::Domain)
+                    r.set = r.own;
+                else if (kind == Kind::Filter)
+                    r.set = r.own.intersect(instances(parent));
+                else
+                    r.set = instances(parent);
+            }
+            return r.set;
+        };
+        const auto shown = [&](const isl::union_set &set, const std::string &raw) {
+            if (const std::string *t = known.shownText(raw))
+                return *t;
+            std::string t = text(set, model);
+            known.storeShownText(raw, t);
+            return t;
+        };
         ScheduleTreeWalk::forEach(schedule.root(), [&](const isl::schedule_node &n, const std::vector<int> &path) {
             QuotaScope::nextStep(model.islContext()); // one node, one unit of work
             stack.resize(path.size());
@@ -196,51 +233,65 @@ ScheduleTreeSnapshot ScheduleTreeSnapshot::build(const PolyhedralModel &model, c
             node.kind = kindOf(n);
             node.path = path;
             node.parent = path.empty() ? -1 : stack[path.size() - 1];
-            // The instances reaching the node; a domain node introduces its
-            // own, a filter lets through only part of what reaches it.
-            // Tracked top-down: isl_schedule_node_get_domain walks from the
-            // root every time, and intersecting the filter first costs one
-            // lookup per filtered statement, not one per statement reaching
-            // the parent.
-            isl::union_set domain;
-            if (n.isa<isl::schedule_node_domain>())
-                domain = n.as<isl::schedule_node_domain>().domain();
-            else if (node.parent < 0)
-                domain = isl::manage(isl_schedule_node_get_domain(n.get()));
-            else
-                domain = domains[static_cast<std::size_t>(node.parent)];
-            if (n.isa<isl::schedule_node_filter>())
-                domain = n.as<isl::schedule_node_filter>().filter().intersect(domain);
-            node.statements = statementsOf(model, domain);
-            switch (node.kind) {
-            case Kind::Domain: node.text = text(n.as<isl::schedule_node_domain>().domain(), model); break;
-            case Kind::Filter: node.text = text(n.as<isl::schedule_node_filter>().filter(), model); break;
+            const int index = static_cast<int>(out.nodes.size());
+            Reach &r = reach.emplace_back(); // made in place: cpp.h copies, and refuses a null set
+            std::string raw; // isl's text of a domain or filter set
+            if (node.kind == Kind::Domain || node.kind == Kind::Filter) {
+                r.own = node.kind == Kind::Domain ? n.as<isl::schedule_node_domain>().domain()
+                                                  : n.as<isl::schedule_node_filter>().filter();
+                raw = islutil::str(r.own);
+                r.id = known.domainId(node.parent < 0 ? -1 : reach[static_cast<std::size_t>(node.parent)].id, raw);
+            } else if (node.parent < 0) {
+                r.set = isl::manage(isl_schedule_node_get_domain(n.get()));
+                r.id = known.domainId(-1, islutil::str(r.set));
+            } else {
+                r.id = reach[static_cast<std::size_t>(node.parent)].id;
+            }
+            if (node.parent >= 0)
+                out.nodes[static_cast<std::size_t>(node.parent)].children.push_back(index);
+            out.nodes.push_back(std::move(node));
+            stack.push_back(index);
+            Node &at = out.nodes.back();
+
+            if (const auto *statements = known.statements(reach.back().id)) {
+                at.statements = *statements;
+            } else {
+                at.statements = statementsOf(model, instances(index));
+                known.storeStatements(reach.back().id, at.statements);
+            }
+            switch (at.kind) {
+            case Kind::Domain:
+            case Kind::Filter: at.text = shown(reach.back().own, raw); break;
             case Kind::Band: {
-                node.permutable = n.as<isl::schedule_node_band>().permutable();
-                node.members = membersOf(model, n, domain, node.statements);
-                const isl::multi_union_pw_aff mupa = n.as<isl::schedule_node_band>().partial_schedule();
+                const auto band = n.as<isl::schedule_node_band>();
+                at.permutable = band.permutable();
                 // raw isl: isl's text; cpp.h has no to_str, only operator<<
-                node.text = islutil::take(isl_multi_union_pw_aff_to_str(mupa.get()));
+                at.text = islutil::take(isl_multi_union_pw_aff_to_str(band.partial_schedule().get()));
+                const int id = reach.back().id;
+                const std::vector<ScheduleTreeMemo::Parts> *parts = known.members(id, at.text);
+                if (!parts)
+                    parts = known.storeMembers(id, at.text, partsOf(model, band, instances(index), at.statements));
+                for (std::size_t m = 0; m < parts->size(); ++m) {
+                    Member member;
+                    member.coincident = band.member_get_coincident(static_cast<int>(m));
+                    member.parts = (*parts)[m];
+                    at.members.push_back(std::move(member));
+                }
                 break;
             }
             case Kind::Mark: {
                 // raw isl begin: a mark's id may have no name, which cpp.h's id::name() would
                 // turn into a std::string from null
                 isl_id *id = isl_schedule_node_mark_get_id(n.get());
-                node.text = id && isl_id_get_name(id) ? isl_id_get_name(id) : "";
+                at.text = id && isl_id_get_name(id) ? isl_id_get_name(id) : "";
                 isl_id_free(id);
                 // raw isl end
                 break;
             }
             default: break;
             }
-            const int index = static_cast<int>(out.nodes.size());
-            if (node.parent >= 0)
-                out.nodes[static_cast<std::size_t>(node.parent)].children.push_back(index);
-            out.nodes.push_back(std::move(node));
-            domains.push_back(domain);
-            stack.push_back(index);
         });
+        known.finish();
         return out;
     });
 }

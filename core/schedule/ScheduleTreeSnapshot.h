@@ -13,6 +13,7 @@ class schedule;
 namespace se {
 
 class PolyhedralModel;
+class ScheduleTreeMemo;
 
 /// A schedule tree as plain data, for views on other threads: one entry per
 /// node in pre-order, with its kind, path, statements and isl text. Holds
@@ -65,7 +66,10 @@ struct ScheduleTreeSnapshot {
 
     /// Reads `schedule` (a tree over `model`'s statements). Runs under the
     /// model's operation quota (ResourceLimitError, CancelledError).
-    static ScheduleTreeSnapshot build(const PolyhedralModel &model, const isl::schedule &schedule);
+    /// `memo` (of this model): what the last build read, reused for nodes
+    /// that are the same, and replaced by what this one read.
+    static ScheduleTreeSnapshot build(const PolyhedralModel &model, const isl::schedule &schedule,
+                                      ScheduleTreeMemo *memo = nullptr);
 };
 
 bool operator==(const ScheduleTreeSnapshot::Member::Part &a, const ScheduleTreeSnapshot::Member::Part &b);

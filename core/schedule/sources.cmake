@@ -5,6 +5,7 @@ target_sources(se_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/SchedulePrinter.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScheduleFlattener.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScheduleReader.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ScheduleTreeMemo.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScheduleTreeSnapshot.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScheduleTreeWalk.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ScheduleValidator.cpp

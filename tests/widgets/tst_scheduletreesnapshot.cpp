@@ -5,11 +5,15 @@
 #include "core/analysis/Analyzer.h"
 #include "core/model/KernelLoader.h"
 #include "core/interop/ScheduleInput.h"
+#include "core/edit/EditScript.h"
+#include "core/schedule/ScheduleTreeMemo.h"
 #include "core/schedule/ScheduleTreeSnapshot.h"
 
 #include <QtTest>
 
 using namespace se;
+
+Q_DECLARE_METATYPE(std::vector<se::Edit>)
 
 namespace {
 
@@ -40,6 +44,29 @@ QString bands(const ScheduleTreeSnapshot &t)
     return out.join(QStringLiteral(" | "));
 }
 
+// Every field of every node, one line per node.
+QStringList everything(const ScheduleTreeSnapshot &t)
+{
+    QStringList out;
+    for (const auto &n : t.nodes) {
+        QString line = QString::fromLatin1(ScheduleTreeSnapshot::kindName(n.kind)) + QLatin1Char(' ')
+            + QString::fromStdString(ScheduleTreeSnapshot::pathText(n.path))
+            + QStringLiteral(" parent %1 children %2").arg(n.parent).arg(n.children.size());
+        for (const auto &s : n.statements)
+            line += QLatin1Char(' ') + QString::fromStdString(s);
+        line += QStringLiteral(" text ") + QString::fromStdString(n.text)
+            + (n.permutable ? QStringLiteral(" perm") : QString());
+        for (const auto &m : n.members) {
+            line += m.coincident ? QStringLiteral(" [c") : QStringLiteral(" [");
+            for (const auto &p : m.parts)
+                line += QLatin1Char(' ') + QString::fromStdString(p.statement + ": " + p.expr);
+            line += QLatin1Char(']');
+        }
+        out << line;
+    }
+    return out;
+}
+
 QString path(const char *name)
 {
     return QStringLiteral(SE_SOURCE_DIR "/") + QLatin1String(name);
@@ -55,6 +82,8 @@ private Q_SLOTS:
     void structure();
     void declaredFlags();
     void nodeForLevel();
+    void memoAgreesAfterEdits_data();
+    void memoAgreesAfterEdits();
 };
 
 void tst_ScheduleTreeSnapshot::tree_data()
@@ -154,6 +183,47 @@ void tst_ScheduleTreeSnapshot::nodeForLevel()
     QCOMPARE(u.nodeForLevel("s0", 2), 2);
     QCOMPARE(u.nodeForLevel("s0", 3), 2);
     QCOMPARE(u.nodeForLevel("s1", 4), 3);
+}
+
+void tst_ScheduleTreeSnapshot::memoAgreesAfterEdits_data()
+{
+    QTest::addColumn<QString>("kernel");
+    QTest::addColumn<std::vector<Edit>>("edits");
+    // jacobi: domain, band t {0}, sequence {0,0}, filters {0,0,0} and
+    // {0,0,1} over the i bands {0,0,0,0} and {0,0,1,0}. Each edit changes a
+    // few nodes; a memo kept across them must read as a fresh build.
+    QTest::newRow("jacobi") << path("sample-kernels/jacobi_1d.json")
+                            << std::vector<Edit>{Edit::shift({0, 0, 0, 0}, 0, {{"s0", "1"}}),
+                                                 Edit::shift({0, 0, 0, 0}, 0, {{"s0", "-1"}}),
+                                                 Edit::scale({0}, 0, 2),
+                                                 Edit::reverse({0, 0, 1, 0}, 0),
+                                                 Edit::move({0, 0}, 1, 0),
+                                                 Edit::setCoincident({0, 0, 0, 0}, 0, true),
+                                                 Edit::tile({0}, {4}),
+                                                 Edit::toSet({0, 0, 0})};
+    // stencil: band i {0}, band j {0,0}, sequence below.
+    QTest::newRow("stencil") << path("tests/widgets/data/stencil_2d.json")
+                             << std::vector<Edit>{Edit::interchange({0}),  Edit::merge({0}),
+                                                  Edit::tile({0}, {4, 4}), Edit::setPermutable({0}, false),
+                                                  Edit::split({0}, 1),     Edit::shift({0, 0}, 0, {{"s1", "1"}})};
+}
+
+void tst_ScheduleTreeSnapshot::memoAgreesAfterEdits()
+{
+    QFETCH(QString, kernel);
+    QFETCH(std::vector<Edit>, edits);
+    Analyzer a(KernelLoader::loadFile(kernel.toStdString()));
+    std::vector<isl::schedule> steps;
+    EditScript::apply(a.context(), edits, a.originalSchedule(), "edits", &steps);
+    QCOMPARE(steps.size(), edits.size());
+    ScheduleTreeMemo memo;
+    ScheduleTreeSnapshot::build(a.model(), a.originalSchedule(), &memo);
+    for (std::size_t k = 0; k < steps.size(); ++k) {
+        const std::size_t hits = memo.hits();
+        const QStringList remembered = everything(ScheduleTreeSnapshot::build(a.model(), steps[k], &memo));
+        QCOMPARE(remembered, everything(ScheduleTreeSnapshot::build(a.model(), steps[k])));
+        QVERIFY2(memo.hits() > hits, qPrintable(QStringLiteral("edit %1 found nothing known").arg(k)));
+    }
 }
 
 QTEST_MAIN(tst_ScheduleTreeSnapshot)
