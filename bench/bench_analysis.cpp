@@ -33,6 +33,7 @@
 #include "core/deps/DependenceSummary.h"
 #include "core/model/KernelLoader.h"
 #include "core/interop/ScheduleInput.h"
+#include "core/edit/EditScript.h"
 #include "core/edit/FlagAnalysis.h"
 #include "core/edit/FlagCache.h"
 #include "core/schedule/SchedulePrinter.h"
@@ -274,6 +275,16 @@ Outcome runOnce(const Options &o, PhaseTimes &t)
         se::FlagCache flags;
         se::FlagAnalysis::compute(model, deps, schedule, &flags);
         t.time("v.flags", [&] { se::FlagAnalysis::compute(model, deps, edited, &flags); });
+        // One edit as the app applies it: a shift of the last band's first
+        // statement, on the schedule's own tree.
+        const se::ScheduleTreeSnapshot tree = se::ScheduleTreeSnapshot::build(model, schedule);
+        for (auto n = tree.nodes.rbegin(); n != tree.nodes.rend(); ++n)
+            if (n->kind == se::ScheduleTreeSnapshot::Kind::Band && !n->members.empty()
+                && !n->members[0].parts.empty()) {
+                const se::Edit shift = se::Edit::shift(n->path, 0, {{n->members[0].parts[0].statement, "1"}});
+                t.time("v.apply", [&] { se::EditScript::apply(analyzer.context(), {shift}, schedule, "bench"); });
+                break;
+            }
         t.time("v.flatmap", [&] { se::SchedulePrinter::flatMap(model, edited); });
         t.time("v.yaml", [&] { se::SchedulePrinter::blockYaml(edited); });
     }

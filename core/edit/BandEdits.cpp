@@ -145,7 +145,26 @@ void setMembers(TreeNode &b, const std::vector<isl::union_pw_aff> &members)
 
 void BandEdits::apply(const Edit &e, TreeNode &root)
 {
-    TreeNode &b = ScheduleTree::at(root, e.node, editKindName(e.kind));
+    applyAt(e, ScheduleTree::at(root, e.node, editKindName(e.kind)));
+}
+
+bool BandEdits::changesOnlyTheBand(EditKind kind)
+{
+    switch (kind) {
+    case EditKind::Permute:
+    case EditKind::Reverse:
+    case EditKind::Shift:
+    case EditKind::Skew:
+    case EditKind::Scale:
+    case EditKind::SetPermutable:
+    case EditKind::SetCoincident:
+    case EditKind::MemberExpr: return true;
+    default: return false;
+    }
+}
+
+void BandEdits::applyAt(const Edit &e, TreeNode &b)
+{
     if (!b.isBand())
         throw EditError(e.node,
                         std::string(editKindName(e.kind)) + ": node " + nodePathText(e.node) + " is a "

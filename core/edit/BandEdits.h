@@ -13,6 +13,13 @@ class BandEdits {
 public:
     /// Applies `e` (a band kind) to the tree rooted at `root`.
     static void apply(const Edit &e, TreeNode &root);
+    /// Applies `e` to `band`, the node at e.node (EditError when it is not a
+    /// band with members).
+    static void applyAt(const Edit &e, TreeNode &band);
+    /// Whether `kind` changes only the band node itself, leaving the nodes
+    /// below as they are (not interchange, tile, split or merge): such an
+    /// edit can rewrite the band in isl's tree where it stands.
+    static bool changesOnlyTheBand(EditKind kind);
 
 private:
     static void permute(const Edit &e, TreeNode &b);

@@ -7,6 +7,9 @@
 #include "core/isl/IslUtil.h"
 
 #include <isl/schedule.h>
+#include <isl/schedule_node.h>
+
+#include <optional>
 
 namespace se {
 
@@ -86,9 +89,40 @@ template <typename F> isl::schedule applyGuarded(const Edit &e, isl::ctx ctx, F 
 
 } // namespace
 
+namespace {
+
+// The band edit rewritten where the band stands in isl's tree: nothing else
+// is read or built again (a 400-statement tree took 16 ms per edit that
+// way). Empty when the edit is not of that kind or the path does not lead
+// to a band: the whole-tree path then applies it, or says why not.
+std::optional<isl::schedule> applyToBandInPlace(const Edit &e, const isl::schedule &schedule)
+{
+    if (!BandEdits::changesOnlyTheBand(e.kind) || !ScheduleTree::readable(schedule))
+        return std::nullopt;
+    isl::schedule_node n = schedule.root();
+    for (int k : e.node) {
+        if (k < 0 || k >= static_cast<int>(isl_schedule_node_n_children(n.get()))) // raw isl: cpp.h throws on a leaf
+            return std::nullopt;
+        n = n.child(k);
+    }
+    if (!n.isa<isl::schedule_node_band>())
+        return std::nullopt;
+    TreeNode band = ScheduleTree::readBand(n);
+    BandEdits::applyAt(e, band);
+    return ScheduleTree::replaceBand(n, band);
+}
+
+} // namespace
+
 isl::schedule Edit::apply(const isl::schedule &schedule) const
 {
-    return applyGuarded(*this, schedule.ctx(), [&] { return apply(ScheduleTree::read(schedule)); });
+    if (node.size() > 4096)
+        throw EditError({}, std::string(editKindName(kind)) + ": the node path is too long");
+    return applyGuarded(*this, schedule.ctx(), [&] {
+        if (std::optional<isl::schedule> done = applyToBandInPlace(*this, schedule))
+            return *done;
+        return apply(ScheduleTree::read(schedule));
+    });
 }
 
 isl::schedule Edit::apply(const TreeNode &tree) const

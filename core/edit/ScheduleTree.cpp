@@ -22,7 +22,8 @@ template <typename T> T checked(T obj, const char *what)
     return obj;
 }
 
-TreeNode readNode(const isl::schedule_node &n, NodePath &path)
+// The node itself; `children` stays empty.
+TreeNode readOne(const isl::schedule_node &n, const NodePath &path)
 {
     TreeNode t;
     // raw isl begin: every node kind through one untyped pointer and one switch over the type;
@@ -66,14 +67,40 @@ TreeNode readNode(const isl::schedule_node &n, NodePath &path)
                         "schedule tree nodes of this kind (context, guard, extension, expansion) cannot be "
                         "edited");
     }
-    const int nc = isl_schedule_node_n_children(p);
     // raw isl end
+    return t;
+}
+
+TreeNode readNode(const isl::schedule_node &n, NodePath &path)
+{
+    TreeNode t = readOne(n, path);
+    const int nc = isl_schedule_node_n_children(n.get()); // raw isl: cpp.h throws on a leaf's count
     for (int k = 0; k < nc; ++k) {
         path.push_back(k);
         t.children.push_back(readNode(n.child(k), path));
         path.pop_back();
     }
     return t;
+}
+
+// Inserts band `t` (partial schedule and flags) above `at`; returns the band.
+isl::schedule_node insertBand(const isl::schedule_node &at, const TreeNode &t)
+{
+    // raw isl begin: a band isl refuses comes back null for checked() to report, not as an exception
+    isl_schedule_node *b = isl_schedule_node_insert_partial_schedule(at.copy(), t.band.copy());
+    if (b) {
+        b = isl_schedule_node_band_set_permutable(b, t.permutable ? 1 : 0);
+        for (std::size_t k = 0; k < t.coincident.size(); ++k) {
+            b = isl_schedule_node_band_member_set_coincident(b, static_cast<int>(k), t.coincident[k] ? 1 : 0);
+            if (k < t.loopTypes.size() && t.loopTypes[k] != isl_ast_loop_default)
+                b = isl_schedule_node_band_member_set_ast_loop_type(
+                    b, static_cast<int>(k), static_cast<enum isl_ast_loop_type>(t.loopTypes[k]));
+        }
+        if (!t.options.is_null() && !t.options.is_empty())
+            b = isl_schedule_node_band_set_ast_build_options(b, t.options.copy());
+    }
+    // raw isl end
+    return checked(isl::manage(b), "inserting a band");
 }
 
 // Builds `t` at `leaf` and returns the node at the same position.
@@ -86,24 +113,7 @@ isl::schedule_node grow(const isl::schedule_node &leaf, const TreeNode &t)
     switch (t.kind) {
     case TreeNode::Kind::Leaf: return leaf;
     case TreeNode::Kind::Domain: throw std::logic_error("a domain node below the root");
-    case TreeNode::Kind::Band: {
-        // raw isl begin: a band isl refuses comes back null for checked() to report, not as an exception
-        isl_schedule_node *b = isl_schedule_node_insert_partial_schedule(leaf.copy(), t.band.copy());
-        if (b) {
-            b = isl_schedule_node_band_set_permutable(b, t.permutable ? 1 : 0);
-            for (std::size_t k = 0; k < t.coincident.size(); ++k) {
-                b = isl_schedule_node_band_member_set_coincident(b, static_cast<int>(k), t.coincident[k] ? 1 : 0);
-                if (k < t.loopTypes.size() && t.loopTypes[k] != isl_ast_loop_default)
-                    b = isl_schedule_node_band_member_set_ast_loop_type(
-                        b, static_cast<int>(k), static_cast<enum isl_ast_loop_type>(t.loopTypes[k]));
-            }
-            if (!t.options.is_null() && !t.options.is_empty())
-                b = isl_schedule_node_band_set_ast_build_options(b, t.options.copy());
-        }
-        // raw isl end
-        isl::schedule_node n = checked(isl::manage(b), "inserting a band");
-        return grow(n.child(0), only()).parent();
-    }
+    case TreeNode::Kind::Band: return grow(insertBand(leaf, t).child(0), only()).parent();
     case TreeNode::Kind::Mark: {
         isl::schedule_node n = leaf.insert_mark(isl::id(leaf.ctx(), t.mark));
         return grow(n.child(0), only()).parent();
@@ -251,6 +261,45 @@ isl::schedule ScheduleTree::build(const TreeNode &root)
     if (!root.children.empty())
         n = grow(n.child(0), root.children.front()).parent();
     return n.schedule();
+}
+
+bool ScheduleTree::readable(const isl::schedule &schedule)
+{
+    bool ok = true;
+    // raw isl begin: a walk that stops at the first node of another kind, with one switch over
+    // the node type (cpp.h has only isa<> per class)
+    isl_schedule_foreach_schedule_node_top_down(
+        schedule.get(),
+        [](isl_schedule_node *n, void *user) -> isl_bool {
+            switch (isl_schedule_node_get_type(n)) {
+            case isl_schedule_node_domain:
+            case isl_schedule_node_band:
+            case isl_schedule_node_sequence:
+            case isl_schedule_node_set:
+            case isl_schedule_node_filter:
+            case isl_schedule_node_mark:
+            case isl_schedule_node_leaf: return isl_bool_true;
+            default: *static_cast<bool *>(user) = false; return isl_bool_error;
+            }
+        },
+        &ok);
+    // raw isl end
+    return ok;
+}
+
+TreeNode ScheduleTree::readBand(const isl::schedule_node &band)
+{
+    return readOne(band, {});
+}
+
+isl::schedule ScheduleTree::replaceBand(const isl::schedule_node &band, const TreeNode &with)
+{
+    if (!band.isa<isl::schedule_node_band>() || !with.isBand())
+        throw std::logic_error("replaceBand: not a band");
+    // The child takes the band's place; the new band goes above it.
+    // raw isl: cpp.h 0.25 has no schedule_node::delete (a C++ keyword)
+    const isl::schedule_node below = checked(isl::manage(isl_schedule_node_delete(band.copy())), "removing a band");
+    return insertBand(below, with).schedule();
 }
 
 TreeNode &ScheduleTree::at(TreeNode &root, const NodePath &path, const char *edit)

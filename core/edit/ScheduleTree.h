@@ -60,6 +60,16 @@ public:
     /// Builds the isl schedule of a tree whose root is a domain node.
     static isl::schedule build(const TreeNode &root);
 
+    /// True when `read` takes every node of the schedule (no context,
+    /// guard, extension or expansion node).
+    static bool readable(const isl::schedule &schedule);
+    /// One band node without the nodes below it (its `reach` included).
+    static TreeNode readBand(const isl::schedule_node &band);
+    /// The tree with the band at `band` replaced by `with` (its partial
+    /// schedule and flags; its children are not looked at): the nodes
+    /// around it are kept as they are, not read and built again.
+    static isl::schedule replaceBand(const isl::schedule_node &band, const TreeNode &with);
+
     /// The node at `path`, or an EditError naming the edit and the first
     /// step that does not exist.
     static TreeNode &at(TreeNode &root, const NodePath &path, const char *edit);

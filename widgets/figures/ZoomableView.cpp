@@ -34,8 +34,13 @@ void ZoomableView::updateBackground()
 
 void ZoomableView::setPlaceholder(const QString &text)
 {
+    if (text == m_placeholder)
+        return;
     m_placeholder = text;
-    viewport()->update();
+    // Drawn only over an empty scene: over a figure (every edit sets it
+    // again) a repaint would draw the whole figure for nothing.
+    if (!scene() || scene()->items().isEmpty())
+        viewport()->update();
 }
 
 void ZoomableView::drawForeground(QPainter *painter, const QRectF &rect)
