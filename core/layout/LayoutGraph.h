@@ -13,12 +13,14 @@ struct LayoutGraph {
     struct Node {
         double width = 72; ///< points
         double height = 36; ///< points
+        bool operator==(const Node &) const = default;
     };
     struct Edge {
         std::size_t src = 0; ///< index into nodes
         std::size_t dst = 0;
         double labelWidth = 0; ///< points; 0 means no label
         double labelHeight = 0;
+        bool operator==(const Edge &) const = default;
     };
     enum class Direction { TopToBottom, LeftToRight };
     enum class Splines { Curved, Straight };
@@ -31,6 +33,8 @@ struct LayoutGraph {
     bool keepChildOrder = false;
     double nodeSeparation = 24; ///< points between nodes of one rank
     double rankSeparation = 36; ///< points between ranks
+
+    bool operator==(const LayoutGraph &) const = default;
 };
 
 } // namespace se

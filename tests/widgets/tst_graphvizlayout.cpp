@@ -2,6 +2,7 @@
 // The Graphviz wrapper: sizes kept, Qt orientation (parent above child),
 // edges running from their source box to their target box, labels placed,
 // and layouts from many threads at once (Graphviz alone is not thread-safe).
+#include "core/layout/GraphLayoutMemo.h"
 #include "core/layout/GraphvizLayout.h"
 
 #include <QtConcurrent>
@@ -44,6 +45,7 @@ private Q_SLOTS:
     void selfLoopAndParallelEdges();
     void badEdgeRejected();
     void concurrentCalls();
+    void memoLaysOutEachGraphOnce();
 };
 
 void tst_GraphvizLayout::sizesAndOrientation()
@@ -145,6 +147,29 @@ void tst_GraphvizLayout::concurrentCalls()
         QtConcurrent::blockingMapped(jobs, [](int) { return GraphvizLayout::compute(chain()).width; });
     for (double w : widths)
         QCOMPARE(w, reference.width);
+}
+
+void tst_GraphvizLayout::memoLaysOutEachGraphOnce()
+{
+    GraphLayoutMemo memo;
+    const LayoutGraph a = chain();
+    LayoutGraph b = chain();
+    b.edges[0].labelHeight += 14; // a label grew a line ("violated")
+    const auto nodes = [](const GraphLayout &l) {
+        std::vector<double> out;
+        for (const auto &n : l.nodes)
+            out.insert(out.end(), {n.x, n.y, n.width, n.height});
+        return out;
+    };
+    const auto fresh = [&](const LayoutGraph &g) { return nodes(GraphvizLayout::compute(g)); };
+    QCOMPARE(nodes(memo.compute(a)), fresh(a));
+    QCOMPARE(nodes(memo.compute(a)), fresh(a));
+    QCOMPARE(memo.layouts(), std::size_t(1));
+    QCOMPARE(nodes(memo.compute(b)), fresh(b));
+    QCOMPARE(memo.layouts(), std::size_t(2));
+    QCOMPARE(nodes(memo.compute(a)), fresh(a)); // only the last graph is kept
+    QCOMPARE(memo.layouts(), std::size_t(3));
+    QCOMPARE(memo.compute(a).edges.size(), a.edges.size());
 }
 
 QTEST_MAIN(tst_GraphvizLayout)

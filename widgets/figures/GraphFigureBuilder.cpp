@@ -4,7 +4,7 @@
 
 #include "FigureText.h"
 #include "GraphOverview.h"
-#include "core/layout/GraphvizLayout.h"
+#include "core/layout/GraphLayoutMemo.h"
 
 #include <QTransform>
 
@@ -144,7 +144,8 @@ QString GraphFigureBuilder::accessSummary(const Statement &s)
     return out;
 }
 
-GraphFigure GraphFigureBuilder::build(const Kernel &kernel, const CheckReport &report, const FigureFonts &fonts)
+GraphFigure GraphFigureBuilder::build(const Kernel &kernel, const CheckReport &report, const FigureFonts &fonts,
+                                      GraphLayoutMemo *memo)
 {
     GraphFigure fig;
     const FigureText ft(fonts);
@@ -273,7 +274,8 @@ GraphFigure GraphFigureBuilder::build(const Kernel &kernel, const CheckReport &r
     if (g.nodes.empty())
         return fig;
     try {
-        const GraphLayout l = GraphvizLayout::compute(g);
+        GraphLayoutMemo own; // none given: one for this figure
+        const GraphLayout &l = (memo ? *memo : own).compute(g);
         const QPointF margin(16, 16);
         fig.size = QSizeF(l.width + 32, l.height + 32);
         for (std::size_t k = 0; k < l.nodes.size(); ++k)

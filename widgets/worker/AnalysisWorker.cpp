@@ -8,6 +8,7 @@
 #include "core/analysis/IterationSpaceBuilder.h"
 #include "core/analysis/SchedulePipeline.h"
 #include "core/explore/MoveFinder.h"
+#include "core/layout/GraphLayoutMemo.h"
 #include "core/explore/ScheduleSuggester.h"
 #include "core/schedule/SchedulePrinter.h"
 #include "core/support/InputError.h"
@@ -82,7 +83,7 @@ void AnalysisShared::abortRunning(bool jobsOnly)
 }
 
 AnalysisWorker::AnalysisWorker(std::shared_ptr<AnalysisShared> shared, QObject *parent)
-    : QObject(parent), m_shared(std::move(shared))
+    : QObject(parent), m_shared(std::move(shared)), m_graphLayout(std::make_unique<GraphLayoutMemo>())
 {
 }
 
@@ -161,7 +162,7 @@ AnalysisSnapshotPtr AnalysisWorker::analyse(const AnalysisRequest &r)
         names.push_back(st.name);
     snap->treeFigure = TreeFigureBuilder::build(snap->tree, names, r.fonts);
     checkpoint(m_shared->latest, r.generation);
-    snap->graphFigure = GraphFigureBuilder::build(*r.kernel, snap->report, r.fonts);
+    snap->graphFigure = GraphFigureBuilder::build(*r.kernel, snap->report, r.fonts, m_graphLayout.get());
 
     checkpoint(m_shared->latest, r.generation);
 
@@ -228,8 +229,10 @@ void AnalysisWorker::evaluateMoves(const AnalysisRequest &r, quint64 job, const 
 {
     runJob(r, job, [&] {
         const isl::schedule s = schedule(r);
-        const MovesReport report =
-            MoveFinder::evaluate(m_pipeline->analyzer(), s, node, r.mode, m_pipeline->model().allParamsFixed());
+        // Verdicts and violated edges, not pair counts: the list shows "illegal
+        // (N edges)", and counting the pairs of every illegal candidate took a
+        // third of the time (tiled_matmul_64's pipelined band: 4.1 -> 2.7 s).
+        const MovesReport report = MoveFinder::evaluate(m_pipeline->analyzer(), s, node, r.mode, false);
         MovesResult out;
         out.generation = job;
         out.node = report.node;

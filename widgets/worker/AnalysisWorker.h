@@ -17,6 +17,7 @@ class schedule;
 
 namespace se {
 
+class GraphLayoutMemo;
 class IslContext;
 class SchedulePipeline;
 struct PipelineRequest;
@@ -91,6 +92,7 @@ private:
 
     std::shared_ptr<AnalysisShared> m_shared;
     RequestPipeline m_pipeline;
+    std::unique_ptr<GraphLayoutMemo> m_graphLayout; ///< the dependence graph's last layout
 };
 
 } // namespace se
