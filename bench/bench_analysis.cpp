@@ -36,6 +36,7 @@
 #include "core/edit/EditScript.h"
 #include "core/edit/FlagAnalysis.h"
 #include "core/edit/FlagCache.h"
+#include "core/schedule/FlatSchedule.h"
 #include "core/schedule/SchedulePrinter.h"
 #include "core/schedule/ScheduleReader.h"
 #include "core/schedule/ScheduleTreeMemo.h"
@@ -285,6 +286,7 @@ Outcome runOnce(const Options &o, PhaseTimes &t)
                 t.time("v.apply", [&] { se::EditScript::apply(analyzer.context(), {shift}, schedule, "bench"); });
                 break;
             }
+        t.time("v.flatten", [&] { se::FlatSchedule(model, edited); });
         t.time("v.flatmap", [&] { se::SchedulePrinter::flatMap(model, edited); });
         t.time("v.yaml", [&] { se::SchedulePrinter::blockYaml(edited); });
     }

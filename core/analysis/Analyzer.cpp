@@ -85,13 +85,20 @@ std::vector<ViolationReport> Analyzer::violations(const FlatSchedule &flat, DepM
 
 CheckReport Analyzer::check(const isl::schedule &schedule, DepMode mode, CheckOptions options)
 {
+    const FlatSchedule flat =
+        QuotaScope::run(m_ctx, "flattening the schedule", [&] { return FlatSchedule(*m_model, schedule); });
+    return check(flat, mode, std::move(options));
+}
+
+CheckReport Analyzer::check(const FlatSchedule &flat, DepMode mode, CheckOptions options)
+{
     CheckReport r;
     r.kernel = m_model->kernel()->name;
     r.deps = depModeName(mode);
     for (const auto &[n, v] : m_model->fixedParams())
         r.fixedParams.emplace_back(n, v);
     r.edges = edgeReports(mode, options.counts);
-    std::vector<ViolationReport> all = violations(schedule, mode, options.counts);
+    std::vector<ViolationReport> all = violations(flat, mode, options.counts);
     for (const auto &o : options.assumeNoDep) {
         AssumptionReport a{o.type, o.src, o.dst, o.allocation, o.reason};
         // Read shared, written (copied once) only where an override matches.

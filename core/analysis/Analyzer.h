@@ -58,6 +58,8 @@ public:
     /// checks re-examine only the edges of statements whose times changed.
     CheckReport check(const isl::schedule &schedule, DepMode mode, CheckOptions options);
     CheckReport check(const isl::schedule &schedule, DepMode mode) { return check(schedule, mode, CheckOptions{}); }
+    /// The same for a schedule already flattened.
+    CheckReport check(const FlatSchedule &flat, DepMode mode, CheckOptions options);
     /// Only the violated edges, without the edge listing, the warnings or
     /// overrides: what a search over many candidate schedules needs; with
     /// `witnesses` off, each holds only its edge and count.

@@ -87,6 +87,8 @@ EditReplay::Outcome EditReplay::replay(Analyzer &analyzer, const PipelineRequest
         m_schedules.push_back(more[k]);
     }
     out.schedule = m_schedules.back();
+    if (m_schedules.size() >= 2)
+        out.beforeLast = m_schedules[m_schedules.size() - 2];
     out.steps.assign(m_schedules.begin() + 1, m_schedules.end());
     out.applied = r.edits;
     return out;

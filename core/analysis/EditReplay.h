@@ -5,6 +5,7 @@
 
 #include <isl/cpp.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,9 @@ public:
         std::vector<Edit> applied;
         std::vector<std::string> dropped; ///< lenient: skipped edits, described
         std::vector<std::string> notes; ///< from reading the base
+        /// The schedule the last edit was applied to (not lenient, one edit
+        /// or more): what the pipeline's flat schedule may be patched from.
+        std::optional<isl::schedule> beforeLast;
     };
 
     /// Throws InputError for a base that does not read or (unless lenient)

@@ -2,7 +2,10 @@
 #include "SchedulePipeline.h"
 
 #include "ViolationNodes.h"
+#include "core/edit/BandEdits.h"
 #include "core/edit/FlagAnalysis.h"
+
+#include <isl/schedule_node.h>
 #include "core/support/InputError.h"
 
 namespace se {
@@ -41,6 +44,8 @@ SchedulePipeline::~SchedulePipeline()
     // The caches' isl objects go before the analyzer's context.
     m_flags.clear();
     m_replay.clear();
+    m_lastFlat.reset();
+    m_lastFlatOf.reset();
 }
 
 void SchedulePipeline::nameViolationNodes(PipelineResult &out)
@@ -71,6 +76,56 @@ void SchedulePipeline::computeFlags(const PipelineRequest &r, PipelineResult &ou
         mergeFlags(out.flags, out.tree);
 }
 
+namespace {
+
+// Model indices of the statements reaching the band at `path`, or nothing
+// when the path leads to no band.
+std::optional<std::vector<std::size_t>> statementsUnderBand(const PolyhedralModel &model, const isl::schedule &schedule,
+                                                            const NodePath &path)
+{
+    isl::schedule_node n = schedule.root();
+    for (int k : path) {
+        if (k < 0 || k >= static_cast<int>(isl_schedule_node_n_children(n.get()))) // raw isl: cpp.h throws on a leaf
+            return std::nullopt;
+        n = n.child(k);
+    }
+    if (!n.isa<isl::schedule_node_band>())
+        return std::nullopt;
+    std::vector<std::size_t> out;
+    bool known = true;
+    isl::manage(isl_schedule_node_get_domain(n.get())).foreach_set([&](isl::set s) { // raw isl: C-only in cpp.h 0.25
+        const char *name = isl_set_get_tuple_name(s.get());
+        const int k = name ? model.statementIndex(name) : -1;
+        if (k < 0)
+            known = false;
+        else
+            out.push_back(static_cast<std::size_t>(k));
+    });
+    if (!known)
+        return std::nullopt;
+    return out;
+}
+
+} // namespace
+
+FlatSchedule SchedulePipeline::flatten(const PipelineRequest &r, const std::optional<isl::schedule> &beforeLast,
+                                       const isl::schedule &schedule)
+{
+    return QuotaScope::run(m_analyzer->context(), "flattening the schedule", [&] {
+        std::optional<FlatSchedule> flat;
+        if (m_lastFlat && m_lastFlatOf && beforeLast && !r.lenientEdits && !r.edits.empty()
+            && beforeLast->get() == m_lastFlatOf->get() && BandEdits::changesOnlyTheBand(r.edits.back().kind))
+            if (const auto under = statementsUnderBand(model(), schedule, r.edits.back().node))
+                flat = m_lastFlat->rereading(model(), schedule, *under);
+        if (!flat)
+            flat = FlatSchedule(model(), schedule);
+        m_lastFlatOf.reset(); // until both are set again (a throw leaves neither)
+        m_lastFlat = *flat;
+        m_lastFlatOf = schedule;
+        return std::move(*flat);
+    });
+}
+
 PipelineResultPtr SchedulePipeline::run(const PipelineRequest &r, const Hooks &hooks)
 {
     auto out = std::make_shared<PipelineResult>();
@@ -84,7 +139,7 @@ PipelineResultPtr SchedulePipeline::run(const PipelineRequest &r, const Hooks &h
         return out;
     step(hooks);
 
-    out->report = m_analyzer->check(out->schedule, r.mode, r.check);
+    out->report = m_analyzer->check(flatten(r, replayed.beforeLast, out->schedule), r.mode, r.check);
     step(hooks);
     nameViolationNodes(*out);
     if (hooks.verdict)

@@ -6,6 +6,7 @@
 #include "PipelineRequest.h"
 #include "PipelineResult.h"
 #include "core/edit/FlagCache.h"
+#include "core/schedule/FlatSchedule.h"
 #include "core/schedule/ScheduleTreeMemo.h"
 
 #include <functional>
@@ -47,11 +48,19 @@ public:
 private:
     void nameViolationNodes(PipelineResult &out);
     void computeFlags(const PipelineRequest &request, PipelineResult &out);
+    /// The flat schedule to check: the last one with the statements under
+    /// the edited band read again when the request adds one band edit to
+    /// the last schedule flattened (9 ms -> under 1 ms on pipeline_400),
+    /// else flattened whole.
+    FlatSchedule flatten(const PipelineRequest &request, const std::optional<isl::schedule> &beforeLast,
+                         const isl::schedule &schedule);
 
     std::unique_ptr<Analyzer> m_analyzer; // first: its context outlives the caches below
     EditReplay m_replay;
     FlagCache m_flags;
     ScheduleTreeMemo m_treeMemo;
+    std::optional<FlatSchedule> m_lastFlat;
+    std::optional<isl::schedule> m_lastFlatOf; ///< the schedule m_lastFlat was made from
 };
 
 } // namespace se

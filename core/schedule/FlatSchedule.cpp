@@ -19,6 +19,20 @@ FlatSchedule::FlatSchedule(const PolyhedralModel &model, const isl::schedule &sc
     fillMissing(model);
 }
 
+std::optional<FlatSchedule> FlatSchedule::rereading(const PolyhedralModel &model, const isl::schedule &schedule,
+                                                    const std::vector<std::size_t> &statements) const
+{
+    std::vector<isl::map> maps;
+    if (!ScheduleFlattener::flattenSome(model, schedule, statements, m_dims, maps))
+        return std::nullopt;
+    FlatSchedule out(*this);
+    for (std::size_t s : statements)
+        // (cpp.h throws on copying a null map: none reached is filled below)
+        out.m_maps[s] = maps[s].is_null() ? isl::map() : maps[s];
+    out.fillMissing(model);
+    return out;
+}
+
 FlatSchedule::FlatSchedule(const PolyhedralModel &model, const isl::union_map &times)
 {
     split(model, padded(times.intersect_domain(model.domain()), &m_dims));

@@ -5,6 +5,7 @@
 
 #include <isl/cpp.h>
 
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -37,6 +38,13 @@ public:
             out.m_maps[statement] = std::move(map);
         return out;
     }
+    /// The flat schedule of `schedule`, a tree that differs from the one
+    /// this was made from only in bands that `statements` (and only they)
+    /// reach: a band edit. Their times are read again, the others' and the
+    /// set levels (a band edit moves no set) kept. Nullopt when their times
+    /// no longer fit dims().
+    std::optional<FlatSchedule> rereading(const PolyhedralModel &model, const isl::schedule &schedule,
+                                          const std::vector<std::size_t> &statements) const;
     /// All of them as one union map.
     isl::union_map unionMap() const;
     /// The set nodes the statement's instances pass (none for a union map).

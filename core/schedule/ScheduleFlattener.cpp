@@ -130,21 +130,75 @@ private:
 
 } // namespace
 
-std::vector<isl::map> ScheduleFlattener::flatten(const PolyhedralModel &model, const isl::schedule &schedule,
-                                                 unsigned *dims, std::vector<std::vector<SetLevel>> *setLevels)
+namespace {
+
+// The instances of each of `statements` in the tree's domain: where the walk starts.
+std::vector<Entry> startingEntries(const PolyhedralModel &model, const isl::schedule &schedule,
+                                   const std::vector<std::size_t> &statements)
 {
-    const isl::schedule_node root = schedule.root();
-    const isl::union_set treeDomain = root.as<isl::schedule_node_domain>().domain();
+    const isl::union_set treeDomain = schedule.root().as<isl::schedule_node_domain>().domain();
     std::vector<Entry> entries;
-    for (std::size_t k = 0; k < model.statements().size(); ++k) {
+    for (std::size_t k : statements) {
         const auto &s = model.statements()[k];
         isl::set inst = treeDomain.extract_set(s.domain.get_space());
         inst = inst.intersect(s.domain);
         if (!inst.is_empty())
             entries.push_back({k, inst, {}, {}});
     }
+    return entries;
+}
+
+// { s[...] -> [t0, ..., tn-1] } of one piece, zeros after the piece's own depth.
+isl::map pieceMap(const FlatPiece &p, std::size_t n)
+{
+    // raw isl begin: built from affs directly (see below); local spaces, aff lists and
+    // positional dimensions are C-only in cpp.h 0.25
+    isl_space *range = isl_space_set_from_params(isl_space_params(isl_set_get_space(p.instances.get())));
+    range = isl_space_add_dims(range, isl_dim_set, static_cast<unsigned>(n));
+    isl_space *sp = isl_space_map_from_domain_and_range(isl_set_get_space(p.instances.get()), range);
+    // Affine everywhere (the usual case): a multi_aff, whose map is built
+    // directly. Otherwise through a pw_multi_aff (isl_map_from_multi_pw_aff
+    // would build one range product per dimension, each with an
+    // emptiness test).
+    const isl_ctx *ctx = p.instances.ctx().get();
+    bool affine = true;
+    for (const auto &t : p.time)
+        affine = affine && isl_pw_aff_isa_aff(t.get()) == isl_bool_true;
+    isl_map *raw;
+    if (affine) {
+        isl_aff_list *list = isl_aff_list_alloc(const_cast<isl_ctx *>(ctx), static_cast<int>(n));
+        isl_local_space *ls = isl_local_space_from_space(isl_set_get_space(p.instances.get()));
+        for (std::size_t d = 0; d < n; ++d)
+            list = isl_aff_list_add(list,
+                                    d < p.time.size() ? isl_pw_aff_as_aff(p.time[d].copy())
+                                                      : isl_aff_zero_on_domain(isl_local_space_copy(ls)));
+        isl_local_space_free(ls);
+        raw = isl_map_from_multi_aff(isl_multi_aff_from_aff_list(sp, list));
+    } else {
+        isl_pw_aff_list *list = isl_pw_aff_list_alloc(const_cast<isl_ctx *>(ctx), static_cast<int>(n));
+        for (std::size_t d = 0; d < n; ++d)
+            list = isl_pw_aff_list_add(
+                list,
+                d < p.time.size() ? p.time[d].copy()
+                                  : isl_pw_aff_val_on_domain(isl_set_universe(isl_set_get_space(p.instances.get())),
+                                                             isl_val_zero(const_cast<isl_ctx *>(ctx))));
+        raw =
+            isl_map_from_pw_multi_aff(isl_pw_multi_aff_from_multi_pw_aff(isl_multi_pw_aff_from_pw_aff_list(sp, list)));
+    }
+    // raw isl end
+    return isl::manage(raw).intersect_domain(p.instances);
+}
+
+} // namespace
+
+std::vector<isl::map> ScheduleFlattener::flatten(const PolyhedralModel &model, const isl::schedule &schedule,
+                                                 unsigned *dims, std::vector<std::vector<SetLevel>> *setLevels)
+{
+    std::vector<std::size_t> all(model.statements().size());
+    for (std::size_t k = 0; k < all.size(); ++k)
+        all[k] = k;
     Walker w(model);
-    w.walk(root, std::move(entries));
+    w.walk(schedule.root(), startingEntries(model, schedule, all));
 
     std::size_t n = 0;
     for (const auto &p : w.pieces())
@@ -152,43 +206,7 @@ std::vector<isl::map> ScheduleFlattener::flatten(const PolyhedralModel &model, c
     std::vector<isl::map> out(model.statements().size());
     for (auto &p : w.pieces()) {
         QuotaScope::nextStep(model.islContext());
-        // { s[...] -> [t0, ..., tn-1] }, zeros after the piece's own depth
-        // raw isl begin: built from affs directly (see below); local spaces, aff lists and
-        // positional dimensions are C-only in cpp.h 0.25
-        isl_space *range = isl_space_set_from_params(isl_space_params(isl_set_get_space(p.instances.get())));
-        range = isl_space_add_dims(range, isl_dim_set, static_cast<unsigned>(n));
-        isl_space *sp = isl_space_map_from_domain_and_range(isl_set_get_space(p.instances.get()), range);
-        // Affine everywhere (the usual case): a multi_aff, whose map is built
-        // directly. Otherwise through a pw_multi_aff (isl_map_from_multi_pw_aff
-        // would build one range product per dimension, each with an
-        // emptiness test).
-        const isl_ctx *ctx = p.instances.ctx().get();
-        bool affine = true;
-        for (const auto &t : p.time)
-            affine = affine && isl_pw_aff_isa_aff(t.get()) == isl_bool_true;
-        isl_map *raw;
-        if (affine) {
-            isl_aff_list *list = isl_aff_list_alloc(const_cast<isl_ctx *>(ctx), static_cast<int>(n));
-            isl_local_space *ls = isl_local_space_from_space(isl_set_get_space(p.instances.get()));
-            for (std::size_t d = 0; d < n; ++d)
-                list = isl_aff_list_add(list,
-                                        d < p.time.size() ? isl_pw_aff_as_aff(p.time[d].copy())
-                                                          : isl_aff_zero_on_domain(isl_local_space_copy(ls)));
-            isl_local_space_free(ls);
-            raw = isl_map_from_multi_aff(isl_multi_aff_from_aff_list(sp, list));
-        } else {
-            isl_pw_aff_list *list = isl_pw_aff_list_alloc(const_cast<isl_ctx *>(ctx), static_cast<int>(n));
-            for (std::size_t d = 0; d < n; ++d)
-                list = isl_pw_aff_list_add(
-                    list,
-                    d < p.time.size() ? p.time[d].copy()
-                                      : isl_pw_aff_val_on_domain(isl_set_universe(isl_set_get_space(p.instances.get())),
-                                                                 isl_val_zero(const_cast<isl_ctx *>(ctx))));
-            raw = isl_map_from_pw_multi_aff(
-                isl_pw_multi_aff_from_multi_pw_aff(isl_multi_pw_aff_from_pw_aff_list(sp, list)));
-        }
-        // raw isl end
-        isl::map m = isl::manage(raw).intersect_domain(p.instances);
+        const isl::map m = pieceMap(p, n);
         isl::map &slot = out[p.statement];
         slot = slot.is_null() ? m : slot.unite(m);
         if (!setLevels)
@@ -208,6 +226,25 @@ std::vector<isl::map> ScheduleFlattener::flatten(const PolyhedralModel &model, c
     if (dims)
         *dims = static_cast<unsigned>(n);
     return out;
+}
+
+bool ScheduleFlattener::flattenSome(const PolyhedralModel &model, const isl::schedule &schedule,
+                                    const std::vector<std::size_t> &statements, unsigned dims,
+                                    std::vector<isl::map> &out)
+{
+    Walker w(model);
+    w.walk(schedule.root(), startingEntries(model, schedule, statements));
+    out.clear(); // isl's null objects cannot be copied: default-construct them
+    out.resize(model.statements().size());
+    for (auto &p : w.pieces()) {
+        if (p.time.size() > dims)
+            return false;
+        QuotaScope::nextStep(model.islContext());
+        const isl::map m = pieceMap(p, dims);
+        isl::map &slot = out[p.statement];
+        slot = slot.is_null() ? m : slot.unite(m);
+    }
+    return true;
 }
 
 } // namespace se

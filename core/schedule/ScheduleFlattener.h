@@ -30,6 +30,11 @@ public:
     /// (when given) the set nodes each statement passes.
     static std::vector<isl::map> flatten(const PolyhedralModel &model, const isl::schedule &schedule, unsigned *dims,
                                          std::vector<std::vector<SetLevel>> *setLevels = nullptr);
+    /// The same for the given statements only, padded to `dims`: null maps
+    /// for the others. False (and `out` unspecified) when a statement's
+    /// times are longer than `dims`.
+    static bool flattenSome(const PolyhedralModel &model, const isl::schedule &schedule,
+                            const std::vector<std::size_t> &statements, unsigned dims, std::vector<isl::map> &out);
 };
 
 } // namespace se

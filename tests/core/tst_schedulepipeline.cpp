@@ -115,6 +115,8 @@ private Q_SLOTS:
     void editLogs_data();
     void editLogs();
     void prefixCacheEqualsFreshReplay();
+    void bandEditsPatchTheFlatSchedule_data();
+    void bandEditsPatchTheFlatSchedule();
     void verdictFirstHasNodes();
     void lenientSkipsEditsThatDoNotApply();
     void editThatDoesNotApplyNamesIt();
@@ -273,6 +275,61 @@ void tst_SchedulePipeline::prefixCacheEqualsFreshReplay()
         for (std::size_t k = 0; k < a->report.violations.size(); ++k)
             QCOMPARE(a->report.violations[k].node, b->report.violations[k].node);
         QCOMPARE(a->edits, log);
+    }
+}
+
+// One band edit after another, as the app sends them: the pipeline reads
+// again only the edited band's statements' times (SchedulePipeline::flatten);
+// each verdict, violated edge, node, level, witness and count must be a fresh
+// pipeline's (which flattens the whole tree).
+void tst_SchedulePipeline::bandEditsPatchTheFlatSchedule_data()
+{
+    QTest::addColumn<QString>("kernel");
+    QTest::addColumn<bool>("sample");
+    QTest::addColumn<QString>("edits");
+    QTest::newRow("jacobi") << q("jacobi_1d") << false << q("[" FUSE ", " SHIFT R"(,
+            {"edit": "shift", "node": [0], "member": 0, "offsets": {"s0": 1}},
+            {"edit": "shift", "node": [0], "member": 0, "offsets": {"s0": -1}},
+            {"edit": "scale", "node": [0, 0], "member": 0, "factor": 2},
+            {"edit": "set_coincident", "node": [0], "member": 0},
+            {"edit": "reverse", "node": [0, 0], "member": 0},
+            {"edit": "reverse", "node": [0, 0], "member": 0},
+            {"edit": "member_expr", "node": [0, 0], "member": 0, "statement": "s1", "expr": "2*i"}])");
+    // Two bands per statement under a sequence: each edit moves one statement.
+    QTest::newRow("loop_sequence") << q("loop_sequence") << false << q(R"([
+            {"edit": "shift", "node": [0], "member": 0, "offsets": {"s1": 1}},
+            {"edit": "shift", "node": [0, 0, 1, 0], "member": 0, "offsets": {"s1": 2}},
+            {"edit": "reverse", "node": [0, 0, 1, 0], "member": 0},
+            {"edit": "shift", "node": [0], "member": 0, "offsets": {"s1": -1}}])");
+    QTest::newRow("gauss_seidel") << q("gauss_seidel_2d") << true << q(R"([
+            {"edit": "merge", "node": [0]},
+            {"edit": "skew", "node": [0], "member": 1, "source": 0},
+            {"edit": "permute", "node": [0], "order": [1, 0]},
+            {"edit": "permute", "node": [0], "order": [1, 0]},
+            {"edit": "skew", "node": [0], "member": 0, "source": 1, "factor": 2}])");
+}
+
+void tst_SchedulePipeline::bandEditsPatchTheFlatSchedule()
+{
+    QFETCH(QString, kernel);
+    QFETCH(bool, sample);
+    QFETCH(QString, edits);
+    const std::vector<Edit> all = ::edits(edits.toStdString());
+    auto cached = pipeline(kernel.toStdString(), sample);
+    for (std::size_t n = 0; n <= all.size(); ++n) {
+        const std::vector<Edit> log(all.begin(), all.begin() + static_cast<long>(n));
+        const PipelineResultPtr a = cached->run(checkRequest(log));
+        const PipelineResultPtr b = pipeline(kernel.toStdString(), sample)->run(checkRequest(log));
+        QCOMPARE(a->report.verdict(), b->report.verdict());
+        QCOMPARE(violated(a->report), violated(b->report));
+        for (std::size_t k = 0; k < a->report.violations.size(); ++k) {
+            const auto &x = a->report.violations[k], &y = b->report.violations[k];
+            QCOMPARE(x.node, y.node);
+            QCOMPARE(x.level, y.level);
+            QCOMPARE(x.count, y.count);
+            QCOMPARE(x.witness.src, y.witness.src);
+            QCOMPARE(x.witness.dst, y.witness.dst);
+        }
     }
 }
 
