@@ -6,6 +6,8 @@
 #include "core/edit/FlagAnalysis.h"
 
 #include <isl/schedule_node.h>
+
+#include <algorithm>
 #include "core/support/InputError.h"
 
 namespace se {
@@ -106,6 +108,28 @@ std::optional<std::vector<std::size_t>> statementsUnderBand(const PolyhedralMode
     return out;
 }
 
+// Of the statements under an edited band, those whose times the edit moves:
+// a shift or a member expression names them, flags move none.
+std::vector<std::size_t> movedBy(const Edit &e, const PolyhedralModel &model, const std::vector<std::size_t> &under)
+{
+    std::vector<std::string> named;
+    switch (e.kind) {
+    case EditKind::SetPermutable:
+    case EditKind::SetCoincident: return {};
+    case EditKind::Shift:
+        for (const auto &[statement, offset] : e.offsets)
+            named.push_back(statement);
+        break;
+    case EditKind::MemberExpr: named.push_back(e.statement); break;
+    default: return under;
+    }
+    std::vector<std::size_t> out;
+    for (std::size_t s : under)
+        if (std::find(named.begin(), named.end(), model.statements()[s].name) != named.end())
+            out.push_back(s);
+    return out;
+}
+
 } // namespace
 
 FlatSchedule SchedulePipeline::flatten(const PipelineRequest &r, const std::optional<isl::schedule> &beforeLast,
@@ -116,7 +140,7 @@ FlatSchedule SchedulePipeline::flatten(const PipelineRequest &r, const std::opti
         if (m_lastFlat && m_lastFlatOf && beforeLast && !r.lenientEdits && !r.edits.empty()
             && beforeLast->get() == m_lastFlatOf->get() && BandEdits::changesOnlyTheBand(r.edits.back().kind))
             if (const auto under = statementsUnderBand(model(), schedule, r.edits.back().node))
-                flat = m_lastFlat->rereading(model(), schedule, *under);
+                flat = m_lastFlat->rereading(model(), schedule, movedBy(r.edits.back(), model(), *under));
         if (!flat)
             flat = FlatSchedule(model(), schedule);
         m_lastFlatOf.reset(); // until both are set again (a throw leaves neither)
