@@ -48,6 +48,8 @@ SchedulePipeline::~SchedulePipeline()
     m_replay.clear();
     m_lastFlat.reset();
     m_lastFlatOf.reset();
+    m_lastFlags.reset();
+    m_lastFlagsOf.reset();
 }
 
 void SchedulePipeline::nameViolationNodes(PipelineResult &out)
@@ -62,12 +64,28 @@ void SchedulePipeline::nameViolationNodes(PipelineResult &out)
     }
 }
 
-void SchedulePipeline::computeFlags(const PipelineRequest &r, PipelineResult &out)
+bool SchedulePipeline::oneBandEditAfter(const PipelineRequest &r, const std::optional<isl::schedule> &beforeLast,
+                                        const std::optional<isl::schedule> &last)
+{
+    return last && beforeLast && !r.lenientEdits && !r.edits.empty() && beforeLast->get() == last->get()
+        && BandEdits::changesOnlyTheBand(r.edits.back().kind);
+}
+
+void SchedulePipeline::computeFlags(const PipelineRequest &r, const std::optional<isl::schedule> &beforeLast,
+                                    PipelineResult &out)
 {
     // Recomputed from the dependences, next to the declared ones. A hint,
     // not the verdict: too large to compute leaves the declared ones.
     try {
-        out.flags = FlagAnalysis::compute(model(), m_analyzer->dependences(r.mode), out.schedule, &m_flags);
+        const auto &deps = m_analyzer->dependences(r.mode);
+        const bool patch = m_lastFlags && m_lastFlagsMode == r.mode && oneBandEditAfter(r, beforeLast, m_lastFlagsOf);
+        m_lastFlagsOf.reset(); // until both are set again (a throw leaves neither)
+        out.flags = patch
+            ? FlagAnalysis::recompute(model(), deps, out.schedule, *m_lastFlags, r.edits.back().node, &m_flags)
+            : FlagAnalysis::compute(model(), deps, out.schedule, &m_flags);
+        m_lastFlags = out.flags;
+        m_lastFlagsMode = r.mode;
+        m_lastFlagsOf = out.schedule;
     } catch (const ResourceLimitError &) {
         if (r.flags == PipelineRequest::Flags::Required)
             throw;
@@ -137,8 +155,7 @@ FlatSchedule SchedulePipeline::flatten(const PipelineRequest &r, const std::opti
 {
     return QuotaScope::run(m_analyzer->context(), "flattening the schedule", [&] {
         std::optional<FlatSchedule> flat;
-        if (m_lastFlat && m_lastFlatOf && beforeLast && !r.lenientEdits && !r.edits.empty()
-            && beforeLast->get() == m_lastFlatOf->get() && BandEdits::changesOnlyTheBand(r.edits.back().kind))
+        if (m_lastFlat && oneBandEditAfter(r, beforeLast, m_lastFlatOf))
             if (const auto under = statementsUnderBand(model(), schedule, r.edits.back().node))
                 flat = m_lastFlat->rereading(model(), schedule, movedBy(r.edits.back(), model(), *under));
         if (!flat)
@@ -176,7 +193,7 @@ PipelineResultPtr SchedulePipeline::run(const PipelineRequest &r, const Hooks &h
     }
 
     if (r.flags != PipelineRequest::Flags::None)
-        computeFlags(r, *out);
+        computeFlags(r, replayed.beforeLast, *out);
     if (r.stepVerdicts) {
         // Legality and flags after every edit: a later edit can break a
         // flag an earlier one made true.

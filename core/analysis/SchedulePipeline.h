@@ -47,7 +47,14 @@ public:
 
 private:
     void nameViolationNodes(PipelineResult &out);
-    void computeFlags(const PipelineRequest &request, PipelineResult &out);
+    /// `beforeLast`: as for flatten(), the flags of the last schedule are
+    /// recomputed only at and below the edited band.
+    void computeFlags(const PipelineRequest &request, const std::optional<isl::schedule> &beforeLast,
+                      PipelineResult &out);
+    /// True when `request` adds one band edit to `last` (a schedule of an
+    /// earlier run) to make the schedule after `beforeLast`.
+    static bool oneBandEditAfter(const PipelineRequest &request, const std::optional<isl::schedule> &beforeLast,
+                                 const std::optional<isl::schedule> &last);
     /// The flat schedule to check: the last one with the statements under
     /// the edited band read again when the request adds one band edit to
     /// the last schedule flattened (9 ms -> under 1 ms on pipeline_400),
@@ -61,6 +68,9 @@ private:
     ScheduleTreeMemo m_treeMemo;
     std::optional<FlatSchedule> m_lastFlat;
     std::optional<isl::schedule> m_lastFlatOf; ///< the schedule m_lastFlat was made from
+    std::optional<FlagReport> m_lastFlags;
+    std::optional<isl::schedule> m_lastFlagsOf; ///< the schedule m_lastFlags are of
+    DepMode m_lastFlagsMode = DepMode::May;
 };
 
 } // namespace se

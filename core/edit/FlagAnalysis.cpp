@@ -225,6 +225,37 @@ FlagReport FlagAnalysis::compute(const PolyhedralModel &model, const std::vector
     });
 }
 
+FlagReport FlagAnalysis::recompute(const PolyhedralModel &model, const std::vector<Dependence> &deps,
+                                   const isl::schedule &schedule, const FlagReport &last, const std::vector<int> &band,
+                                   FlagCache *cache)
+{
+    const auto within = [&](const std::vector<int> &path) {
+        return path.size() >= band.size() && std::equal(band.begin(), band.end(), path.begin());
+    };
+    return QuotaScope::run(model.islContext(), "computing the parallelism flags", [&] {
+        if (cache)
+            cache->begin(deps);
+        FlagReport fresh;
+        ScheduleTreeWalk::forEach(schedule.root(), [&](const isl::schedule_node &n, const std::vector<int> &path) {
+            if (n.isa<isl::schedule_node_band>() && within(path)) {
+                QuotaScope::nextStep(model.islContext());
+                fresh.bands.push_back(flagsOf(model, n, path, deps, cache));
+            }
+        });
+        if (cache)
+            cache->finish(true);
+        const auto before =
+            std::count_if(last.bands.begin(), last.bands.end(), [&](const BandFlags &b) { return within(b.path); });
+        if (static_cast<std::size_t>(before) != fresh.bands.size())
+            return compute(model, deps, schedule, cache); // not the tree `last` describes: all again
+        FlagReport r;
+        std::size_t next = 0;
+        for (const BandFlags &b : last.bands)
+            r.bands.push_back(within(b.path) ? fresh.bands[next++] : b);
+        return r;
+    });
+}
+
 isl::schedule FlagAnalysis::withComputedFlags(const isl::schedule &schedule, const FlagReport &flags)
 {
     TreeNode root = ScheduleTree::read(schedule);

@@ -23,6 +23,14 @@ public:
     /// a band did not change (the app's worker keeps one per Analyzer).
     static FlagReport compute(const PolyhedralModel &model, const std::vector<Dependence> &deps,
                               const isl::schedule &schedule, FlagCache *cache = nullptr);
+    /// `last` (the flags of the tree `schedule` was made from by one band
+    /// edit at `band`) with the flags of that band and the bands below it
+    /// computed again. A band's flags depend only on the times, at its own
+    /// and outer dimensions, of the instances that reach it: the edit
+    /// changes none of that for any other band.
+    static FlagReport recompute(const PolyhedralModel &model, const std::vector<Dependence> &deps,
+                                const isl::schedule &schedule, const FlagReport &last, const std::vector<int> &band,
+                                FlagCache *cache = nullptr);
     /// The tree with every band's flags set to the computed ones.
     static isl::schedule withComputedFlags(const isl::schedule &schedule, const FlagReport &flags);
 };

@@ -49,8 +49,15 @@ void FlagCache::begin(const std::vector<Dependence> &deps)
     m_hits = m_misses = 0;
 }
 
-void FlagCache::finish()
+void FlagCache::finish(bool keepUnseen)
 {
+    if (keepUnseen) {
+        if (m_next.size() < m_last.size())
+            m_next.resize(m_last.size());
+        for (std::size_t k = 0; k < m_last.size(); ++k)
+            if (m_next[k].empty())
+                m_next[k] = std::move(m_last[k]);
+    }
     m_last = std::move(m_next);
     m_next.clear();
 }

@@ -40,7 +40,9 @@ public:
     void store(std::size_t dep, Key key, DependenceFlags flags);
     /// Starts a compute over `deps`; `finish` makes its results the ones found.
     void begin(const std::vector<Dependence> &deps);
-    void finish();
+    /// `keepUnseen`: dependences this compute stored nothing for keep the
+    /// last results (a compute of some bands only).
+    void finish(bool keepUnseen = false);
     void clear();
 
     std::size_t hits() const { return m_hits; }

@@ -279,7 +279,8 @@ void tst_SchedulePipeline::prefixCacheEqualsFreshReplay()
 }
 
 // One band edit after another, as the app sends them: the pipeline reads
-// again only the edited band's statements' times (SchedulePipeline::flatten);
+// again only the edited band's statements' times (SchedulePipeline::flatten)
+// and computes again only that band's flags and those below it;
 // each verdict, violated edge, node, level, witness and count must be a fresh
 // pipeline's (which flattens the whole tree).
 void tst_SchedulePipeline::bandEditsPatchTheFlatSchedule_data()
@@ -329,6 +330,17 @@ void tst_SchedulePipeline::bandEditsPatchTheFlatSchedule()
             QCOMPARE(x.count, y.count);
             QCOMPARE(x.witness.src, y.witness.src);
             QCOMPARE(x.witness.dst, y.witness.dst);
+        }
+        // The flags too: only the edited band and those below it are
+        // computed again (FlagAnalysis::recompute).
+        QCOMPARE(a->flags.bands.size(), b->flags.bands.size());
+        for (std::size_t k = 0; k < a->flags.bands.size(); ++k) {
+            const auto &x = a->flags.bands[k], &y = b->flags.bands[k];
+            QCOMPARE(x.path, y.path);
+            QCOMPARE(x.permutableDeclared, y.permutableDeclared);
+            QCOMPARE(x.coincidentDeclared, y.coincidentDeclared);
+            QCOMPARE(x.permutableComputed, y.permutableComputed);
+            QCOMPARE(x.coincidentComputed, y.coincidentComputed);
         }
     }
 }
