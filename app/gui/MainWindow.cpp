@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "MainWindow.h"
+#include "DockWatcher.h"
 
 #include "widgets/views/DependenceGraphView.h"
 #include "widgets/views/DependencesView.h"
@@ -188,7 +189,10 @@ void MainWindow::createViews()
     addDockWidget(Qt::RightDockWidgetArea, nest);
     splitDockWidget(graph, nest, Qt::Vertical);
     // A hidden or tabbed-away loop nest is not generated until it shows (issue 15).
-    connect(nest, &QDockWidget::visibilityChanged, m_explorer, &Explorer::setNestWanted);
+    new DockWatcher(nest, [this](bool shown) { m_explorer->setNestWanted(shown); });
+    // So is the dependence graph: laid out when its dock shows.
+    new DockWatcher(graph, [this](bool shown) { m_explorer->setGraphWanted(shown); });
+    connect(m_explorer, &Explorer::graphReady, m_graph, &DependenceGraphView::setSnapshot);
     addDockWidget(Qt::BottomDockWidgetArea, m_violationsDock);
     tabifyDockWidget(m_violationsDock, deps);
     kernel->raise();

@@ -453,6 +453,8 @@ bool MainWindow::exportFile(Export what, const QString &path)
         ok = m_space->exportTo(path, &error);
     } else {
         const bool tree = what == Export::TreeSvg || what == Export::TreePng;
+        if (!tree)
+            m_explorer->graphNow(); // left out while its dock was hidden
         const ZoomableView *view = tree ? static_cast<ZoomableView *>(m_tree) : static_cast<ZoomableView *>(m_graph);
         const QString title = QString::fromStdString(m_explorer->kernel()->name)
             + (tree ? tr(" schedule tree") : tr(" dependence graph"));

@@ -14,6 +14,8 @@
 #include "widgets/views/DependenceGraphView.h"
 #include "widgets/dialogs/EditDialogs.h"
 #include "widgets/figures/GraphEdgeItem.h"
+
+#include <QTemporaryDir>
 #include "widgets/document/Explorer.h"
 #include "widgets/figures/IterationSpaceCanvas.h"
 #include "widgets/views/IterationSpaceView.h"
@@ -102,6 +104,7 @@ private Q_SLOTS:
     void loopNestLabelsByOrigin();
     void loopNestFollowsTheOtherViews();
     void hiddenLoopNestWaitsUntilShown();
+    void hiddenGraphIsLaidOutWhenShown();
     void undoLeavesNothingStale();
     void movesSayWhenStopped();
     void failedLoadScheduleIsNotCheckingForever();
@@ -327,6 +330,68 @@ void tst_TruthfulViews::loopNestFollowsTheOtherViews()
     QVERIFY(!e->snapshot()->nestPending);
     QVERIFY(!e->snapshot()->nestText.empty());
     QCOMPARE(w.loopNestView()->nestEdit()->toPlainText(), QString::fromStdString(e->snapshot()->nestText));
+}
+
+// The dependence graph is not laid out while its dock is hidden (issue 15);
+// showing the dock, or exporting the graph, lays out the shown snapshot's.
+void tst_TruthfulViews::hiddenGraphIsLaidOutWhenShown()
+{
+    QTemporaryDir dir;
+    MainWindow w;
+    w.setInteractive(false);
+    w.resize(1400, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    Explorer *e = w.explorer();
+    QVERIFY(w.openKernel(source("tests/widgets/data/stencil_2d.json")));
+    QVERIFY(settle(e));
+    auto *dock = w.findChild<QDockWidget *>(QStringLiteral("graph"));
+    QVERIFY(dock);
+    QVERIFY(e->graphWanted());
+    QVERIFY(!e->snapshot()->graphDeferred);
+    const std::size_t drawn = w.graphView()->edgeItems().size();
+    QVERIFY(drawn > 0);
+
+    // Tabbed behind the loop nest: not on screen.
+    auto *nest = w.findChild<QDockWidget *>(QStringLiteral("nest"));
+    w.tabifyDockWidget(dock, nest);
+    nest->raise();
+    QTRY_VERIFY(!e->graphWanted());
+    e->applyEdit(Edit::interchange({0})); // illegal: one RAW edge breaks
+    QVERIFY(settle(e));
+    AnalysisSnapshotPtr s = e->snapshot();
+    QVERIFY(s->graphDeferred);
+    QVERIFY(s->graphFigure.nodes.empty() && s->graphFigure.edges.empty());
+    QVERIFY(w.graphView()->edgeItems().empty());
+    QVERIFY(!s->report.legal); // every other view is there
+
+    // An export lays it out at once, from the shown snapshot.
+    const QString svg = dir.filePath(QStringLiteral("graph.svg"));
+    QVERIFY(w.exportFile(MainWindow::Export::GraphSvg, svg));
+    QVERIFY(!e->snapshot()->graphDeferred);
+    QCOMPARE(w.graphView()->edgeItems().size(), drawn);
+    QFile f(svg);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QVERIFY(f.readAll().contains("<svg"));
+
+    // Undo while hidden, then show the dock: laid out in the background,
+    // the violated edges as the report says.
+    e->undoStack()->undo();
+    QVERIFY(settle(e));
+    QVERIFY(e->snapshot()->graphDeferred);
+    e->undoStack()->redo();
+    QVERIFY(settle(e));
+    QVERIFY(e->snapshot()->graphDeferred);
+    QSignalSpy ready(e, &Explorer::graphReady);
+    dock->raise();
+    QTRY_VERIFY_WITH_TIMEOUT(!e->snapshot()->graphDeferred, 60000);
+    QCOMPARE(ready.count(), 1);
+    s = e->snapshot();
+    QVERIFY(!s->report.legal);
+    const std::size_t bad = s->report.violations[0].edge;
+    QCOMPARE(w.graphView()->edgeItems().size(), drawn);
+    for (auto *item : w.graphView()->edgeItems())
+        QCOMPARE(item->color() == GraphEdgeItem::violatedColor(), item->index() == static_cast<int>(bad));
 }
 
 void tst_TruthfulViews::undoLeavesNothingStale()

@@ -326,6 +326,7 @@ AnalysisRequest Explorer::request() const
     r.assumeNoDep = m_session.assumeNoDep;
     r.space = m_spaceQuery;
     r.nest = m_nestWanted;
+    r.graph = m_graphWanted;
     return r;
 }
 
@@ -408,6 +409,8 @@ void Explorer::onFinished(const AnalysisSnapshotPtr &snapshot)
     // The nest was left out, but its view was shown meanwhile.
     if (snapshot->nestDeferred && m_nestWanted)
         requestNest();
+    if (snapshot->graphDeferred && m_graphWanted)
+        requestGraph();
     // After the views have the new snapshot: an old violation's outline or
     // index must not outlive the schedule it belonged to.
     m_selection->follow(before.get(), *snapshot);

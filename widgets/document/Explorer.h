@@ -103,6 +103,14 @@ public:
     /// The current snapshot's loop nest, if it was left out: true when a
     /// snapshot with it follows (nestReady).
     bool requestNest();
+    /// The same for the dependence graph: while its view is hidden the
+    /// snapshots leave its figure out (graphDeferred). requestGraph lays
+    /// out the current one's in the background (graphReady follows);
+    /// graphNow does it at once (for an export).
+    void setGraphWanted(bool wanted);
+    bool graphWanted() const { return m_graphWanted; }
+    bool requestGraph();
+    void graphNow();
 
     void setFixedParams(const ParamValues &fixed);
     void setMode(DepMode mode);
@@ -116,6 +124,9 @@ Q_SIGNALS:
     /// The loop nest of the shown snapshot arrived (or will not: its
     /// nestError says why); the rest of the snapshot is unchanged.
     void nestReady(const se::AnalysisSnapshotPtr &snapshot);
+    /// The dependence graph of the shown snapshot was laid out after all;
+    /// the rest of the snapshot is unchanged.
+    void graphReady(const se::AnalysisSnapshotPtr &snapshot);
     /// The verdict of the analysis in progress (a snapshot with only its
     /// report, `complete` false), ahead of snapshotChanged.
     void verdictReady(const se::AnalysisSnapshotPtr &partial);
@@ -185,6 +196,11 @@ private:
     AnalysisSnapshotPtr m_snapshot;
     IterationSpaceQuery m_spaceQuery;
     bool m_nestWanted = true;
+    bool m_graphWanted = true;
+    /// The generation whose graph is being laid out in the background.
+    std::optional<quint64> m_graphJob;
+    /// Puts a graph laid out for `generation` into the shown snapshot.
+    void installGraph(quint64 generation, GraphFigure figure);
     std::optional<Change> m_pending;
     bool m_reloading = false;
     bool m_fellBack = false;

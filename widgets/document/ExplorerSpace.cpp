@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: MIT
 // What the snapshots carry for views that may be hidden: the
-// iteration-space slice (issue 8) and the loop nest (issue 15: work that is
-// not visible is not done until it is).
+// iteration-space slice (issue 8), the loop nest and the dependence graph
+// (issue 15: work that is not visible is not done until it is).
 #include "Explorer.h"
 
+#include "widgets/figures/GraphFigureBuilder.h"
 #include "widgets/worker/AnalysisController.h"
+
+#include <QFutureWatcher>
+#include <QtConcurrent>
 
 namespace se {
 
@@ -55,6 +59,58 @@ bool Explorer::requestNest()
     m_snapshot = pending;
     Q_EMIT nestReady(m_snapshot);
     return true;
+}
+
+void Explorer::setGraphWanted(bool wanted)
+{
+    if (wanted == m_graphWanted)
+        return;
+    m_graphWanted = wanted;
+    if (wanted)
+        requestGraph();
+}
+
+bool Explorer::requestGraph()
+{
+    if (!m_snapshot || !m_snapshot->graphDeferred)
+        return false;
+    const quint64 generation = m_snapshot->generation;
+    if (m_graphJob == generation)
+        return true; // on its way
+    // Plain data in, plain data out (Graphviz is locked inside): another
+    // thread lays it out while the GUI stays live.
+    m_graphJob = generation;
+    auto *watcher = new QFutureWatcher<GraphFigure>(this);
+    connect(watcher, &QFutureWatcher<GraphFigure>::finished, this, [this, watcher, generation] {
+        watcher->deleteLater();
+        if (m_graphJob == generation)
+            m_graphJob.reset();
+        installGraph(generation, watcher->result());
+    });
+    const KernelPtr kernel = m_snapshot->kernel;
+    const CheckReport report = m_snapshot->report;
+    watcher->setFuture(QtConcurrent::run(
+        [kernel, report, fonts = m_fonts] { return GraphFigureBuilder::build(*kernel, report, fonts); }));
+    return true;
+}
+
+void Explorer::graphNow()
+{
+    if (m_snapshot && m_snapshot->graphDeferred)
+        installGraph(m_snapshot->generation,
+                     GraphFigureBuilder::build(*m_snapshot->kernel, m_snapshot->report, m_fonts));
+}
+
+void Explorer::installGraph(quint64 generation, GraphFigure figure)
+{
+    // Only into the snapshot it was laid out for, and only once.
+    if (!m_snapshot || m_snapshot->generation != generation || !m_snapshot->graphDeferred)
+        return;
+    auto shown = std::make_shared<AnalysisSnapshot>(*m_snapshot);
+    shown->graphFigure = std::move(figure);
+    shown->graphDeferred = false;
+    m_snapshot = shown;
+    Q_EMIT graphReady(m_snapshot);
 }
 
 } // namespace se

@@ -89,6 +89,13 @@ void DependenceGraphView::setSnapshot(const AnalysisSnapshotPtr &snapshot)
     layoutNote();
     if (!snapshot)
         return;
+    if (snapshot->graphDeferred) {
+        // Hidden when the analysis ran: laid out when shown.
+        setPlaceholder(tr("The dependence graph is laid out when this view is shown."));
+        scene()->setSceneRect(QRectF());
+        return;
+    }
+    setPlaceholder(QString());
     const GraphFigure &fig = snapshot->graphFigure;
     if (!fig.error.isEmpty()) {
         scene()->addSimpleText(fig.error)->setBrush(QColor(0xc6, 0x28, 0x28));

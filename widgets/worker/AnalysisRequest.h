@@ -39,6 +39,9 @@ struct AnalysisRequest {
     /// The loop nest is wanted now (its view is shown); else it is made only
     /// when asked for (AnalysisController::generateNest).
     bool nest = true;
+    /// The dependence graph is wanted now (its view is shown); else it is
+    /// left out and laid out when shown (Explorer::requestGraph).
+    bool graph = true;
 };
 
 } // namespace se

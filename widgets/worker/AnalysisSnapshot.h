@@ -56,6 +56,9 @@ struct AnalysisSnapshot {
     /// (the Loop nest dock hidden). Asking for it gives a snapshot of the
     /// same generation with the nest.
     bool nestDeferred = false;
+    /// The dependence graph was not laid out (its view hidden):
+    /// graphFigure is empty until Explorer::requestGraph makes it.
+    bool graphDeferred = false;
     /// The edits applied on top of the base schedule, the same as the
     /// JSON array an edit script holds (for exports), and those a lenient
     /// request had to skip (their descriptions).

@@ -162,7 +162,9 @@ AnalysisSnapshotPtr AnalysisWorker::analyse(const AnalysisRequest &r)
         names.push_back(st.name);
     snap->treeFigure = TreeFigureBuilder::build(snap->tree, names, r.fonts);
     checkpoint(m_shared->latest, r.generation);
-    snap->graphFigure = GraphFigureBuilder::build(*r.kernel, snap->report, r.fonts, m_graphLayout.get());
+    if (r.graph)
+        snap->graphFigure = GraphFigureBuilder::build(*r.kernel, snap->report, r.fonts, m_graphLayout.get());
+    snap->graphDeferred = !r.graph;
 
     checkpoint(m_shared->latest, r.generation);
 
