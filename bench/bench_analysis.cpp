@@ -284,6 +284,13 @@ Outcome runOnce(const Options &o, PhaseTimes &t)
                 && !n->members[0].parts.empty()) {
                 const se::Edit shift = se::Edit::shift(n->path, 0, {{n->members[0].parts[0].statement, "1"}});
                 t.time("v.apply", [&] { se::EditScript::apply(analyzer.context(), {shift}, schedule, "bench"); });
+                // An edit that changes the tree's shape: read and built whole,
+                // then flattened and checked whole (its verdict in the app).
+                const se::Edit tile = se::Edit::tile(n->path, std::vector<std::int64_t>(n->members.size(), 4));
+                t.time("v.tile", [&] {
+                    const isl::schedule tiled = se::EditScript::apply(analyzer.context(), {tile}, schedule, "bench");
+                    check(tiled);
+                });
                 break;
             }
         t.time("v.flatten", [&] { se::FlatSchedule(model, edited); });
