@@ -68,7 +68,7 @@ bool SchedulePipeline::oneBandEditAfter(const PipelineRequest &r, const std::opt
                                         const std::optional<isl::schedule> &last)
 {
     return last && beforeLast && !r.lenientEdits && !r.edits.empty() && beforeLast->get() == last->get()
-        && BandEdits::changesOnlyTheBand(r.edits.back().kind);
+        && BandEdits::isBandEdit(r.edits.back().kind);
 }
 
 void SchedulePipeline::computeFlags(const PipelineRequest &r, const std::optional<isl::schedule> &beforeLast,
@@ -155,7 +155,8 @@ FlatSchedule SchedulePipeline::flatten(const PipelineRequest &r, const std::opti
 {
     return QuotaScope::run(m_analyzer->context(), "flattening the schedule", [&] {
         std::optional<FlatSchedule> flat;
-        if (m_lastFlat && oneBandEditAfter(r, beforeLast, m_lastFlatOf))
+        // Not after a tile: its new dimensions move the set levels below it.
+        if (m_lastFlat && oneBandEditAfter(r, beforeLast, m_lastFlatOf) && r.edits.back().kind != EditKind::Tile)
             if (const auto under = statementsUnderBand(model(), schedule, r.edits.back().node))
                 flat = m_lastFlat->rereading(model(), schedule, movedBy(r.edits.back(), model(), *under));
         if (!flat)

@@ -51,8 +51,9 @@ private:
     /// recomputed only at and below the edited band.
     void computeFlags(const PipelineRequest &request, const std::optional<isl::schedule> &beforeLast,
                       PipelineResult &out);
-    /// True when `request` adds one band edit to `last` (a schedule of an
-    /// earlier run) to make the schedule after `beforeLast`.
+    /// True when `request` adds one band edit (of any kind: it changes
+    /// nothing outside the band's subtree) to `last` (a schedule of an
+    /// earlier run), the schedule `beforeLast` of this one.
     static bool oneBandEditAfter(const PipelineRequest &request, const std::optional<isl::schedule> &beforeLast,
                                  const std::optional<isl::schedule> &last);
     /// The flat schedule to check: the last one with the statements under

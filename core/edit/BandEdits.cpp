@@ -148,6 +148,17 @@ void BandEdits::apply(const Edit &e, TreeNode &root)
     applyAt(e, ScheduleTree::at(root, e.node, editKindName(e.kind)));
 }
 
+bool BandEdits::isBandEdit(EditKind kind)
+{
+    switch (kind) {
+    case EditKind::Interchange:
+    case EditKind::Tile:
+    case EditKind::Split:
+    case EditKind::Merge: return true;
+    default: return changesOnlyTheBand(kind);
+    }
+}
+
 bool BandEdits::changesOnlyTheBand(EditKind kind)
 {
     switch (kind) {

@@ -20,6 +20,9 @@ public:
     /// below as they are (not interchange, tile, split or merge): such an
     /// edit can rewrite the band in isl's tree where it stands.
     static bool changesOnlyTheBand(EditKind kind);
+    /// Whether `kind` is an edit of a band node: it changes nothing outside
+    /// the band's subtree.
+    static bool isBandEdit(EditKind kind);
 
 private:
     static void permute(const Edit &e, TreeNode &b);

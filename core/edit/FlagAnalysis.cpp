@@ -244,14 +244,18 @@ FlagReport FlagAnalysis::recompute(const PolyhedralModel &model, const std::vect
         });
         if (cache)
             cache->finish(true);
-        const auto before =
-            std::count_if(last.bands.begin(), last.bands.end(), [&](const BandFlags &b) { return within(b.path); });
-        if (static_cast<std::size_t>(before) != fresh.bands.size())
+        // The subtree's bands are one run in pre-order, before and after (a
+        // tile adds one, a merge removes one): that run is replaced.
+        const auto first =
+            std::find_if(last.bands.begin(), last.bands.end(), [&](const BandFlags &b) { return within(b.path); });
+        const auto end = std::find_if(first, last.bands.end(), [&](const BandFlags &b) { return !within(b.path); });
+        if (first == last.bands.end() || fresh.bands.empty()
+            || std::any_of(end, last.bands.end(), [&](const BandFlags &b) { return within(b.path); }))
             return compute(model, deps, schedule, cache); // not the tree `last` describes: all again
         FlagReport r;
-        std::size_t next = 0;
-        for (const BandFlags &b : last.bands)
-            r.bands.push_back(within(b.path) ? fresh.bands[next++] : b);
+        r.bands.assign(last.bands.begin(), first);
+        r.bands.insert(r.bands.end(), fresh.bands.begin(), fresh.bands.end());
+        r.bands.insert(r.bands.end(), end, last.bands.end());
         return r;
     });
 }

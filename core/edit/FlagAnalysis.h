@@ -24,8 +24,8 @@ public:
     static FlagReport compute(const PolyhedralModel &model, const std::vector<Dependence> &deps,
                               const isl::schedule &schedule, FlagCache *cache = nullptr);
     /// `last` (the flags of the tree `schedule` was made from by one band
-    /// edit at `band`) with the flags of that band and the bands below it
-    /// computed again. A band's flags depend only on the times, at its own
+    /// edit at `band`, of any kind) with the flags of the bands at and below
+    /// `band` computed again. A band's flags depend only on the times, at its own
     /// and outer dimensions, of the instances that reach it: the edit
     /// changes none of that for any other band.
     static FlagReport recompute(const PolyhedralModel &model, const std::vector<Dependence> &deps,

@@ -302,6 +302,21 @@ isl::schedule ScheduleTree::replaceBand(const isl::schedule_node &band, const Tr
     return insertBand(below, with).schedule();
 }
 
+TreeNode ScheduleTree::readSubtree(const isl::schedule_node &node)
+{
+    NodePath path;
+    return readNode(node, path);
+}
+
+isl::schedule ScheduleTree::replaceSubtree(const isl::schedule_node &node, const TreeNode &with)
+{
+    if (with.kind == TreeNode::Kind::Domain)
+        throw std::logic_error("replaceSubtree: a domain node below the root");
+    // raw isl: cpp.h 0.25 has no schedule_node::cut
+    const isl::schedule_node leaf = checked(isl::manage(isl_schedule_node_cut(node.copy())), "cutting a subtree");
+    return grow(leaf, with).schedule();
+}
+
 TreeNode &ScheduleTree::at(TreeNode &root, const NodePath &path, const char *edit)
 {
     TreeNode *t = &root;

@@ -69,6 +69,11 @@ public:
     /// schedule and flags; its children are not looked at): the nodes
     /// around it are kept as they are, not read and built again.
     static isl::schedule replaceBand(const isl::schedule_node &band, const TreeNode &with);
+    /// The node and everything below it, as `read` reads a whole tree.
+    static TreeNode readSubtree(const isl::schedule_node &node);
+    /// The tree with the subtree at `node` replaced by `with` (cut, then
+    /// built where it stood): the nodes around it kept as they are.
+    static isl::schedule replaceSubtree(const isl::schedule_node &node, const TreeNode &with);
 
     /// The node at `path`, or an EditError naming the edit and the first
     /// step that does not exist.

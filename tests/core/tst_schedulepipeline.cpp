@@ -302,12 +302,31 @@ void tst_SchedulePipeline::bandEditsPatchTheFlatSchedule_data()
             {"edit": "shift", "node": [0, 0, 1, 0], "member": 0, "offsets": {"s1": 2}},
             {"edit": "reverse", "node": [0, 0, 1, 0], "member": 0},
             {"edit": "shift", "node": [0], "member": 0, "offsets": {"s1": -1}}])");
+    // Edits that reshape a band (its subtree built again in place).
+    QTest::newRow("two_mm reshaped") << q("two_mm") << false << q(R"([
+            {"edit": "interchange", "node": [0, 0, 0]},
+            {"edit": "merge", "node": [0, 0, 0]},
+            {"edit": "split", "node": [0, 0, 0], "at": 1},
+            {"edit": "tile", "node": [0, 0, 0], "sizes": [2]},
+            {"edit": "shift", "node": [0, 0, 0], "member": 0, "offsets": {"s1": 1}}])");
+    // A set below a band that is then tiled: the set's child position
+    // moves to a later dimension (the flat schedule is made whole then).
+    QTest::newRow("jacobi set tiled") << q("jacobi_1d") << false << q(R"([
+            {"edit": "to_set", "node": [0, 0]},
+            {"edit": "tile", "node": [0], "sizes": [2]},
+            {"edit": "shift", "node": [0, 0], "member": 0, "offsets": {"s0": 1}},
+            {"edit": "reverse", "node": [0, 0, 0, 1, 0], "member": 0},
+            {"edit": "interchange", "node": [0]}])");
     QTest::newRow("gauss_seidel") << q("gauss_seidel_2d") << true << q(R"([
             {"edit": "merge", "node": [0]},
             {"edit": "skew", "node": [0], "member": 1, "source": 0},
             {"edit": "permute", "node": [0], "order": [1, 0]},
             {"edit": "permute", "node": [0], "order": [1, 0]},
-            {"edit": "skew", "node": [0], "member": 0, "source": 1, "factor": 2}])");
+            {"edit": "skew", "node": [0], "member": 0, "source": 1, "factor": 2},
+            {"edit": "tile", "node": [0], "sizes": [4, 4]},
+            {"edit": "shift", "node": [0, 0], "member": 1, "offsets": {"s0": 1}},
+            {"edit": "interchange", "node": [0]},
+            {"edit": "split", "node": [0, 0], "at": 1}])");
 }
 
 void tst_SchedulePipeline::bandEditsPatchTheFlatSchedule()

@@ -18,6 +18,7 @@
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QUndoStack>
 #include <QtTest>
 
 #include <algorithm>
@@ -170,6 +171,7 @@ void tst_AppLatency::editToVerdict()
     const int runs =
         qEnvironmentVariableIsSet("SE_LATENCY_EDITS") ? qEnvironmentVariableIntValue("SE_LATENCY_EDITS") : 5;
     std::vector<double> verdicts, shown, painted, worker, nests;
+    const bool tile = qEnvironmentVariableIsSet("SE_LATENCY_TILE");
     for (int k = 0; k < runs; ++k) {
         const std::string st = statements[k % statements.size()].toStdString();
         const int node = bandOf(e->snapshot()->tree, st);
@@ -178,7 +180,13 @@ void tst_AppLatency::editToVerdict()
         const std::string offset = (k / statements.size()) % 2 == 0 ? "1" : "-1";
         shownAt = verdictAt = nestAt = -1;
         clock.start();
-        e->applyEdit(Edit::shift(path, 0, {{st, offset}}));
+        // SE_LATENCY_TILE: an edit that reshapes the tree (the band tiled
+        // by 4, undone after each measurement) instead of a shift.
+        const std::size_t members = e->snapshot()->tree.nodes[static_cast<std::size_t>(node)].members.size();
+        if (tile)
+            e->applyEdit(Edit::tile(path, std::vector<std::int64_t>(members, 4)));
+        else
+            e->applyEdit(Edit::shift(path, 0, {{st, offset}}));
         // Blocks until an event comes (processEvents with a time returns at
         // once when there is none: the GUI thread would spin and take a
         // core from the workers, which a real session's event loop does not).
@@ -195,6 +203,10 @@ void tst_AppLatency::editToVerdict()
         QVERIFY(nestAt >= shownAt);
         nests.push_back(double(nestAt));
         QVERIFY(!verdict->text().isEmpty());
+        if (tile) {
+            e->undoStack()->undo();
+            QVERIFY(settle(e));
+        }
     }
     qInfo().noquote()
         << QStringLiteral("LATENCY %1 | open %2 ms (views %11 ms) | fix params %3 ms | edit -> verdict on screen %9 ms "
