@@ -339,7 +339,8 @@ void tst_SchedulePipeline::bandEditsPatchTheFlatSchedule()
     for (std::size_t n = 0; n <= all.size(); ++n) {
         const std::vector<Edit> log(all.begin(), all.begin() + static_cast<long>(n));
         const PipelineResultPtr a = cached->run(checkRequest(log));
-        const PipelineResultPtr b = pipeline(kernel.toStdString(), sample)->run(checkRequest(log));
+        auto fresh = pipeline(kernel.toStdString(), sample); // outlives its result's isl objects
+        const PipelineResultPtr b = fresh->run(checkRequest(log));
         QCOMPARE(a->report.verdict(), b->report.verdict());
         QCOMPARE(violated(a->report), violated(b->report));
         for (std::size_t k = 0; k < a->report.violations.size(); ++k) {
