@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Edit::apply: read the tree, change it, build it again.
+// Edit::apply: a band edit rewrites the band (or its subtree) where it
+// stands; any other reads the tree, changes it and builds it again.
 #include "BandEdits.h"
 #include "EditError.h"
 #include "ScheduleTree.h"
