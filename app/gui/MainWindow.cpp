@@ -42,6 +42,15 @@ QDockWidget *dock(QMainWindow *w, const QString &title, const QString &name, QWi
     d->setObjectName(name); // saveState/restoreState key
     d->setWidget(content);
     d->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
+    // Opened again from the View menu, a dock that shares a tab group comes
+    // back as a tab behind the current one: bring it to the front, as asked.
+    QObject::connect(
+        d->toggleViewAction(), &QAction::triggered, d,
+        [d](bool shown) {
+            if (shown)
+                d->raise();
+        },
+        Qt::QueuedConnection);
     return d;
 }
 

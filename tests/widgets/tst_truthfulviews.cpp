@@ -392,6 +392,18 @@ void tst_TruthfulViews::hiddenGraphIsLaidOutWhenShown()
     QCOMPARE(w.graphView()->edgeItems().size(), drawn);
     for (auto *item : w.graphView()->edgeItems())
         QCOMPARE(item->color() == GraphEdgeItem::violatedColor(), item->index() == static_cast<int>(bad));
+
+    // Closed, then opened again from the View menu: it shares a tab group
+    // (the iteration space), and comes back in front, laid out.
+    dock->toggleViewAction()->trigger();
+    QTRY_VERIFY(!e->graphWanted());
+    e->undoStack()->undo();
+    QVERIFY(settle(e));
+    QVERIFY(e->snapshot()->graphDeferred);
+    dock->toggleViewAction()->trigger();
+    QTRY_VERIFY_WITH_TIMEOUT(e->graphWanted() && !e->snapshot()->graphDeferred, 60000);
+    QVERIFY(!dock->visibleRegion().isEmpty());
+    QCOMPARE(w.graphView()->edgeItems().size(), drawn);
 }
 
 void tst_TruthfulViews::undoLeavesNothingStale()
