@@ -4,11 +4,12 @@
 #include "ViolationNodes.h"
 #include "core/edit/BandEdits.h"
 #include "core/edit/FlagAnalysis.h"
+#include "core/schedule/ScheduleTreeWalk.h"
+#include "core/support/InputError.h"
 
 #include <isl/schedule_node.h>
 
 #include <algorithm>
-#include "core/support/InputError.h"
 
 namespace se {
 
@@ -103,13 +104,8 @@ namespace {
 std::optional<std::vector<std::size_t>> statementsUnderBand(const PolyhedralModel &model, const isl::schedule &schedule,
                                                             const NodePath &path)
 {
-    isl::schedule_node n = schedule.root();
-    for (int k : path) {
-        if (k < 0 || k >= static_cast<int>(isl_schedule_node_n_children(n.get()))) // raw isl: cpp.h throws on a leaf
-            return std::nullopt;
-        n = n.child(k);
-    }
-    if (!n.isa<isl::schedule_node_band>())
+    const isl::schedule_node n = ScheduleTreeWalk::at(schedule, path);
+    if (n.is_null() || !n.isa<isl::schedule_node_band>())
         return std::nullopt;
     std::vector<std::size_t> out;
     bool known = true;

@@ -6,6 +6,7 @@
 #include "ScheduleTree.h"
 #include "TreeEdits.h"
 #include "core/isl/IslUtil.h"
+#include "core/schedule/ScheduleTreeWalk.h"
 
 #include <isl/schedule.h>
 #include <isl/schedule_node.h>
@@ -76,19 +77,15 @@ namespace {
 // The band edit rewritten where the band stands in isl's tree: nothing else
 // is read or built again (a 400-statement tree took 16 ms per edit that
 // way); an edit that reshapes the band (interchange, tile, split, merge)
-// reads and builds the band's subtree only. Empty when the edit is not of that kind or the path does not lead
-// to a band: the whole-tree path then applies it, or says why not.
+// reads and builds the band's subtree only. Empty when the edit is not of
+// that kind or the path does not lead to a band: the whole-tree path then
+// applies it, or says why not.
 std::optional<isl::schedule> applyToBandInPlace(const Edit &e, const isl::schedule &schedule)
 {
     if (!BandEdits::isBandEdit(e.kind) || !ScheduleTree::readable(schedule))
         return std::nullopt;
-    isl::schedule_node n = schedule.root();
-    for (int k : e.node) {
-        if (k < 0 || k >= static_cast<int>(isl_schedule_node_n_children(n.get()))) // raw isl: cpp.h throws on a leaf
-            return std::nullopt;
-        n = n.child(k);
-    }
-    if (!n.isa<isl::schedule_node_band>())
+    const isl::schedule_node n = ScheduleTreeWalk::at(schedule, e.node);
+    if (n.is_null() || !n.isa<isl::schedule_node_band>())
         return std::nullopt;
     if (BandEdits::changesOnlyTheBand(e.kind)) {
         TreeNode band = ScheduleTree::readBand(n);

@@ -211,52 +211,54 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
 
 } // namespace
 
+namespace {
+
+// The flags of the bands at and below `top` (at `path`), in pre-order.
+FlagReport bandsFrom(const PolyhedralModel &model, const isl::schedule_node &top, const std::vector<int> &path,
+                     const std::vector<Dependence> &deps, FlagCache *cache, bool keepUnseen)
+{
+    if (cache)
+        cache->begin(deps);
+    FlagReport r;
+    ScheduleTreeWalk::forEach(top, [&](const isl::schedule_node &n, const std::vector<int> &below) {
+        if (!n.isa<isl::schedule_node_band>())
+            return;
+        QuotaScope::nextStep(model.islContext());
+        std::vector<int> at = path;
+        at.insert(at.end(), below.begin(), below.end());
+        r.bands.push_back(flagsOf(model, n, at, deps, cache));
+    });
+    if (cache)
+        cache->finish(keepUnseen);
+    return r;
+}
+
+} // namespace
+
 FlagReport FlagAnalysis::compute(const PolyhedralModel &model, const std::vector<Dependence> &deps,
                                  const isl::schedule &schedule, FlagCache *cache)
 {
-    return QuotaScope::run(model.islContext(), "computing the parallelism flags", [&] {
-        if (cache)
-            cache->begin(deps);
-        FlagReport r;
-        ScheduleTreeWalk::forEach(schedule.root(), [&](const isl::schedule_node &n, const std::vector<int> &path) {
-            if (n.isa<isl::schedule_node_band>()) {
-                QuotaScope::nextStep(model.islContext());
-                r.bands.push_back(flagsOf(model, n, path, deps, cache));
-            }
-        });
-        if (cache)
-            cache->finish();
-        return r;
-    });
+    return QuotaScope::run(model.islContext(), "computing the parallelism flags",
+                           [&] { return bandsFrom(model, schedule.root(), {}, deps, cache, false); });
 }
 
 FlagReport FlagAnalysis::recompute(const PolyhedralModel &model, const std::vector<Dependence> &deps,
                                    const isl::schedule &schedule, const FlagReport &last, const std::vector<int> &band,
                                    FlagCache *cache)
 {
-    const auto within = [&](const std::vector<int> &path) {
-        return path.size() >= band.size() && std::equal(band.begin(), band.end(), path.begin());
+    const auto within = [&](const BandFlags &b) {
+        return b.path.size() >= band.size() && std::equal(band.begin(), band.end(), b.path.begin());
     };
+    // The subtree's bands are one run in pre-order, before and after (a tile
+    // adds one, a merge removes one): that run is replaced.
+    const auto first = std::find_if(last.bands.begin(), last.bands.end(), within);
+    const auto end = std::find_if_not(first, last.bands.end(), within);
+    const isl::schedule_node top = ScheduleTreeWalk::at(schedule, band);
+    if (first == last.bands.end() || std::any_of(end, last.bands.end(), within) || top.is_null()
+        || !top.isa<isl::schedule_node_band>())
+        return compute(model, deps, schedule, cache); // not the tree `last` describes: all again
     return QuotaScope::run(model.islContext(), "computing the parallelism flags", [&] {
-        if (cache)
-            cache->begin(deps);
-        FlagReport fresh;
-        ScheduleTreeWalk::forEach(schedule.root(), [&](const isl::schedule_node &n, const std::vector<int> &path) {
-            if (n.isa<isl::schedule_node_band>() && within(path)) {
-                QuotaScope::nextStep(model.islContext());
-                fresh.bands.push_back(flagsOf(model, n, path, deps, cache));
-            }
-        });
-        if (cache)
-            cache->finish(true);
-        // The subtree's bands are one run in pre-order, before and after (a
-        // tile adds one, a merge removes one): that run is replaced.
-        const auto first =
-            std::find_if(last.bands.begin(), last.bands.end(), [&](const BandFlags &b) { return within(b.path); });
-        const auto end = std::find_if(first, last.bands.end(), [&](const BandFlags &b) { return !within(b.path); });
-        if (first == last.bands.end() || fresh.bands.empty()
-            || std::any_of(end, last.bands.end(), [&](const BandFlags &b) { return within(b.path); }))
-            return compute(model, deps, schedule, cache); // not the tree `last` describes: all again
+        const FlagReport fresh = bandsFrom(model, top, band, deps, cache, true);
         FlagReport r;
         r.bands.assign(last.bands.begin(), first);
         r.bands.insert(r.bands.end(), fresh.bands.begin(), fresh.bands.end());

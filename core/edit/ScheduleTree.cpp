@@ -74,7 +74,7 @@ TreeNode readOne(const isl::schedule_node &n, const NodePath &path)
 TreeNode readNode(const isl::schedule_node &n, NodePath &path)
 {
     TreeNode t = readOne(n, path);
-    const int nc = isl_schedule_node_n_children(n.get()); // raw isl: cpp.h throws on a leaf's count
+    const int nc = static_cast<int>(n.n_children());
     for (int k = 0; k < nc; ++k) {
         path.push_back(k);
         t.children.push_back(readNode(n.child(k), path));
