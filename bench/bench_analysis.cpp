@@ -27,9 +27,25 @@
 //             one edit
 //   edit      a second schedule (--edit FILE) checked with the dependences
 //             cached
+// Then what the app's views need after an edit, each on its own (v.*):
+//   v.tree, v.tree.memo, v.flags   the tree snapshot (afresh, with its memo), band flags
+//   v.apply, v.tile                a shift and a tile applied as the app applies them
+//   v.nest, v.nest.edit            the loop nest's AST of the schedule, then of it after
+//                                  the shift with the AstMemo of the first (the app's)
+//   v.flatten, v.flatmap, v.yaml   the flat schedule, its union map text, the tree's YAML
+//   v.nest.ast .. v.nest.json      the loop nest's steps (AST, C, translation, order
+//                                  check, text, kernel JSON) for the rebuilt schedule of edit1
 // `total` is load + build + schedule + deps + edges + warnings + check: the
 // work of one `schedule-tool check --json`, without start-up and printing.
 #include "core/analysis/SchedulePipeline.h"
+#include "core/codegen/AstBuilder.h"
+#include "core/codegen/AstCPrinter.h"
+#include "core/codegen/AstMemo.h"
+#include "core/codegen/AstTranslator.h"
+#include "core/codegen/NestKernelWriter.h"
+#include "core/codegen/NestOrderCheck.h"
+#include "core/codegen/NestTextPrinter.h"
+#include "core/codegen/RegeneratedNest.h"
 #include "core/deps/DependenceSummary.h"
 #include "core/model/KernelLoader.h"
 #include "core/interop/ScheduleInput.h"
@@ -283,7 +299,16 @@ Outcome runOnce(const Options &o, PhaseTimes &t)
             if (n->kind == se::ScheduleTreeSnapshot::Kind::Band && !n->members.empty()
                 && !n->members[0].parts.empty()) {
                 const se::Edit shift = se::Edit::shift(n->path, 0, {{n->members[0].parts[0].statement, "1"}});
-                t.time("v.apply", [&] { se::EditScript::apply(analyzer.context(), {shift}, schedule, "bench"); });
+                const isl::schedule shifted = t.time(
+                    "v.apply", [&] { return se::EditScript::apply(analyzer.context(), {shift}, schedule, "bench"); });
+                // The loop nest of the schedule, then of it after the shift
+                // with the parts the shift did not change kept (the app's).
+                const std::string file = model.kernel()->sourcePath;
+                se::AstMemo memo;
+                t.time("v.nest",
+                       [&] { se::AstBuilder::build(model, schedule, file, se::AstBuilder::From::Tree, &memo); });
+                t.time("v.nest.edit",
+                       [&] { se::AstBuilder::build(model, shifted, file, se::AstBuilder::From::Tree, &memo); });
                 // An edit that changes the tree's shape: read and built whole,
                 // then flattened and checked whole (its verdict in the app).
                 const se::Edit tile = se::Edit::tile(n->path, std::vector<std::int64_t>(n->members.size(), 4));
@@ -296,6 +321,16 @@ Outcome runOnce(const Options &o, PhaseTimes &t)
         t.time("v.flatten", [&] { se::FlatSchedule(model, edited); });
         t.time("v.flatmap", [&] { se::SchedulePrinter::flatMap(model, edited); });
         t.time("v.yaml", [&] { se::SchedulePrinter::blockYaml(edited); });
+        // The loop nest's steps (CodeGenerator::generateWithC, taken apart).
+        const std::string file = model.kernel()->sourcePath;
+        const isl::ast_node_list ast = t.time("v.nest.ast", [&] { return se::AstBuilder::build(model, edited, file); });
+        t.time("v.nest.c", [&] { se::AstCPrinter::print(*model.kernel(), model.paramNames(), ast, "bench", "bench"); });
+        se::RegeneratedNest nest;
+        nest.source = model.kernel();
+        nest.body = t.time("v.nest.trans", [&] { return se::AstTranslator(*model.kernel(), file).translate(ast); });
+        t.time("v.nest.order", [&] { se::NestOrderCheck::wrongPair(model, edited, nest.body); });
+        t.time("v.nest.text", [&] { se::NestTextPrinter::print(nest); });
+        t.time("v.nest.json", [&] { se::NestKernelWriter::text(nest); });
     }
     if (!o.edit.empty()) {
         const isl::schedule edited = se::ScheduleInput::readFile(analyzer.model(), o.edit);

@@ -5,6 +5,7 @@
 #include "EditReplay.h"
 #include "PipelineRequest.h"
 #include "PipelineResult.h"
+#include "core/codegen/AstMemo.h"
 #include "core/edit/FlagCache.h"
 #include "core/schedule/FlatSchedule.h"
 #include "core/schedule/ScheduleTreeMemo.h"
@@ -39,6 +40,8 @@ public:
     /// isl's scheduler, exports, the dependence listing).
     Analyzer &analyzer() { return *m_analyzer; }
     const PolyhedralModel &model() const { return m_analyzer->model(); }
+    /// The model's loop nests kept between schedules (CodeGenerator).
+    AstMemo &astMemo() { return m_astMemo; }
 
     /// Throws InputError (a base that does not read, an edit that does not
     /// apply), ResourceLimitError, CancelledError.
@@ -67,6 +70,7 @@ private:
     EditReplay m_replay;
     FlagCache m_flags;
     ScheduleTreeMemo m_treeMemo;
+    AstMemo m_astMemo;
     std::optional<FlatSchedule> m_lastFlat;
     std::optional<isl::schedule> m_lastFlatOf; ///< the schedule m_lastFlat was made from
     std::optional<FlagReport> m_lastFlags;

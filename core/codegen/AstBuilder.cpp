@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "AstBuilder.h"
+#include "AstCoverage.h"
+#include "AstSequenceSplit.h"
 #include "StatementGrouping.h"
 #include "core/isl/IslUtil.h"
 
@@ -19,6 +21,7 @@
 #include <isl/union_map.h>
 
 #include <algorithm>
+#include <optional>
 #include <cstdint>
 #include <vector>
 #include <cctype>
@@ -208,67 +211,6 @@ std::string AstBuilder::iteratorPrefix(const std::vector<std::string> &params)
 
 namespace {
 
-// The instances isl's nest runs. isl 0.25 with allow_or off drops the
-// sequence children after the first where a guard splits into disjuncts
-// (seen: a strided loop from max(N - 3, 0) over two statements ran s0 twice
-// and s1 never), so every nest is checked before it is used: at_each_domain
-// sees each statement call isl makes, with the instances it is to run, and
-// tags the call; the calls that reach the final AST must cover the domain.
-// raw isl begin: C callbacks of the AST build (annotations, user pointers: not in cpp.h 0.25)
-struct Coverage {
-    std::vector<isl_union_set *> calls; // the instances of each tagged call
-    std::vector<bool> kept; // the call is in the final AST
-    bool failed = false;
-    ~Coverage()
-    {
-        for (isl_union_set *s : calls)
-            isl_union_set_free(s);
-    }
-};
-
-// C callbacks: no exception may leave them.
-isl_ast_node *recordDomain(isl_ast_node *node, isl_ast_build *build, void *user)
-{
-    auto *c = static_cast<Coverage *>(user);
-    isl_union_set *dom = isl_union_map_domain(isl_ast_build_get_schedule(build));
-    if (!dom) {
-        c->failed = true;
-        return node;
-    }
-    c->calls.push_back(dom);
-    auto *tag = reinterpret_cast<void *>(static_cast<std::uintptr_t>(c->calls.size()));
-    return isl_ast_node_set_annotation(node, isl_id_alloc(isl_ast_node_get_ctx(node), "se_call", tag));
-}
-
-isl_bool markKept(isl_ast_node *node, void *user)
-{
-    auto *c = static_cast<Coverage *>(user);
-    if (isl_ast_node_get_type(node) != isl_ast_node_user)
-        return isl_bool_true;
-    isl_id *tag = isl_ast_node_get_annotation(node);
-    const auto k = reinterpret_cast<std::uintptr_t>(tag ? isl_id_get_user(tag) : nullptr);
-    isl_id_free(tag);
-    if (k == 0 || k > c->kept.size())
-        c->failed = true; // a call isl made without telling
-    else
-        c->kept[k - 1] = true;
-    return isl_bool_true;
-}
-// raw isl end
-
-// True when the calls in `ast` run every instance of `domain`.
-bool coversDomain(const isl::ast_node &ast, const isl::union_set &domain, Coverage &c)
-{
-    c.kept.assign(c.calls.size(), false);
-    if (isl_ast_node_foreach_descendant_top_down(ast.get(), markKept, &c) < 0 || c.failed)
-        return false;
-    isl::union_set run = isl::manage(isl_union_set_empty(domain.get_space().release()));
-    for (std::size_t k = 0; k < c.calls.size(); ++k)
-        if (c.kept[k])
-            run = run.unite(isl::manage(isl_union_set_copy(c.calls[k]))); // raw isl: kept raw by the callback
-    return domain.is_subset(run);
-}
-
 // True when some band of `schedule` carries AST build options.
 bool hasBandOptions(const isl::schedule &schedule)
 {
@@ -304,7 +246,7 @@ isl::schedule withExplicitDivs(const PolyhedralModel &model, const isl::schedule
 // `tree` for From::Tree (already grouped) and From::TreeAsIs, its map
 // `times` for From::Map; `n` iterators.
 isl::ast_node buildOnce(const PolyhedralModel &model, const isl::schedule &tree, const isl::union_map &times,
-                        const std::string &file, unsigned n, bool allowOr, Coverage &coverage, AstBuilder::From from)
+                        const std::string &file, unsigned n, bool allowOr, AstCoverage &coverage, AstBuilder::From from)
 {
     IslContext &ctx = model.islContext();
     AstOptions options(ctx.get(), allowOr);
@@ -316,11 +258,9 @@ isl::ast_node buildOnce(const PolyhedralModel &model, const isl::schedule &tree,
         // raw isl: a plain name; cpp.h's id(ctx, string) parses the text instead
         ids = ids.add(isl::manage(isl_id_alloc(ctx.get(), (prefix + std::to_string(k)).c_str(), nullptr)));
     isl::ast_build build = isl::ast_build::from_context(model.context());
-    // raw isl begin: cpp.h has no setter for the iterator names or this callback; no C++
-    // callbacks are set, so passing the build through C is safe.
+    // raw isl: cpp.h has no setter for the iterator names
     build = isl::manage(isl_ast_build_set_iterators(build.release(), ids.release()));
-    build = isl::manage(isl_ast_build_set_at_each_domain(build.release(), recordDomain, &coverage));
-    // raw isl end
+    build = coverage.watching(build);
     try {
         if (from == AstBuilder::From::Map)
             return build.node_from_schedule_map(times);
@@ -359,10 +299,91 @@ isl::schedule grouped(IslContext &ctx, const isl::schedule &schedule)
     }
 }
 
+// isl's nest of `tree` when it runs every instance of the tree's domain:
+// guards as conjunctions first (the readable form); disjunctions, which isl
+// gets right, where that nest leaves instances out. Nothing when neither.
+std::optional<isl::ast_node> covering(const PolyhedralModel &model, const isl::schedule &tree, const std::string &file,
+                                      unsigned n, AstBuilder::From from)
+{
+    IslContext &ctx = model.islContext();
+    const isl::union_set domain = tree.get_domain().intersect_params(model.context());
+    for (const bool allowOr : {false, true}) {
+        QuotaScope::nextStep(ctx);
+        AstCoverage coverage;
+        const isl::ast_node ast = buildOnce(model, tree, isl::union_map(), file, n, allowOr, coverage, from);
+        if (coverage.covers(ast, domain))
+            return ast;
+        // The dropped children's nodes are lost inside isl (valgrind:
+        // allocated by isl_ast_graft_insert_mark, never freed).
+        ctx.noteIslLeak();
+    }
+    return std::nullopt;
+}
+
+// isl's nest of the whole of `tree` (`runsAll` grouped for From::Tree), with
+// every fallback: the tree as given when the grouped one fails, then the
+// same times as one plain band; an InputError when none runs every
+// instance exactly once.
+isl::ast_node whole(const PolyhedralModel &model, const isl::schedule &runsAll, const isl::union_map &runsTimes,
+                    const isl::schedule &tree, const std::string &file, unsigned n, AstBuilder::From from)
+{
+    IslContext &ctx = model.islContext();
+    const isl::union_set domain = runsAll.get_domain().intersect_params(model.context());
+    for (const bool allowOr : {false, true}) {
+        QuotaScope::nextStep(ctx);
+        AstCoverage coverage;
+        isl::ast_node ast;
+        try {
+            ast = buildOnce(model, tree, runsTimes, file, n, allowOr, coverage, from);
+        } catch (const InputError &) {
+            // The tree as given, when the rewritten one failed.
+            if (tree.get() != runsAll.get()) {
+                QuotaScope::nextStep(ctx);
+                AstCoverage asIs;
+                try {
+                    ast = buildOnce(model, runsAll, runsTimes, file, n, allowOr, asIs, AstBuilder::From::TreeAsIs);
+                    if (asIs.covers(ast, domain))
+                        return ast;
+                    ctx.noteIslLeak();
+                    continue;
+                } catch (const InputError &) {
+                    // on to the plain band below
+                }
+            }
+            // isl's generator can fail on a valid schedule ("some src
+            // divs are unknown" was reported on a piecewise one): the
+            // same times as one band, divisions made explicit and
+            // pieces coalesced, are tried before the schedule is refused.
+            // That band has no AST options: a schedule whose options
+            // (unroll, separate) isl refused keeps its refusal rather
+            // than losing them silently.
+            if (hasBandOptions(runsAll))
+                throw;
+            const isl::schedule plain = withExplicitDivs(model, runsAll);
+            if (plain.is_null())
+                throw;
+            QuotaScope::nextStep(ctx);
+            AstCoverage again;
+            ast = buildOnce(model, plain, from == AstBuilder::From::Map ? plain.get_map() : isl::union_map(), file, n,
+                            allowOr, again, from);
+            if (again.covers(ast, domain))
+                return ast;
+            ctx.noteIslLeak();
+            continue;
+        }
+        if (coverage.covers(ast, domain))
+            return ast;
+        ctx.noteIslLeak(); // as in covering()
+    }
+    throw InputError(file, "",
+                     "isl's loop nest for this schedule does not run every instance exactly once "
+                     "(an isl 0.25 code generation fault); refused rather than printed wrong");
+}
+
 } // namespace
 
-isl::ast_node AstBuilder::build(const PolyhedralModel &model, const isl::schedule &schedule, const std::string &file,
-                                From from)
+isl::ast_node_list AstBuilder::build(const PolyhedralModel &model, const isl::schedule &schedule,
+                                     const std::string &file, From from, AstMemo *memo)
 {
     IslContext &ctx = model.islContext();
     // One computation over every statement: its budget grows with them,
@@ -374,65 +395,48 @@ isl::ast_node AstBuilder::build(const PolyhedralModel &model, const isl::schedul
     const unsigned long units = 2 + model.statements().size() / 16;
     return QuotaScope::run(ctx, "generating the loop nest", units, [&] {
         checkUnroll(schedule, file); // before any raw isl object below
+        // A tree whose band has AST options goes whole: ScheduleTree, which
+        // splits a tree, does not read every option (isolate loop types).
+        const bool splits = from != From::Map && !hasBandOptions(schedule);
+        // A root sequence: each child's nest as the whole tree's would be
+        // made (injective, grouped), alone.
+        if (splits) {
+            const auto alone = [&](const isl::schedule &c) -> std::optional<isl::ast_node> {
+                try {
+                    QuotaScope::nextStep(ctx);
+                    const isl::union_map childTimes = c.get_map();
+                    const isl::schedule runs = injective(model, c, childTimes);
+                    const isl::union_map runsTimes = runs.get() == c.get() ? childTimes : runs.get_map();
+                    return covering(model, from == From::Tree ? grouped(ctx, runs) : runs, file, depth(runsTimes),
+                                    from);
+                } catch (const InputError &) {
+                    return std::nullopt; // the whole tree says why
+                }
+            };
+            const std::string stage = from == From::Tree ? "given, grouped" : "given";
+            if (std::optional<isl::ast_node_list> items = AstSequenceSplit::build(schedule, stage, memo, alone))
+                return *items;
+        }
         const isl::union_map times = schedule.get_map(); // { S[...] -> [t...] }
         const isl::schedule runsAll = injective(model, schedule, times);
         const isl::union_map runsTimes = runsAll.get() == schedule.get() ? times : runsAll.get_map();
         const unsigned n = depth(runsTimes);
         const isl::schedule tree = from == From::Tree ? grouped(ctx, runsAll) : runsAll;
-        const isl::union_set domain = runsAll.get_domain().intersect_params(model.context());
-        // Guards as conjunctions first (the readable form); disjunctions,
-        // which isl gets right, where that nest leaves instances out.
-        for (const bool allowOr : {false, true}) {
-            QuotaScope::nextStep(ctx);
-            Coverage coverage;
-            isl::ast_node ast;
-            try {
-                ast = buildOnce(model, tree, runsTimes, file, n, allowOr, coverage, from);
-            } catch (const InputError &) {
-                // The tree as given, when the rewritten one failed.
-                if (tree.get() != runsAll.get()) {
-                    QuotaScope::nextStep(ctx);
-                    Coverage asIs;
-                    try {
-                        ast = buildOnce(model, runsAll, runsTimes, file, n, allowOr, asIs, From::TreeAsIs);
-                        if (coversDomain(ast, domain, asIs))
-                            return ast;
-                        ctx.noteIslLeak();
-                        continue;
-                    } catch (const InputError &) {
-                        // on to the plain band below
-                    }
+        // A root sequence made by the grouping (a band's constant first
+        // member): its children as they are.
+        if (splits && tree.get() != runsAll.get()) {
+            const auto child = [&](const isl::schedule &c) -> std::optional<isl::ast_node> {
+                try {
+                    return covering(model, c, file, n, from);
+                } catch (const InputError &) {
+                    return std::nullopt;
                 }
-                // isl's generator can fail on a valid schedule ("some src
-                // divs are unknown" was reported on a piecewise one): the
-                // same times as one band, divisions made explicit and
-                // pieces coalesced, are tried before the schedule is refused.
-                // That band has no AST options: a schedule whose options
-                // (unroll, separate) isl refused keeps its refusal rather
-                // than losing them silently.
-                if (hasBandOptions(runsAll))
-                    throw;
-                const isl::schedule plain = withExplicitDivs(model, runsAll);
-                if (plain.is_null())
-                    throw;
-                QuotaScope::nextStep(ctx);
-                Coverage again;
-                ast = buildOnce(model, plain, from == From::Map ? plain.get_map() : isl::union_map(), file, n, allowOr,
-                                again, from);
-                if (coversDomain(ast, domain, again))
-                    return ast;
-                ctx.noteIslLeak();
-                continue;
-            }
-            if (coversDomain(ast, domain, coverage))
-                return ast;
-            // The dropped children's nodes are lost inside isl (valgrind:
-            // allocated by isl_ast_graft_insert_mark, never freed).
-            ctx.noteIslLeak();
+            };
+            if (std::optional<isl::ast_node_list> items = AstSequenceSplit::build(tree, "grouped", memo, child))
+                return *items;
         }
-        throw InputError(file, "",
-                         "isl's loop nest for this schedule does not run every instance exactly once "
-                         "(an isl 0.25 code generation fault); refused rather than printed wrong");
+        const isl::ast_node ast = whole(model, runsAll, runsTimes, tree, file, n, from);
+        return isl::ast_node_list(ast);
     });
 }
 

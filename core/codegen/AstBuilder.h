@@ -8,6 +8,7 @@
 
 namespace se {
 
+class AstMemo;
 class PolyhedralModel;
 
 /// Builds isl's AST of a schedule over a model's domain, under the model's
@@ -35,8 +36,11 @@ public:
     /// True when some band carries AST build options (unroll, separate):
     /// the map loses them.
     static bool hasOptions(const isl::schedule &schedule);
-    static isl::ast_node build(const PolyhedralModel &model, const isl::schedule &schedule, const std::string &file,
-                               From from = From::Tree);
+    /// The nest's items in order: one node, or, for a tree whose root is a
+    /// sequence (or set), each child's nest in turn (AstSequenceSplit; with
+    /// `memo`, a child an edit did not change is not generated again).
+    static isl::ast_node_list build(const PolyhedralModel &model, const isl::schedule &schedule,
+                                    const std::string &file, From from = From::Tree, AstMemo *memo = nullptr);
 
     /// `c`, or a longer prefix when a parameter is named like `c<digits>`.
     static std::string iteratorPrefix(const std::vector<std::string> &params);

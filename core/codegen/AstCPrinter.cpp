@@ -50,8 +50,16 @@ std::string AstCPrinter::functionName(const std::string &kernelName)
     return out;
 }
 
-std::string AstCPrinter::print(const Kernel &kernel, const std::vector<std::string> &params, const isl::ast_node &ast,
-                               const std::string &title, const std::string &paramsNote)
+std::string AstCPrinter::items(const isl::ast_node_list &ast)
+{
+    std::string out;
+    for (int k = 0; k < static_cast<int>(ast.size()); ++k)
+        out += ast.at(k).to_C_str();
+    return out;
+}
+
+std::string AstCPrinter::print(const Kernel &kernel, const std::vector<std::string> &params,
+                               const isl::ast_node_list &ast, const std::string &title, const std::string &paramsNote)
 {
     isl_ctx *ctx = ast.ctx().get();
     std::string out = "/* " + title + ".\n";
@@ -78,7 +86,13 @@ std::string AstCPrinter::print(const Kernel &kernel, const std::vector<std::stri
             + ");\n#endif\n";
     }
     out += " */\n";
-    out += printed(ctx, [&](isl_printer *p) { return isl_ast_node_print_macros(ast.get(), prefixed(p)); });
+    // One printer for every item: isl notes on it which macros it printed.
+    out += printed(ctx, [&](isl_printer *p) {
+        p = prefixed(p);
+        for (int k = 0; k < static_cast<int>(ast.size()); ++k)
+            p = isl_ast_node_print_macros(ast.at(k).get(), p);
+        return p;
+    });
     out += declarations;
     std::string signature;
     for (const auto &p : params)
@@ -89,7 +103,9 @@ std::string AstCPrinter::print(const Kernel &kernel, const std::vector<std::stri
         out += "  (void)" + p + ";\n";
     out += printed(ctx, [&](isl_printer *p) {
         p = isl_printer_indent(prefixed(p), 2);
-        return isl_ast_node_print(ast.get(), p, isl_ast_print_options_alloc(ctx));
+        for (int k = 0; k < static_cast<int>(ast.size()); ++k)
+            p = isl_ast_node_print(ast.at(k).get(), p, isl_ast_print_options_alloc(ctx));
+        return p;
     });
     out += "}\n";
     return out;

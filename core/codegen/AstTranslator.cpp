@@ -26,10 +26,19 @@ AstTranslator::AstTranslator(const Kernel &kernel, std::string file)
 {
 }
 
-std::vector<GenNode> AstTranslator::translate(const isl::ast_node &root)
+std::vector<GenNode> AstTranslator::translate(const isl::ast_node_list &items)
 {
     m_nextId = 0;
-    return node(root, CaseSet::always(), "AST");
+    const int n = static_cast<int>(items.size());
+    if (n == 1)
+        return node(items.at(0), CaseSet::always(), "AST");
+    // Named as the items of one block would be.
+    std::vector<GenNode> out;
+    for (int k = 0; k < n; ++k) {
+        auto part = node(items.at(k), CaseSet::always(), child("AST", "block[" + std::to_string(k) + "]"));
+        std::move(part.begin(), part.end(), std::back_inserter(out));
+    }
+    return out;
 }
 
 std::vector<GenNode> AstTranslator::node(const isl::ast_node &n, const CaseSet &guard, const std::string &path)

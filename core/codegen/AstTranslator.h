@@ -19,7 +19,8 @@ class AstTranslator {
 public:
     AstTranslator(const Kernel &kernel, std::string file);
 
-    std::vector<GenNode> translate(const isl::ast_node &root);
+    /// The nest of AstBuilder::build's items, in order.
+    std::vector<GenNode> translate(const isl::ast_node_list &items);
 
 private:
     std::vector<GenNode> node(const isl::ast_node &n, const CaseSet &guard, const std::string &path);

@@ -30,7 +30,7 @@ RegeneratedNest headed(const PolyhedralModel &model, const std::string &schedule
     return nest;
 }
 
-std::string printC(const PolyhedralModel &model, const isl::ast_node &ast, const RegeneratedNest &heading)
+std::string printC(const PolyhedralModel &model, const isl::ast_node_list &ast, const RegeneratedNest &heading)
 {
     return QuotaScope::run(model.islContext(), "printing the loop nest", [&] {
         return AstCPrinter::print(*model.kernel(), model.paramNames(), ast, NestTextPrinter::title(heading),
@@ -38,7 +38,7 @@ std::string printC(const PolyhedralModel &model, const isl::ast_node &ast, const
     });
 }
 
-std::vector<GenNode> translated(const PolyhedralModel &model, const isl::ast_node &ast, const std::string &file)
+std::vector<GenNode> translated(const PolyhedralModel &model, const isl::ast_node_list &ast, const std::string &file)
 {
     AstTranslator translator(*model.kernel(), file);
     return QuotaScope::run(model.islContext(), "translating the loop nest", [&] { return translator.translate(ast); });
@@ -50,14 +50,14 @@ std::vector<GenNode> translated(const PolyhedralModel &model, const isl::ast_nod
 // no marks; a schedule with AST options is not tried, they would be lost);
 // else the nest is refused. True when they were replaced.
 bool putInOrder(const PolyhedralModel &model, const isl::schedule &schedule, const std::string &file,
-                isl::ast_node &ast, std::vector<GenNode> &body)
+                isl::ast_node_list &ast, std::vector<GenNode> &body)
 {
     const auto wrong = NestOrderCheck::wrongPair(model, schedule, body);
     if (!wrong)
         return false;
     if (!AstBuilder::hasOptions(schedule)) {
         try {
-            isl::ast_node other = AstBuilder::build(model, schedule, file, AstBuilder::From::Map);
+            isl::ast_node_list other = AstBuilder::build(model, schedule, file, AstBuilder::From::Map);
             std::vector<GenNode> again = translated(model, other, file);
             if (!NestOrderCheck::wrongPair(model, schedule, again)) {
                 ast = std::move(other);
@@ -73,7 +73,7 @@ bool putInOrder(const PolyhedralModel &model, const isl::schedule &schedule, con
 
 // The nest of `ast`; with `c`, its C first (a nest the format cannot
 // express still has its C).
-RegeneratedNest translate(const PolyhedralModel &model, const isl::schedule &schedule, isl::ast_node ast,
+RegeneratedNest translate(const PolyhedralModel &model, const isl::schedule &schedule, isl::ast_node_list ast,
                           const std::string &file, const std::string &scheduleDescription, std::string *c)
 {
     RegeneratedNest nest = headed(model, scheduleDescription);
@@ -98,7 +98,7 @@ std::string CodeGenerator::cCode(const PolyhedralModel &model, const isl::schedu
                                  const std::string &scheduleFile, const std::string &scheduleDescription)
 {
     const std::string file = sourceOf(model, scheduleFile);
-    isl::ast_node ast = AstBuilder::build(model, schedule, file);
+    isl::ast_node_list ast = AstBuilder::build(model, schedule, file);
     const RegeneratedNest heading = headed(model, scheduleDescription);
     // The C is isl's AST as it is: checked in order through its translation,
     // when the kernel format can express it.
@@ -114,10 +114,11 @@ std::string CodeGenerator::cCode(const PolyhedralModel &model, const isl::schedu
 
 RegeneratedNest CodeGenerator::generateWithC(const PolyhedralModel &model, const isl::schedule &schedule,
                                              const std::string &scheduleFile, const std::string &scheduleDescription,
-                                             std::string &c)
+                                             std::string &c, AstMemo *memo)
 {
     const std::string file = sourceOf(model, scheduleFile);
-    return translate(model, schedule, AstBuilder::build(model, schedule, file), file, scheduleDescription, &c);
+    return translate(model, schedule, AstBuilder::build(model, schedule, file, AstBuilder::From::Tree, memo), file,
+                     scheduleDescription, &c);
 }
 
 } // namespace se

@@ -9,6 +9,7 @@
 
 namespace se {
 
+class AstMemo;
 class PolyhedralModel;
 
 /// The regenerated loop nest of a schedule (analysis-and-cli.md,
@@ -29,10 +30,12 @@ public:
                              const std::string &scheduleDescription = "the original schedule");
     /// Both from one AST (the app shows both; AST generation is most of the
     /// time on a big kernel). `c` is set before the nest is translated, so a
-    /// nest the format cannot express still has its C.
+    /// nest the format cannot express still has its C. With `memo` (the
+    /// model's), the parts of the nest an edit did not change are not
+    /// generated again (AstMemo).
     static RegeneratedNest generateWithC(const PolyhedralModel &model, const isl::schedule &schedule,
                                          const std::string &scheduleFile, const std::string &scheduleDescription,
-                                         std::string &c);
+                                         std::string &c, AstMemo *memo = nullptr);
 };
 
 } // namespace se

@@ -1,7 +1,10 @@
 target_sources(se_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/AstBuilder.cpp
   ${CMAKE_CURRENT_LIST_DIR}/AstCPrinter.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/AstCoverage.cpp
   ${CMAKE_CURRENT_LIST_DIR}/AstExprReader.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/AstMemo.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/AstSequenceSplit.cpp
   ${CMAKE_CURRENT_LIST_DIR}/AstTranslator.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CaseSet.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CodeGenerator.cpp

@@ -2,6 +2,7 @@
 #include "ScheduleTree.h"
 
 #include "EditError.h"
+#include "core/isl/IslUtil.h"
 
 #include <isl/aff.h>
 #include <isl/schedule.h>
@@ -261,6 +262,24 @@ isl::schedule ScheduleTree::build(const TreeNode &root)
     if (!root.children.empty())
         n = grow(n.child(0), root.children.front()).parent();
     return n.schedule();
+}
+
+bool ScheduleTree::plainlyEqual(const TreeNode &a, const TreeNode &b)
+{
+    if (a.kind != b.kind || a.permutable != b.permutable || a.coincident != b.coincident || a.loopTypes != b.loopTypes
+        || a.mark != b.mark || a.children.size() != b.children.size() || a.set.is_null() != b.set.is_null()
+        || a.band.is_null() != b.band.is_null() || a.options.is_null() != b.options.is_null())
+        return false;
+    if (!a.set.is_null() && !islutil::plainEqual(a.set, b.set))
+        return false;
+    if (!a.band.is_null() && !a.band.plain_is_equal(b.band))
+        return false;
+    if (!a.options.is_null() && !islutil::plainEqual(a.options, b.options))
+        return false;
+    for (std::size_t k = 0; k < a.children.size(); ++k)
+        if (!plainlyEqual(a.children[k], b.children[k]))
+            return false;
+    return true;
 }
 
 bool ScheduleTree::readable(const isl::schedule &schedule)

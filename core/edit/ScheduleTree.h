@@ -75,6 +75,11 @@ public:
     /// built where it stood): the nodes around it kept as they are.
     static isl::schedule replaceSubtree(const isl::schedule_node &node, const TreeNode &with);
 
+    /// True when the two subtrees are written alike, node by node (isl's
+    /// plain equality of sets and partial schedules; `reach` is not looked
+    /// at): isl makes the same nest of both.
+    static bool plainlyEqual(const TreeNode &a, const TreeNode &b);
+
     /// The node at `path`, or an EditError naming the edit and the first
     /// step that does not exist.
     static TreeNode &at(TreeNode &root, const NodePath &path, const char *edit);

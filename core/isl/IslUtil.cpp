@@ -187,6 +187,26 @@ isl::union_map coalesce(const isl::union_map &m)
     return checkedCoalesce(m);
 }
 
+bool plainEqual(const isl::union_set &a, const isl::union_set &b)
+{
+    if (a.get() == b.get())
+        return true;
+    // raw isl begin: set counts, extraction by space and plain equality (not in cpp.h 0.25)
+    const isl_size n = isl_union_set_n_set(a.get());
+    if (n < 0 || n != isl_union_set_n_set(b.get()))
+        return false;
+    bool equal = true;
+    a.foreach_set([&](const isl::set &s) {
+        if (!equal)
+            return;
+        isl_set *other = isl_union_set_extract_set(b.get(), isl_set_get_space(s.get()));
+        equal = isl_set_plain_is_equal(s.get(), other) == isl_bool_true;
+        isl_set_free(other);
+    });
+    // raw isl end
+    return equal;
+}
+
 void addTo(isl::union_map &all, isl::map part)
 {
     all = isl::manage(isl_union_map_add_map(all.release(), part.release()));

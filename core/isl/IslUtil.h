@@ -56,6 +56,10 @@ isl::set coalesce(const isl::set &s);
 isl::map coalesce(const isl::map &m);
 isl::union_map coalesce(const isl::union_map &m);
 
+/// True when `a` and `b` are written alike, set by set (isl's plain
+/// equality: no computation; sets written differently may still be equal).
+bool plainEqual(const isl::union_set &a, const isl::union_set &b);
+
 /// Adds `part` to `all` in place: cpp.h's unite copies the growing union
 /// each time (quadratic over a 400-statement or 11,360-edge union).
 void addTo(isl::union_map &all, isl::map part);

@@ -52,7 +52,7 @@ void NestWorker::generate(const AnalysisRequest &r, NestResult &out)
     checkpoint(m_shared->latest, r.generation);
     const RegeneratedNest nest =
         CodeGenerator::generateWithC(m_pipeline->model(), result->schedule, r.scheduleFile.toStdString(),
-                                     describeSource(r, result->edits.size()), out.c);
+                                     describeSource(r, result->edits.size()), out.c, &m_pipeline->astMemo());
     out.text = NestTextPrinter::print(nest);
     out.kernelJson = NestKernelWriter::text(nest);
 }

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: MIT
+#include "AstCoverage.h"
+
+#include <isl/ast.h>
+#include <isl/ast_build.h>
+#include <isl/id.h>
+#include <isl/union_map.h>
+#include <isl/union_set.h>
+
+#include <cstdint>
+
+namespace se {
+
+// raw isl begin: C callbacks of the AST build (annotations, user pointers: not in cpp.h 0.25);
+// no C++ callbacks are set on the build, so passing it through C is safe
+AstCoverage::~AstCoverage()
+{
+    for (isl_union_set *s : m_calls)
+        isl_union_set_free(s);
+}
+
+isl::ast_build AstCoverage::watching(isl::ast_build build)
+{
+    return isl::manage(isl_ast_build_set_at_each_domain(build.release(), recordDomain, this));
+}
+
+// C callbacks: no exception may leave them.
+isl_ast_node *AstCoverage::recordDomain(isl_ast_node *node, isl_ast_build *build, void *user)
+{
+    auto *c = static_cast<AstCoverage *>(user);
+    isl_union_set *dom = isl_union_map_domain(isl_ast_build_get_schedule(build));
+    if (!dom) {
+        c->m_failed = true;
+        return node;
+    }
+    c->m_calls.push_back(dom);
+    auto *tag = reinterpret_cast<void *>(static_cast<std::uintptr_t>(c->m_calls.size()));
+    return isl_ast_node_set_annotation(node, isl_id_alloc(isl_ast_node_get_ctx(node), "se_call", tag));
+}
+
+isl_bool AstCoverage::markKept(isl_ast_node *node, void *user)
+{
+    auto *c = static_cast<AstCoverage *>(user);
+    if (isl_ast_node_get_type(node) != isl_ast_node_user)
+        return isl_bool_true;
+    isl_id *tag = isl_ast_node_get_annotation(node);
+    const auto k = reinterpret_cast<std::uintptr_t>(tag ? isl_id_get_user(tag) : nullptr);
+    isl_id_free(tag);
+    if (k == 0 || k > c->m_kept.size())
+        c->m_failed = true; // a call isl made without telling
+    else
+        c->m_kept[k - 1] = true;
+    return isl_bool_true;
+}
+
+bool AstCoverage::covers(const isl::ast_node &ast, const isl::union_set &domain)
+{
+    m_kept.assign(m_calls.size(), false);
+    if (isl_ast_node_foreach_descendant_top_down(ast.get(), markKept, this) < 0 || m_failed)
+        return false;
+    isl::union_set run = isl::manage(isl_union_set_empty(domain.get_space().release()));
+    for (std::size_t k = 0; k < m_calls.size(); ++k)
+        if (m_kept[k])
+            run = run.unite(isl::manage(isl_union_set_copy(m_calls[k])));
+    return domain.is_subset(run);
+}
+// raw isl end
+
+} // namespace se
