@@ -58,18 +58,31 @@ std::string SchedulePrinter::flatMap(const PolyhedralModel &model, const isl::sc
 {
     return QuotaScope::run(model.islContext(), "printing the schedule", [&] {
         const FlatSchedule flat(model, schedule);
-        // Gist with the domain so each statement prints as one piece: its
-        // time expressions without the domain's constraints.
-        isl::union_pw_multi_aff out;
+        // Printed statement by statement, in program order: isl prints a
+        // union in its hash table's order, which changes with how the union
+        // was made; building one also copied the growing union per statement.
+        const isl::space params = model.context().get_space();
+        std::string prefix, body;
         for (std::size_t k = 0; k < flat.size(); ++k) {
             const auto &st = model.statements()[k];
+            // Gist with the domain so each statement prints as one piece: its
+            // time expressions without the domain's constraints.
             isl::pw_multi_aff pma = integral(flat.of(k).as_pw_multi_aff().gist(st.domain).gist_params(model.context()));
-            out = out.is_null() ? isl::union_pw_multi_aff(pma) : out.union_add(isl::union_pw_multi_aff(pma));
+            // raw isl begin: cpp.h 0.25 has no align_params or to_str for a pw_multi_aff
+            pma = isl::manage(isl_pw_multi_aff_align_params(pma.release(), params.copy()));
+            const std::string text = islutil::take(isl_pw_multi_aff_to_str(pma.get()));
+            // raw isl end
+            // "[N] -> { s0[i] -> [(i)] }": the parameters, then the pieces.
+            const std::size_t open = text.find('{'), close = text.rfind('}');
+            if (open == std::string::npos || close == std::string::npos || close < open)
+                continue;
+            prefix = text.substr(0, open);
+            const std::string pieces = text.substr(open + 1, close - open - 1);
+            const std::size_t first = pieces.find_first_not_of(' '), last = pieces.find_last_not_of(' ');
+            if (first != std::string::npos)
+                body += (body.empty() ? "" : "; ") + pieces.substr(first, last - first + 1);
         }
-        if (out.is_null())
-            return std::string("{ }");
-        // raw isl: isl's text; cpp.h has no to_str, only operator<<
-        std::string text = islutil::take(isl_union_pw_multi_aff_to_str(out.get()));
+        std::string text = prefix + (body.empty() ? "{ }" : "{ " + body + " }");
         if (text.rfind("[] -> ", 0) == 0)
             text = text.substr(6);
         return text;
