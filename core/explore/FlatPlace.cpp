@@ -44,11 +44,14 @@ isl::map FlatPlace::timeMap(const std::vector<std::string> &to)
 
 isl::map FlatPlace::translation(unsigned d, int by)
 {
+    // One per dimension and step: a moves list asks for each hundreds of times.
+    if (const auto known = m_translations.find({d, by}); known != m_translations.end())
+        return known->second;
     std::vector<std::string> to;
     for (unsigned k = 0; k < base().dims(); ++k)
         to.push_back("t" + std::to_string(k)
                      + (k == d ? (by > 0 ? " + " : " - ") + std::to_string(std::abs(by)) : std::string()));
-    return timeMap(to);
+    return m_translations.emplace(std::make_pair(d, by), timeMap(to)).first->second;
 }
 
 std::optional<std::vector<std::size_t>> FlatPlace::wholeStatements(const TreeNode &n) const

@@ -6,6 +6,7 @@
 
 #include <isl/cpp.h>
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -49,6 +50,7 @@ private:
     unsigned m_dim = 0;
     const TreeNode *m_node = nullptr;
     std::optional<FlatSchedule> m_base;
+    std::map<std::pair<unsigned, int>, isl::map> m_translations; ///< translation()'s, made once
 };
 
 } // namespace se

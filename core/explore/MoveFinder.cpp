@@ -127,9 +127,12 @@ public:
         if (d >= base.dims())
             return std::nullopt;
         std::vector<std::pair<std::size_t, isl::map>> times;
-        for (const auto &[s, by] : moved)
+        std::vector<std::pair<std::size_t, FlatSchedule::Translation>> translations;
+        for (const auto &[s, by] : moved) {
             times.emplace_back(s, base.of(s).apply_range(m_place.translation(d, by)));
-        return base.withTimes(std::move(times));
+            translations.emplace_back(s, FlatSchedule::Translation{base.of(s), d, by});
+        }
+        return base.withTimes(std::move(times), std::move(translations));
     }
 
 private:

@@ -32,7 +32,7 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
         // check stops half-way (an abort from a newer edit, the quota), the
         // next one must not reuse any of them.
         m_last.reset();
-        TimeBounds bounds(model, schedule);
+        TimeBounds bounds(model, schedule, &m_sources);
         // The bounds of unchanged statements are the last check's (a
         // moves list checks hundreds of schedules that differ in one).
         if (reuse && m_bounds)
@@ -56,6 +56,10 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
             QuotaScope::nextStep(model.islContext());
             m_verdicts[e].reset();
             m_bare[e] = !options.witnesses;
+            // Settled by bounds known already (a moved statement's are its
+            // source's, moved): no key, no isl.
+            if (options.timeBounds && bounds.orderedByKnown(d.src, d.dst))
+                continue;
             const auto key = options.timeBounds ? m_cache.key(d) : std::nullopt;
             if (key) {
                 const auto *known = m_cache.find(*key);

@@ -28,6 +28,7 @@ private:
     bool m_counted = false;
     std::optional<FlatSchedule> m_last;
     std::optional<TimeBounds::Memo> m_bounds; ///< of m_last
+    TimeBounds::Sources m_sources; ///< bounds of the maps candidates translate
     // Per edge; null: respected. A pointer, not an optional: a report is
     // ~360 bytes and tiled_matmul_256 has 180,608 edges, almost all respected.
     std::vector<std::unique_ptr<const ViolationReport>> m_verdicts;

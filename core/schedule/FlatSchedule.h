@@ -28,15 +28,23 @@ public:
     const isl::map &of(std::size_t statement) const { return m_maps[statement]; }
     unsigned dims() const { return m_dims; }
     std::size_t size() const { return m_maps.size(); }
+    /// Times that are another map's (`from`) moved by `by` in dimension
+    /// `dim`: their bounds follow from those of `from` (TimeBounds), with no
+    /// isl computation per candidate.
+    struct Translation {
+        isl::map from;
+        unsigned dim = 0;
+        long by = 0;
+    };
     /// The same schedule with some statements' times replaced (of the
     /// same length): a candidate edit that moves a few statements
-    /// (MoveFinder).
-    FlatSchedule withTimes(std::vector<std::pair<std::size_t, isl::map>> times) const
+    /// (MoveFinder), each with its Translation when it is one.
+    FlatSchedule withTimes(std::vector<std::pair<std::size_t, isl::map>> times,
+                           std::vector<std::pair<std::size_t, Translation>> translations = {}) const;
+    /// How the statement's times were made from another's, or null.
+    const Translation *translation(std::size_t statement) const
     {
-        FlatSchedule out(*this);
-        for (auto &[statement, map] : times)
-            out.m_maps[statement] = std::move(map);
-        return out;
+        return statement < m_translations.size() && m_translations[statement] ? &*m_translations[statement] : nullptr;
     }
     /// The flat schedule of `schedule`, a tree that differs from the one
     /// this was made from only in bands that `statements` (and only they)
@@ -67,6 +75,7 @@ private:
     void fillMissing(const PolyhedralModel &model);
     std::vector<isl::map> m_maps;
     std::vector<std::vector<SetLevel>> m_setLevels;
+    std::vector<std::optional<Translation>> m_translations; ///< per statement, from withTimes
     unsigned m_dims = 0;
 };
 
