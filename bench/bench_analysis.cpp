@@ -30,6 +30,7 @@
 // Then what the app's views need after an edit, each on its own (v.*):
 //   v.tree, v.tree.memo, v.flags   the tree snapshot (afresh, with its memo), band flags
 //   v.apply, v.tile                a shift and a tile applied as the app applies them
+//   v.tile.flags                   the band flags of the tiled tree
 //   v.nest, v.nest.edit            the loop nest's AST of the schedule, then of it after
 //                                  the shift with the AstMemo of the first (the app's)
 //   v.flatten, v.flatmap, v.yaml   the flat schedule, its union map text, the tree's YAML
@@ -316,6 +317,9 @@ Outcome runOnce(const Options &o, PhaseTimes &t)
                     const isl::schedule tiled = se::EditScript::apply(analyzer.context(), {tile}, schedule, "bench");
                     check(tiled);
                 });
+                // The flags of the tiled tree (its new bands), the cache filled by the schedule's.
+                const isl::schedule tiled = se::EditScript::apply(analyzer.context(), {tile}, schedule, "bench");
+                t.time("v.tile.flags", [&] { se::FlagAnalysis::compute(model, deps, tiled, &flags); });
                 break;
             }
         t.time("v.flatten", [&] { se::FlatSchedule(model, edited); });
