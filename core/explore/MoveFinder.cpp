@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "MoveFinder.h"
 #include "FlatPlace.h"
+#include "FlatShortcut.h"
 #include "SequenceShortcut.h"
 
 #include "core/edit/ScheduleTree.h"
@@ -73,71 +74,6 @@ void bandCandidates(const TreeNode &b, const NodePath &p, std::vector<Edit> &out
         out.push_back(Edit::setCoincident(p, k, !b.coincident[static_cast<std::size_t>(k)]));
     out.push_back(Edit::distribute(p));
 }
-
-// Two kinds of candidate move only a few statements' times by a constant
-// in one flat dimension, and nothing else:
-// - a shift of one statement by 1 at one member of a band (+1 at that
-//   member's dimension);
-// - a move of a sequence's (or set's) child to the next or previous index
-//   (the two children swap: +1 and -1 at the child position's dimension).
-// Their verdict needs no new tree, only the node's flat schedule with those
-// maps moved (a fraction of a millisecond instead of ~25 ms on a
-// 257-statement band; tst_movefinder compares both ways on every band and
-// sequence of the samples). Used only when every instance of each moved
-// statement is under the node (or child) that moves it: a statement split
-// across a sequence keeps its other instances' times.
-class FlatShortcut {
-public:
-    explicit FlatShortcut(FlatPlace &place) : m_place(place) { }
-
-    /// The flat schedule after `e`, or nullopt when `e` is neither kind.
-    std::optional<FlatSchedule> after(const Edit &e)
-    {
-        const TreeNode *node = m_place.node();
-        if (!node || e.node != m_place.path())
-            return std::nullopt;
-        const PolyhedralModel &model = m_place.analyzer().model();
-        std::vector<std::pair<std::size_t, int>> moved; // statement, by how much
-        unsigned d = m_place.dim();
-        if (e.kind == EditKind::Shift && node->isBand() && e.offsets.size() == 1 && e.offsets[0].second == "1"
-            && e.member >= 0 && static_cast<unsigned>(e.member) < node->members()) {
-            d += static_cast<unsigned>(e.member);
-            const int s = model.statementIndex(e.offsets[0].first);
-            if (s < 0 || !m_place.whole(*node, static_cast<std::size_t>(s)))
-                return std::nullopt;
-            moved.emplace_back(static_cast<std::size_t>(s), 1);
-        } else if (e.kind == EditKind::Move && node->hasChildren() && (e.to == e.child + 1 || e.to == e.child - 1)
-                   && e.child >= 0 && e.to >= 0
-                   && static_cast<std::size_t>(std::max(e.child, e.to)) < node->children.size()) {
-            const auto first = static_cast<std::size_t>(std::min(e.child, e.to));
-            for (const auto &[child, by] : {std::pair<std::size_t, int>{first, 1}, {first + 1, -1}}) {
-                const TreeNode &f = node->children[child];
-                if (f.kind != TreeNode::Kind::Filter || f.children.empty())
-                    return std::nullopt;
-                const auto under = m_place.wholeStatements(f.children.front());
-                if (!under)
-                    return std::nullopt;
-                for (std::size_t s : *under)
-                    moved.emplace_back(s, by);
-            }
-        } else {
-            return std::nullopt;
-        }
-        const FlatSchedule &base = m_place.base();
-        if (d >= base.dims())
-            return std::nullopt;
-        std::vector<std::pair<std::size_t, isl::map>> times;
-        std::vector<std::pair<std::size_t, FlatSchedule::Translation>> translations;
-        for (const auto &[s, by] : moved) {
-            times.emplace_back(s, base.of(s).apply_range(m_place.translation(d, by)));
-            translations.emplace_back(s, FlatSchedule::Translation{base.of(s), d, by});
-        }
-        return base.withTimes(std::move(times), std::move(translations));
-    }
-
-private:
-    FlatPlace &m_place;
-};
 
 } // namespace
 

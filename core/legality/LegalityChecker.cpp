@@ -107,17 +107,36 @@ TimeBounds::TimeBounds(const PolyhedralModel &model, const FlatSchedule &schedul
 {
     if (!sources)
         return;
-    // A candidate's moved statements: their source's bounds, moved.
+    // A candidate's moved statements: their source's bounds, moved. A
+    // form's bounds add its terms' (sound: the values lie within, which is
+    // all ordered() needs; exact for one term).
     for (std::size_t k = 0; k < schedule.size(); ++k) {
-        const FlatSchedule::Translation *t = schedule.translation(k);
-        if (!t || t->dim >= schedule.dims())
+        const FlatSchedule::Transform *t = schedule.transform(k);
+        if (!t)
             continue;
-        std::vector<Range> moved = sourceBounds(t->from, *sources);
-        if (moved.size() != schedule.dims())
+        const std::vector<Range> source = sourceBounds(t->from, *sources);
+        if (source.size() != schedule.dims())
             continue;
-        Range &r = moved[t->dim];
-        if (r.bounded && (__builtin_add_overflow(r.lo, t->by, &r.lo) || __builtin_add_overflow(r.hi, t->by, &r.hi)))
-            r.bounded = false;
+        std::vector<Range> moved = source;
+        for (const auto &row : t->rows) {
+            if (row.dim >= moved.size())
+                continue;
+            Range r;
+            r.known = true;
+            r.bounded = true;
+            r.lo = r.hi = row.constant;
+            for (const auto &[j, a] : row.terms) {
+                const Range &in = j < source.size() ? source[j] : Range{};
+                long lo = 0, hi = 0;
+                if (!in.known || !in.bounded || __builtin_mul_overflow(a, a > 0 ? in.lo : in.hi, &lo)
+                    || __builtin_mul_overflow(a, a > 0 ? in.hi : in.lo, &hi) || __builtin_add_overflow(r.lo, lo, &r.lo)
+                    || __builtin_add_overflow(r.hi, hi, &r.hi)) {
+                    r.bounded = false;
+                    break;
+                }
+            }
+            moved[row.dim] = r;
+        }
         m_bounds[k] = std::move(moved);
     }
 }

@@ -26,7 +26,7 @@ std::optional<FlatSchedule> FlatSchedule::rereading(const PolyhedralModel &model
     if (!ScheduleFlattener::flattenSome(model, schedule, statements, m_dims, maps))
         return std::nullopt;
     FlatSchedule out(*this);
-    out.m_translations.clear(); // times read from a tree are no candidate's
+    out.m_transforms.clear(); // times read from a tree are no candidate's
     for (std::size_t s : statements)
         // (cpp.h throws on copying a null map: none reached is filled below)
         out.m_maps[s] = maps[s].is_null() ? isl::map() : maps[s];
@@ -90,18 +90,18 @@ void FlatSchedule::fillMissing(const PolyhedralModel &model)
 }
 
 FlatSchedule FlatSchedule::withTimes(std::vector<std::pair<std::size_t, isl::map>> times,
-                                     std::vector<std::pair<std::size_t, Translation>> translations) const
+                                     std::vector<std::pair<std::size_t, Transform>> transforms) const
 {
     FlatSchedule out(*this);
-    if (!translations.empty())
-        out.m_translations.resize(m_maps.size());
+    if (!transforms.empty())
+        out.m_transforms.resize(m_maps.size());
     for (auto &[statement, map] : times) {
         out.m_maps[statement] = std::move(map);
-        if (statement < out.m_translations.size())
-            out.m_translations[statement].reset();
+        if (statement < out.m_transforms.size())
+            out.m_transforms[statement].reset();
     }
-    for (auto &[statement, t] : translations)
-        out.m_translations[statement] = std::move(t);
+    for (auto &[statement, t] : transforms)
+        out.m_transforms[statement] = std::move(t);
     return out;
 }
 

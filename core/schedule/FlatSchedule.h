@@ -28,23 +28,28 @@ public:
     const isl::map &of(std::size_t statement) const { return m_maps[statement]; }
     unsigned dims() const { return m_dims; }
     std::size_t size() const { return m_maps.size(); }
-    /// Times that are another map's (`from`) moved by `by` in dimension
-    /// `dim`: their bounds follow from those of `from` (TimeBounds), with no
-    /// isl computation per candidate.
-    struct Translation {
+    /// Times that are another map's (`from`) with some dimensions replaced
+    /// by affine forms of its dimensions (a candidate shift, reverse, scale,
+    /// skew or permutation of a band, MoveFinder): their bounds follow from
+    /// those of `from` (TimeBounds), with no isl computation per candidate.
+    struct Transform {
+        struct Row {
+            unsigned dim = 0; ///< the dimension replaced
+            std::vector<std::pair<unsigned, long>> terms; ///< coefficient per dimension of `from`
+            long constant = 0;
+        };
         isl::map from;
-        unsigned dim = 0;
-        long by = 0;
+        std::vector<Row> rows;
     };
     /// The same schedule with some statements' times replaced (of the
     /// same length): a candidate edit that moves a few statements
-    /// (MoveFinder), each with its Translation when it is one.
+    /// (MoveFinder), each with its Transform when it is one.
     FlatSchedule withTimes(std::vector<std::pair<std::size_t, isl::map>> times,
-                           std::vector<std::pair<std::size_t, Translation>> translations = {}) const;
+                           std::vector<std::pair<std::size_t, Transform>> transforms = {}) const;
     /// How the statement's times were made from another's, or null.
-    const Translation *translation(std::size_t statement) const
+    const Transform *transform(std::size_t statement) const
     {
-        return statement < m_translations.size() && m_translations[statement] ? &*m_translations[statement] : nullptr;
+        return statement < m_transforms.size() && m_transforms[statement] ? &*m_transforms[statement] : nullptr;
     }
     /// The flat schedule of `schedule`, a tree that differs from the one
     /// this was made from only in bands that `statements` (and only they)
@@ -75,7 +80,7 @@ private:
     void fillMissing(const PolyhedralModel &model);
     std::vector<isl::map> m_maps;
     std::vector<std::vector<SetLevel>> m_setLevels;
-    std::vector<std::optional<Translation>> m_translations; ///< per statement, from withTimes
+    std::vector<std::optional<Transform>> m_transforms; ///< per statement, from withTimes
     unsigned m_dims = 0;
 };
 

@@ -150,7 +150,8 @@ void tst_MoveFinder::noSuchNode()
 }
 
 // The shortcuts (a shift of one statement, a swap of two neighbouring
-// children: their statements' flat times moved, no new tree) give every
+// children, a reverse, scale, skew, permutation or split of a band: their
+// statements' flat times moved, no new tree) give every
 // band's and sequence's moves exactly the verdicts, edges and pair counts
 // of the edits applied to the tree, on every sample kernel, two
 // conformance kernels and a fused jacobi_1d.
