@@ -32,7 +32,8 @@
 //   v.apply, v.tile                a shift and a tile applied as the app applies them
 //   v.tile.flags                   the band flags of the tiled tree
 //   v.nest, v.nest.edit            the loop nest's AST of the schedule, then of it after
-//                                  the shift with the AstMemo of the first (the app's)
+//   v.nest.undo                    the shift with the AstMemo of the first (the app's),
+//                                  then of the schedule again (an undo)
 //   v.flatten, v.flatmap, v.yaml   the flat schedule, its union map text, the tree's YAML
 //   v.nest.ast .. v.nest.json      the loop nest's steps (AST, C, translation, order
 //                                  check, text, kernel JSON) for the rebuilt schedule of edit1
@@ -310,6 +311,8 @@ Outcome runOnce(const Options &o, PhaseTimes &t)
                        [&] { se::AstBuilder::build(model, schedule, file, se::AstBuilder::From::Tree, &memo); });
                 t.time("v.nest.edit",
                        [&] { se::AstBuilder::build(model, shifted, file, se::AstBuilder::From::Tree, &memo); });
+                t.time("v.nest.undo",
+                       [&] { se::AstBuilder::build(model, schedule, file, se::AstBuilder::From::Tree, &memo); });
                 // An edit that changes the tree's shape: read and built whole,
                 // then flattened and checked whole (its verdict in the app).
                 const se::Edit tile = se::Edit::tile(n->path, std::vector<std::int64_t>(n->members.size(), 4));

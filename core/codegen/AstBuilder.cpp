@@ -178,14 +178,19 @@ isl_schedule_node *addIdentityAtLeaf(isl_schedule_node *node, void *user)
 
 // `times`: the schedule's map (isl_schedule_get_map flattens the whole
 // tree: computed once per nest).
+bool injectiveAll(const PolyhedralModel &model, const isl::union_map &times)
+{
+    bool all = true;
+    times.intersect_domain(model.domain()).foreach_map([&](isl::map m) {
+        if (all && !m.is_injective())
+            all = false;
+    });
+    return all;
+}
+
 isl::schedule injective(const PolyhedralModel &model, const isl::schedule &schedule, const isl::union_map &times)
 {
-    bool injectiveAll = true;
-    times.intersect_domain(model.domain()).foreach_map([&](isl::map m) {
-        if (injectiveAll && !m.is_injective())
-            injectiveAll = false;
-    });
-    if (injectiveAll)
+    if (injectiveAll(model, times))
         return schedule;
     LeafBand band{0};
     for (const auto &st : model.statements())
@@ -417,24 +422,33 @@ isl::ast_node_list AstBuilder::build(const PolyhedralModel &model, const isl::sc
             if (std::optional<isl::ast_node_list> items = AstSequenceSplit::build(schedule, stage, memo, alone))
                 return *items;
         }
+        // A root sequence made by the grouping (a band's constant first
+        // member): its children as they are. Grouping before the leaf bands
+        // of injective() is the same tree when every statement's times are
+        // injective, which each child checks (else the whole tree goes as
+        // below), so the whole tree's times are not made per edit.
+        if (splits && from == From::Tree) {
+            const isl::schedule tree = grouped(ctx, schedule);
+            const auto child = [&](const isl::schedule &c) -> std::optional<isl::ast_node> {
+                try {
+                    QuotaScope::nextStep(ctx);
+                    const isl::union_map childTimes = c.get_map();
+                    if (!injectiveAll(model, childTimes))
+                        return std::nullopt;
+                    return covering(model, c, file, depth(childTimes), from);
+                } catch (const InputError &) {
+                    return std::nullopt;
+                }
+            };
+            if (tree.get() != schedule.get())
+                if (std::optional<isl::ast_node_list> items = AstSequenceSplit::build(tree, "grouped", memo, child))
+                    return *items;
+        }
         const isl::union_map times = schedule.get_map(); // { S[...] -> [t...] }
         const isl::schedule runsAll = injective(model, schedule, times);
         const isl::union_map runsTimes = runsAll.get() == schedule.get() ? times : runsAll.get_map();
         const unsigned n = depth(runsTimes);
         const isl::schedule tree = from == From::Tree ? grouped(ctx, runsAll) : runsAll;
-        // A root sequence made by the grouping (a band's constant first
-        // member): its children as they are.
-        if (splits && tree.get() != runsAll.get()) {
-            const auto child = [&](const isl::schedule &c) -> std::optional<isl::ast_node> {
-                try {
-                    return covering(model, c, file, n, from);
-                } catch (const InputError &) {
-                    return std::nullopt;
-                }
-            };
-            if (std::optional<isl::ast_node_list> items = AstSequenceSplit::build(tree, "grouped", memo, child))
-                return *items;
-        }
         const isl::ast_node ast = whole(model, runsAll, runsTimes, tree, file, n, from);
         return isl::ast_node_list(ast);
     });

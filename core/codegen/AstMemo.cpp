@@ -9,6 +9,7 @@ void AstMemo::begin(const isl::union_set &domain)
 {
     m_next.clear();
     if (!m_domain || !islutil::plainEqual(*m_domain, domain)) {
+        m_older.clear();
         m_last.clear();
         m_domain = domain;
     }
@@ -16,7 +17,8 @@ void AstMemo::begin(const isl::union_set &domain)
 
 void AstMemo::finish()
 {
-    m_last.swap(m_next);
+    m_older = std::move(m_last);
+    m_last = std::move(m_next);
     m_next.clear();
 }
 
@@ -30,13 +32,15 @@ std::string AstMemo::key(const std::string &stage, const TreeNode &child)
 const isl::ast_node *AstMemo::find(const std::string &stage, const TreeNode &child)
 {
     const std::string k = key(stage, child);
-    const auto stored = m_last.find(k);
-    if (stored == m_last.end() || !ScheduleTree::plainlyEqual(stored->second.child, child)) {
-        ++m_misses;
-        return nullptr;
+    for (const auto *builds : {&m_last, &m_older}) {
+        const auto stored = builds->find(k);
+        if (stored != builds->end() && ScheduleTree::plainlyEqual(stored->second.child, child)) {
+            ++m_hits;
+            return &(m_next[k] = stored->second).ast;
+        }
     }
-    ++m_hits;
-    return &(m_next[k] = stored->second).ast;
+    ++m_misses;
+    return nullptr;
 }
 
 void AstMemo::store(const std::string &stage, const TreeNode &child, const isl::ast_node &ast)

@@ -21,7 +21,8 @@ namespace se {
 /// (filter and every node below) is written exactly as the stored one's and
 /// the tree's domain is too: isl generates the same nest from the same
 /// objects. Holds isl objects of one model's context (one memo per model,
-/// kept by the SchedulePipeline); only what the last build used is kept.
+/// kept by the SchedulePipeline); what the last two builds used is kept, so
+/// an undo (the build before the last) finds its children too.
 class AstMemo {
 public:
     /// Starts a build of a tree over `domain`: a different domain forgets
@@ -46,7 +47,7 @@ private:
     static std::string key(const std::string &stage, const TreeNode &child);
 
     std::optional<isl::union_set> m_domain;
-    std::unordered_map<std::string, Entry> m_last, m_next;
+    std::unordered_map<std::string, Entry> m_older, m_last, m_next;
     std::size_t m_hits = 0, m_misses = 0;
 };
 

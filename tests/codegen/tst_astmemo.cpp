@@ -107,6 +107,10 @@ void tst_AstMemo::oneShiftMakesOneChild()
     nest(a.model(), shifted, &memo);
     QCOMPARE(memo.hits(), std::size_t(39));
     QCOMPARE(memo.misses(), std::size_t(41));
+    // An undo: the build before the last had the shifted child as it was.
+    QCOMPARE(nest(a.model(), a.originalSchedule(), &memo), nest(a.model(), a.originalSchedule(), nullptr));
+    QCOMPARE(memo.hits(), std::size_t(79));
+    QCOMPARE(memo.misses(), std::size_t(41));
 }
 
 QTEST_GUILESS_MAIN(tst_AstMemo)
