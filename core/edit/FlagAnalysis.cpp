@@ -251,8 +251,13 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
                 const SplitTimes &a = split[d.src], &b = split[d.dst];
                 if (a.part >= 0 && b.part >= 0 && a.constants.size() == b.constants.size()) {
                     partsKey = std::to_string(d.shape) + ' ' + std::to_string(a.part) + ' ' + std::to_string(b.part);
-                    for (std::size_t i = 0; i < a.constants.size(); ++i)
-                        partsKey += ' ' + std::to_string(b.constants[i] - a.constants[i]);
+                    for (std::size_t i = 0; i < a.constants.size() && !partsKey.empty(); ++i) {
+                        long diff = 0;
+                        if (__builtin_sub_overflow(b.constants[i], a.constants[i], &diff))
+                            partsKey.clear(); // beyond 64 bits: no key, the difference decides
+                        else
+                            partsKey += ' ' + std::to_string(diff);
+                    }
                 }
                 const auto known = partsKey.empty() ? byParts.end() : byParts.find(partsKey);
                 if (known != byParts.end()) {

@@ -43,8 +43,10 @@ std::optional<std::vector<Row>> FlatShortcut::bandRows(const Edit &e, unsigned m
                                     {{d + static_cast<unsigned>(e.member), static_cast<long>(e.factor)}},
                                     0}};
     case EditKind::Skew:
-        if (!member(e.member) || !member(e.source) || e.member == e.source || e.factor == 0
-            || std::abs(e.factor) > kSmallFactor)
+        // (The edit also checks that both members are defined on every
+        // instance of the band: isl's bands always are.)
+        if (!member(e.member) || !member(e.source) || e.member == e.source || e.factor == 0 || e.factor > kSmallFactor
+            || e.factor < -kSmallFactor)
             return std::nullopt;
         return std::vector<Row>{Row{d + static_cast<unsigned>(e.member),
                                     {{d + static_cast<unsigned>(e.member), 1},

@@ -162,8 +162,8 @@ const std::vector<TimeBounds::Range> &TimeBounds::sourceBounds(const isl::map &m
 {
     if (const auto found = sources.find(map.get()); found != sources.end())
         return found->second.second;
-    if (sources.size() > 65536)
-        sources.clear(); // a bound on memory: only this moves list's sources matter
+    if (sources.size() > 8192)
+        sources.clear(); // a bound on memory (a moves list needs one per statement of the node)
     std::vector<Range> all;
     const isl::set range = map.range().project_out_all_params(); // [t0, ..., tn-1] over the instances
     for (unsigned d = 0; d < m_schedule.dims(); ++d)
