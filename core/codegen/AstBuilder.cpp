@@ -427,8 +427,9 @@ isl::ast_node_list AstBuilder::build(const PolyhedralModel &model, const isl::sc
         // of injective() is the same tree when every statement's times are
         // injective, which each child checks (else the whole tree goes as
         // below), so the whole tree's times are not made per edit.
+        isl::schedule groupedAsGiven; // grouped(schedule), made once
         if (splits && from == From::Tree) {
-            const isl::schedule tree = grouped(ctx, schedule);
+            const isl::schedule tree = groupedAsGiven = grouped(ctx, schedule);
             const auto child = [&](const isl::schedule &c) -> std::optional<isl::ast_node> {
                 try {
                     QuotaScope::nextStep(ctx);
@@ -448,7 +449,10 @@ isl::ast_node_list AstBuilder::build(const PolyhedralModel &model, const isl::sc
         const isl::schedule runsAll = injective(model, schedule, times);
         const isl::union_map runsTimes = runsAll.get() == schedule.get() ? times : runsAll.get_map();
         const unsigned n = depth(runsTimes);
-        const isl::schedule tree = from == From::Tree ? grouped(ctx, runsAll) : runsAll;
+        // (Grouping a 400-statement band takes tens of milliseconds: not twice.)
+        const isl::schedule tree = from != From::Tree                      ? runsAll
+            : !groupedAsGiven.is_null() && runsAll.get() == schedule.get() ? groupedAsGiven
+                                                                           : grouped(ctx, runsAll);
         const isl::ast_node ast = whole(model, runsAll, runsTimes, tree, file, n, from);
         return isl::ast_node_list(ast);
     });
