@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "EdgeVerdictCache.h"
 
+#include <algorithm>
+
 #include <limits>
 
 #include "core/isl/IslUtil.h"
@@ -29,12 +31,54 @@ const EdgeVerdictCache::Form &EdgeVerdictCache::form(std::size_t statement)
     Form &f = m_forms[statement];
     if (f.known)
         return f;
+    const isl::map &map = m_schedule->of(statement);
+    // A moves candidate's statement moved by constants only: its source's
+    // form with the constants moved (the linear part stays); a statement back
+    // at its source's times: the source's form.
+    const FlatSchedule::Transform *t = m_schedule->transform(statement);
+    const bool translated = t && std::all_of(t->rows.begin(), t->rows.end(), [](const auto &r) {
+                                return r.terms.size() == 1 && r.terms[0].first == r.dim && r.terms[0].second == 1;
+                            });
+    if (const Form *source = translated ? &sourceForm(t->from) : sourceFormIfKnown(map)) {
+        Form moved = *source;
+        moved.map = map;
+        bool ok = true;
+        if (translated && moved.affine)
+            for (const auto &r : t->rows)
+                ok = ok && r.dim < moved.constants.size()
+                    && !__builtin_add_overflow(moved.constants[r.dim], r.constant, &moved.constants[r.dim]);
+        // (a dimension out of range or a constant beyond 64 bits: read as it is)
+        f = ok ? std::move(moved) : readForm(map);
+        return f;
+    }
+    f = readForm(map);
+    return f;
+}
+
+const EdgeVerdictCache::Form *EdgeVerdictCache::sourceFormIfKnown(const isl::map &map) const
+{
+    const auto found = m_sourceForms.find(map.get());
+    return found == m_sourceForms.end() ? nullptr : &found->second;
+}
+
+const EdgeVerdictCache::Form &EdgeVerdictCache::sourceForm(const isl::map &map)
+{
+    if (const Form *known = sourceFormIfKnown(map))
+        return *known;
+    if (m_sourceForms.size() > 8192)
+        m_sourceForms.clear(); // a bound on memory (a moves list needs one per statement of the node)
+    return m_sourceForms.emplace(map.get(), readForm(map)).first->second; // the form holds the map
+}
+
+EdgeVerdictCache::Form EdgeVerdictCache::readForm(const isl::map &map)
+{
+    Form f;
     f.known = true;
-    if (!m_schedule->of(statement).is_null())
-        f.map = m_schedule->of(statement);
+    if (!map.is_null())
+        f.map = map;
     // raw isl begin: a map that is not a function gives null here, where cpp.h's as_pw_multi_aff
     // throws; the piece comes out of a C callback and its constants are rewritten in place
-    isl_pw_multi_aff *pma = isl_pw_multi_aff_from_map(m_schedule->of(statement).copy());
+    isl_pw_multi_aff *pma = isl_pw_multi_aff_from_map(map.copy());
     if (!pma || isl_pw_multi_aff_n_piece(pma) != 1) {
         isl_pw_multi_aff_free(pma);
         return f;

@@ -9,6 +9,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace se {
@@ -62,9 +63,16 @@ private:
         std::optional<isl::map> map;
     };
     const Form &form(std::size_t statement);
+    /// The form of a time map, read with isl.
+    static Form readForm(const isl::map &map);
+    /// The form of a map candidates move (FlatSchedule::Transform), kept
+    /// across schedules by the map's object (the form holds the map).
+    const Form &sourceForm(const isl::map &map);
+    const Form *sourceFormIfKnown(const isl::map &map) const;
 
     const FlatSchedule *m_schedule = nullptr;
     std::vector<Form> m_forms;
+    std::unordered_map<const isl_map *, Form> m_sourceForms;
     std::map<std::string, Verdict> m_verdicts;
 };
 
