@@ -107,19 +107,7 @@ std::optional<std::vector<std::size_t>> statementsUnderBand(const PolyhedralMode
     const isl::schedule_node n = ScheduleTreeWalk::at(schedule, path);
     if (n.is_null() || !n.isa<isl::schedule_node_band>())
         return std::nullopt;
-    std::vector<std::size_t> out;
-    bool known = true;
-    isl::manage(isl_schedule_node_get_domain(n.get())).foreach_set([&](isl::set s) { // raw isl: C-only in cpp.h 0.25
-        const char *name = isl_set_get_tuple_name(s.get());
-        const int k = name ? model.statementIndex(name) : -1;
-        if (k < 0)
-            known = false;
-        else
-            out.push_back(static_cast<std::size_t>(k));
-    });
-    if (!known)
-        return std::nullopt;
-    return out;
+    return model.statementsOf(isl::manage(isl_schedule_node_get_domain(n.get()))); // raw isl: C-only in cpp.h 0.25
 }
 
 // Of the statements under an edited band, those whose times the edit moves:

@@ -5,6 +5,7 @@
 #include "core/edit/ScheduleTree.h"
 #include "core/isl/IslContext.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace se {
@@ -58,19 +59,10 @@ std::optional<std::vector<std::size_t>> FlatPlace::wholeStatements(const TreeNod
 {
     if (n.reach.is_null())
         return std::nullopt;
-    std::vector<std::size_t> out;
-    bool ok = true;
-    n.reach.foreach_set([&](isl::set part) {
-        const char *name = isl_set_get_tuple_name(part.get());
-        const int s = name ? m_analyzer.model().statementIndex(name) : -1;
-        if (s < 0 || !part.is_equal(m_analyzer.model().statements()[static_cast<std::size_t>(s)].domain))
-            ok = false;
-        else
-            out.push_back(static_cast<std::size_t>(s));
-    });
-    if (!ok)
+    const auto under = m_analyzer.model().statementsOf(n.reach);
+    if (!under || !std::all_of(under->begin(), under->end(), [&](std::size_t s) { return whole(n, s); }))
         return std::nullopt;
-    return out;
+    return under;
 }
 
 bool FlatPlace::whole(const TreeNode &n, std::size_t s) const

@@ -260,6 +260,23 @@ int PolyhedralModel::statementIndex(const std::string &name) const
     return it == m_index.end() ? -1 : it->second;
 }
 
+std::optional<std::vector<std::size_t>> PolyhedralModel::statementsOf(const isl::union_set &instances) const
+{
+    std::vector<std::size_t> out;
+    bool known = true;
+    instances.foreach_set([&](const isl::set &s) {
+        const char *name = isl_set_get_tuple_name(s.get()); // raw isl: a C string, no isl::id to make
+        const int k = name ? statementIndex(name) : -1;
+        if (k < 0)
+            known = false;
+        else
+            out.push_back(static_cast<std::size_t>(k));
+    });
+    if (!known)
+        return std::nullopt;
+    return out;
+}
+
 std::vector<std::string> PolyhedralModel::allocations() const
 {
     std::set<std::string> out;

@@ -8,6 +8,7 @@
 #include <isl/cpp.h>
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -71,6 +72,9 @@ public:
     const std::vector<AccessModel> &accesses() const { return m_accesses; }
     /// Index of the statement `s<id>`, or -1.
     int statementIndex(const std::string &name) const;
+    /// Indices of the statements whose instances `instances` holds, in its
+    /// order; nothing when one of its tuples is no statement.
+    std::optional<std::vector<std::size_t>> statementsOf(const isl::union_set &instances) const;
     /// Every allocation that some access touches, sorted.
     std::vector<std::string> allocations() const;
 

@@ -87,6 +87,17 @@ QString sample(const char *rel)
 }
 
 // The violation of `report` with this type and statements, or -1.
+// A window on screen (dock visibility then counts, as for a user), with
+// stencil_2d open and analysed.
+bool shownWithStencil(MainWindow &w)
+{
+    w.setInteractive(false);
+    w.resize(1400, 900);
+    w.show();
+    return QTest::qWaitForWindowExposed(&w) && w.openKernel(source("tests/widgets/data/stencil_2d.json"))
+        && settle(w.explorer());
+}
+
 int violationIndex(const CheckReport &r, const std::string &type, const std::string &src, const std::string &dst)
 {
     for (std::size_t k = 0; k < r.violations.size(); ++k)
@@ -187,13 +198,8 @@ void tst_TruthfulViews::loopNestLabelsByOrigin()
 void tst_TruthfulViews::hiddenLoopNestWaitsUntilShown()
 {
     MainWindow w;
-    w.setInteractive(false);
-    w.resize(1400, 900);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(shownWithStencil(w));
     Explorer *e = w.explorer();
-    QVERIFY(w.openKernel(source("tests/widgets/data/stencil_2d.json")));
-    QVERIFY(settle(e));
     auto *dock = w.findChild<QDockWidget *>(QStringLiteral("nest"));
     QVERIFY(dock);
     QVERIFY(e->nestWanted());
@@ -338,13 +344,8 @@ void tst_TruthfulViews::hiddenGraphIsLaidOutWhenShown()
 {
     QTemporaryDir dir;
     MainWindow w;
-    w.setInteractive(false);
-    w.resize(1400, 900);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(shownWithStencil(w));
     Explorer *e = w.explorer();
-    QVERIFY(w.openKernel(source("tests/widgets/data/stencil_2d.json")));
-    QVERIFY(settle(e));
     auto *dock = w.findChild<QDockWidget *>(QStringLiteral("graph"));
     QVERIFY(dock);
     QVERIFY(e->graphWanted());

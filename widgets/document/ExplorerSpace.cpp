@@ -87,10 +87,10 @@ bool Explorer::requestGraph()
             m_graphJob.reset();
         installGraph(generation, watcher->result());
     });
-    const KernelPtr kernel = m_snapshot->kernel;
-    const CheckReport report = m_snapshot->report;
-    watcher->setFuture(QtConcurrent::run(
-        [kernel, report, fonts = m_fonts] { return GraphFigureBuilder::build(*kernel, report, fonts); }));
+    // The snapshot is immutable: shared with the pool thread, not copied on this one.
+    watcher->setFuture(QtConcurrent::run([snapshot = m_snapshot, fonts = m_fonts] {
+        return GraphFigureBuilder::build(*snapshot->kernel, snapshot->report, fonts);
+    }));
     return true;
 }
 
