@@ -37,11 +37,7 @@ void checkChild(const Edit &e, const TreeNode &g, int k, const char *what)
 
 void checkMarkName(const Edit &e)
 {
-    bool ok = !e.name.empty() && e.name.size() <= 128
-        && (std::isalpha(static_cast<unsigned char>(e.name[0])) || e.name[0] == '_');
-    for (char c : e.name)
-        ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
-    if (!ok)
+    if (!TreeEdits::validMarkName(e.name))
         throw EditError(e.node,
                         std::string(editKindName(e.kind))
                             + ": a mark name is letters, digits and '_', starting with a letter or "
@@ -164,6 +160,15 @@ void TreeEdits::fuse(const Edit &e, TreeNode &root)
     TreeNode fused = TreeNode::filter(fa.set.unite(fb.set), std::move(band));
     g.children.erase(g.children.begin() + static_cast<long>(k), g.children.begin() + static_cast<long>(k) + 2);
     g.children.insert(g.children.begin() + static_cast<long>(k), std::move(fused));
+}
+
+bool TreeEdits::validMarkName(const std::string &name)
+{
+    bool ok =
+        !name.empty() && name.size() <= 128 && (std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_');
+    for (char c : name)
+        ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+    return ok;
 }
 
 std::pair<NodePath, int> TreeEdits::distributeTarget(const TreeNode &root, const NodePath &band)

@@ -18,6 +18,8 @@ public:
     /// path, 0) when the band is replaced by a new sequence. Requires the
     /// band to be distributable.
     static std::pair<NodePath, int> distributeTarget(const TreeNode &root, const NodePath &band);
+    /// Letters, digits and '_', starting with a letter or '_' (at most 128).
+    static bool validMarkName(const std::string &name);
 
 private:
     static void move(const Edit &e, TreeNode &parent);

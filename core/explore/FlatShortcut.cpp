@@ -4,6 +4,7 @@
 
 #include "core/analysis/Analyzer.h"
 #include "core/edit/ScheduleTree.h"
+#include "core/edit/TreeEdits.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -71,6 +72,12 @@ std::optional<std::vector<Row>> FlatShortcut::bandRows(const Edit &e, unsigned m
         if (e.member < 1 || static_cast<unsigned>(e.member) >= members)
             return std::nullopt;
         return std::vector<Row>{}; // two bands, the same times
+    // Declarations: the verdict is about times only, and they stay.
+    case EditKind::SetPermutable: return std::vector<Row>{};
+    case EditKind::SetCoincident:
+        if (!member(e.member))
+            return std::nullopt;
+        return std::vector<Row>{};
     default: return std::nullopt;
     }
 }
@@ -146,6 +153,13 @@ std::optional<FlatSchedule> FlatShortcut::after(const Edit &e)
         }
         return base.withTimes(std::move(times), std::move(transforms));
     }
+    // Marks: the times stay (the conditions are the edits' own).
+    const bool markHere = node->kind == TreeNode::Kind::Mark;
+    if ((e.kind == EditKind::InsertMark && !e.node.empty() && node->kind != TreeNode::Kind::Filter
+         && TreeEdits::validMarkName(e.name))
+        || (e.kind == EditKind::RenameMark && markHere && TreeEdits::validMarkName(e.name))
+        || (e.kind == EditKind::DeleteMark && markHere))
+        return m_place.base();
     if (!node->isBand())
         return std::nullopt;
     const auto rows = bandRows(e, node->members());

@@ -2,7 +2,7 @@
 #include "ScheduleInput.h"
 
 #include "JscopReader.h"
-#include "ScheduleInput.h"
+#include "core/schedule/ScheduleReader.h"
 #include "core/support/InputFile.h"
 
 namespace se {

@@ -32,27 +32,78 @@ const EdgeVerdictCache::Form &EdgeVerdictCache::form(std::size_t statement)
     if (f.known)
         return f;
     const isl::map &map = m_schedule->of(statement);
-    // A moves candidate's statement moved by constants only: its source's
-    // form with the constants moved (the linear part stays); a statement back
+    // A moves candidate's statement: its source's form put through the
+    // candidate's rows, with no isl reading of its times; a statement back
     // at its source's times: the source's form.
     const FlatSchedule::Transform *t = m_schedule->transform(statement);
-    const bool translated = t && std::all_of(t->rows.begin(), t->rows.end(), [](const auto &r) {
-                                return r.terms.size() == 1 && r.terms[0].first == r.dim && r.terms[0].second == 1;
-                            });
-    if (const Form *source = translated ? &sourceForm(t->from) : sourceFormIfKnown(map)) {
-        Form moved = *source;
-        moved.map = map;
-        bool ok = true;
-        if (translated && moved.affine)
-            for (const auto &r : t->rows)
-                ok = ok && r.dim < moved.constants.size()
-                    && !__builtin_add_overflow(moved.constants[r.dim], r.constant, &moved.constants[r.dim]);
+    if (const Form *source = t ? &sourceForm(t->from) : sourceFormIfKnown(map)) {
+        std::optional<Form> moved = t ? transformed(*source, t->rows) : *source;
+        if (moved) {
+            moved->map = map;
+            f = std::move(*moved);
+            return f;
+        }
         // (a dimension out of range or a constant beyond 64 bits: read as it is)
-        f = ok ? std::move(moved) : readForm(map);
-        return f;
     }
     f = readForm(map);
     return f;
+}
+
+std::optional<EdgeVerdictCache::Form>
+EdgeVerdictCache::transformed(const Form &source, const std::vector<FlatSchedule::Transform::Row> &rows)
+{
+    if (!source.affine)
+        return source;
+    Form out = source;
+    // Rows are applied at once: each reads the source's dimensions.
+    std::string signature = std::to_string(source.part);
+    bool translation = true;
+    for (const auto &r : rows) {
+        if (r.dim >= out.constants.size())
+            return std::nullopt;
+        std::int64_t c = r.constant;
+        signature += ';' + std::to_string(r.dim) + ':';
+        for (const auto &[j, a] : r.terms) {
+            std::int64_t term = 0;
+            if (j >= source.constants.size() || __builtin_mul_overflow(a, source.constants[j], &term)
+                || __builtin_add_overflow(c, term, &c))
+                return std::nullopt;
+            signature += std::to_string(a) + '*' + std::to_string(j) + ',';
+            translation = translation && j == r.dim && a == 1;
+        }
+        translation = translation && r.terms.size() == 1;
+        out.constants[r.dim] = c;
+    }
+    if (translation)
+        return out; // the same linear part
+    // The linear part through the rows without their constants, once per
+    // source part and rows (a band's statements share a handful of parts).
+    auto it = m_movedParts.find(signature);
+    if (it == m_movedParts.end()) {
+        std::string from, to;
+        std::vector<std::string> dims(source.constants.size());
+        for (std::size_t k = 0; k < dims.size(); ++k) {
+            dims[k] = "t" + std::to_string(k);
+            from += (k ? ", " : "") + dims[k];
+        }
+        for (const auto &r : rows) {
+            std::string form = "0";
+            for (const auto &[j, a] : r.terms)
+                form += (a < 0 ? " - " : " + ") + std::to_string(a < 0 ? -a : a) + "*t" + std::to_string(j);
+            dims[r.dim] = form;
+        }
+        for (std::size_t k = 0; k < dims.size(); ++k)
+            to += (k ? ", " : "") + dims[k];
+        // { [t] -> [t'] }: the rows' linear part
+        const isl::multi_aff rowsFn(source.linearFn->ctx(), "{ [" + from + "] -> [" + to + "] }");
+        const isl::multi_aff linear = rowsFn.pullback(*source.linearFn);
+        const std::string text = islutil::take(isl_multi_aff_to_str(linear.get())); // raw isl: the text is the key
+        const int part = m_parts.emplace(text, static_cast<int>(m_parts.size())).first->second;
+        it = m_movedParts.emplace(signature, std::make_pair(part, linear)).first;
+    }
+    out.part = it->second.first;
+    out.linearFn = it->second.second;
+    return out;
 }
 
 const EdgeVerdictCache::Form *EdgeVerdictCache::sourceFormIfKnown(const isl::map &map) const
@@ -113,14 +164,17 @@ EdgeVerdictCache::Form EdgeVerdictCache::readForm(const isl::map &map)
     ma = isl_multi_aff_reset_tuple_id(ma, isl_dim_in);
     if (ok) {
         f.affine = true;
-        f.linear = islutil::take(isl_multi_aff_to_str(ma));
+        f.part =
+            m_parts.emplace(islutil::take(isl_multi_aff_to_str(ma)), static_cast<int>(m_parts.size())).first->second;
+        f.linearFn = isl::manage(ma);
+    } else {
+        isl_multi_aff_free(ma);
     }
-    isl_multi_aff_free(ma);
     // raw isl end
     return f;
 }
 
-std::optional<std::string> EdgeVerdictCache::key(const Dependence &dep)
+std::optional<EdgeVerdictCache::Key> EdgeVerdictCache::key(const Dependence &dep)
 {
     if (dep.shape < 0 || !m_schedule)
         return std::nullopt;
@@ -131,10 +185,47 @@ std::optional<std::string> EdgeVerdictCache::key(const Dependence &dep)
     const Form &t = form(dep.dst);
     if (!s.affine || !t.affine || s.constants.size() != t.constants.size())
         return std::nullopt;
-    std::string k = std::to_string(dep.shape) + "|" + s.linear + "|" + t.linear + "|";
-    for (std::size_t d = 0; d < s.constants.size(); ++d)
-        k += std::to_string(t.constants[d] - s.constants[d]) + ",";
+    Key k;
+    k.reserve(3 + s.constants.size());
+    k.push_back(dep.shape);
+    k.push_back(s.part);
+    k.push_back(t.part);
+    for (std::size_t d = 0; d < s.constants.size(); ++d) {
+        std::int64_t diff = 0;
+        if (__builtin_sub_overflow(t.constants[d], s.constants[d], &diff))
+            return std::nullopt; // beyond 64 bits: isl decides
+        k.push_back(diff);
+    }
     return k;
+}
+
+std::size_t EdgeVerdictCache::KeyHash::operator()(const Key &k) const noexcept
+{
+    std::size_t h = k.size();
+    for (const std::int64_t v : k)
+        h ^= std::hash<std::int64_t>{}(v) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+    return h;
+}
+
+std::optional<bool> EdgeVerdictCache::violatedByMinimum(const Dependence &dep)
+{
+    const Form &s = form(dep.src);
+    const Form &t = form(dep.dst);
+    if (!s.linearFn || !t.linearFn || s.constants.size() != t.constants.size())
+        return std::nullopt;
+    auto it = m_minima.find({dep.shape, s.part, t.part});
+    if (it == m_minima.end())
+        it = m_minima
+                 .emplace(std::make_tuple(dep.shape, s.part, t.part),
+                          DifferenceMinimum::of(dep.shapeRelation, *s.linearFn, *t.linearFn))
+                 .first;
+    if (it->second.kind() == DifferenceMinimum::Kind::Unknown)
+        return std::nullopt;
+    std::vector<std::int64_t> diff(s.constants.size());
+    for (std::size_t d = 0; d < diff.size(); ++d)
+        if (__builtin_sub_overflow(t.constants[d], s.constants[d], &diff[d]))
+            return std::nullopt;
+    return it->second.violated(diff);
 }
 
 const std::vector<std::int64_t> *EdgeVerdictCache::constants(std::size_t statement) const
@@ -175,13 +266,13 @@ bool EdgeVerdictCache::shiftedTimes(const Verdict &verdict, std::size_t src, std
         && shift(verdict.witness.dstTime, verdict.dstConstants, *t, dstTime);
 }
 
-const EdgeVerdictCache::Verdict *EdgeVerdictCache::find(const std::string &key) const
+const EdgeVerdictCache::Verdict *EdgeVerdictCache::find(const Key &key) const
 {
     auto it = m_verdicts.find(key);
     return it == m_verdicts.end() ? nullptr : &it->second;
 }
 
-void EdgeVerdictCache::store(const std::string &key, Verdict v)
+void EdgeVerdictCache::store(const Key &key, Verdict v)
 {
     m_verdicts[key] = std::move(v);
 }

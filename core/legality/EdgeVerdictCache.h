@@ -1,20 +1,21 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/report/CheckReport.h"
+#include "DifferenceMinimum.h"
 #include "core/deps/Dependence.h"
+#include "core/report/CheckReport.h"
+#include "core/schedule/FlatSchedule.h"
 
 #include <isl/cpp.h>
 
 #include <map>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
 namespace se {
-
-class FlatSchedule;
 
 /// Verdicts of edges that are the same problem up to names and a common
 /// shift in time. Whether an edge is violated depends only on its relation
@@ -39,11 +40,19 @@ public:
 
     /// Starts a new schedule: the per-statement forms are recomputed lazily.
     void setSchedule(const FlatSchedule &schedule);
+    /// An edge's problem: its shape, its statements' linear parts and
+    /// their constants' difference per time dimension.
+    using Key = std::vector<std::int64_t>;
     /// The key of an edge under the current schedule, or nullopt when a
     /// time is not a single affine piece.
-    std::optional<std::string> key(const Dependence &dep);
+    std::optional<Key> key(const Dependence &dep);
+    /// Whether an edge whose key() was made is violated, from the least time
+    /// difference of its shape under its statements' linear parts (made
+    /// once per shape and pair of parts); nullopt when that minimum is not
+    /// a plain integer point (isl decides the edge then).
+    std::optional<bool> violatedByMinimum(const Dependence &dep);
 
-    const Verdict *find(const std::string &key) const;
+    const Verdict *find(const Key &key) const;
     /// The time constants of a statement whose key was made (its times are
     /// one affine piece); null otherwise.
     const std::vector<std::int64_t> *constants(std::size_t statement) const;
@@ -51,20 +60,25 @@ public:
     /// same key; false when a time leaves 64 bits (isl computes them then).
     bool shiftedTimes(const Verdict &verdict, std::size_t src, std::size_t dst, std::vector<Integer> &srcTime,
                       std::vector<Integer> &dstTime) const;
-    void store(const std::string &key, Verdict v);
+    void store(const Key &key, Verdict v);
 
 private:
     struct Form {
         bool known = false;
         bool affine = false;
-        std::string linear; ///< the times without their constants
+        int part = -1; ///< the times without their constants: an id in m_parts
+        /// { [x] -> [t] }: the times without their constants, anonymous.
+        std::optional<isl::multi_aff> linearFn;
         std::vector<std::int64_t> constants; ///< per time dimension
         /// The time map it was read from (optional: a null isl::map cannot be copied).
         std::optional<isl::map> map;
     };
     const Form &form(std::size_t statement);
+    /// `source` with its times put through `rows`, or nullopt (a constant
+    /// beyond 64 bits, a dimension out of range).
+    std::optional<Form> transformed(const Form &source, const std::vector<FlatSchedule::Transform::Row> &rows);
     /// The form of a time map, read with isl.
-    static Form readForm(const isl::map &map);
+    Form readForm(const isl::map &map);
     /// The form of a map candidates move (FlatSchedule::Transform), kept
     /// across schedules by the map's object (the form holds the map).
     const Form &sourceForm(const isl::map &map);
@@ -73,7 +87,14 @@ private:
     const FlatSchedule *m_schedule = nullptr;
     std::vector<Form> m_forms;
     std::unordered_map<const isl_map *, Form> m_sourceForms;
-    std::map<std::string, Verdict> m_verdicts;
+    struct KeyHash {
+        std::size_t operator()(const Key &k) const noexcept;
+    };
+    std::unordered_map<Key, Verdict, KeyHash> m_verdicts;
+    std::unordered_map<std::string, int> m_parts; ///< linear parts' ids
+    /// A source part and rows -> the moved linear part's id and function.
+    std::unordered_map<std::string, std::pair<int, isl::multi_aff>> m_movedParts;
+    std::map<std::tuple<int, int, int>, DifferenceMinimum> m_minima; ///< shape, src part, dst part
 };
 
 } // namespace se

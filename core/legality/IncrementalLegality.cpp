@@ -20,8 +20,12 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
             for (std::size_t k = 0; k < schedule.size(); ++k)
                 // Structural comparison: a false "changed" only costs a re-check.
                 // A sequence made a set keeps every time but changes the verdict.
-                changed[k] = (m_last->of(k).get() != schedule.of(k).get() // the same object: unchanged
-                              && isl_map_plain_is_equal(m_last->of(k).get(), schedule.of(k).get()) != isl_bool_true)
+                // A moves candidate's moved statement (one with a Transform,
+                // now or last) is taken as changed without a comparison.
+                changed[k] =
+                    (m_last->of(k).get() != schedule.of(k).get() // the same object: unchanged
+                     && (schedule.transform(k) || m_last->transform(k)
+                         || isl_map_plain_is_equal(m_last->of(k).get(), schedule.of(k).get()) != isl_bool_true))
                     || !schedule.sameSetLevels(k, *m_last);
         if (!reuse) {
             m_verdicts.clear();
@@ -72,6 +76,23 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
                                               : LegalityChecker::bare(model, d, e, count));
                     continue;
                 }
+            }
+            // The least time difference of the edge's shape decides it with
+            // no isl call per edge; a violation still needs its pairs for a
+            // count or a witness.
+            const auto byMinimum = key ? m_cache.violatedByMinimum(d) : std::nullopt;
+            if (byMinimum && (!*byMinimum || (!options.countViolations && !options.witnesses))) {
+                EdgeVerdictCache::Verdict verdict;
+                verdict.violated = *byMinimum;
+                verdict.counted = !verdict.violated; // (no pairs to count)
+                if (verdict.violated) {
+                    m_verdicts[e] =
+                        std::make_unique<const ViolationReport>(LegalityChecker::bare(model, d, e, std::nullopt));
+                    verdict.srcConstants = *m_cache.constants(d.src);
+                    verdict.dstConstants = *m_cache.constants(d.dst);
+                }
+                m_cache.store(*key, std::move(verdict));
+                continue;
             }
             if (options.timeBounds && bounds.ordered(d.src, d.dst))
                 continue;

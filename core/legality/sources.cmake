@@ -1,5 +1,6 @@
 target_sources(se_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/DependenceOverride.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/DifferenceMinimum.cpp
   ${CMAKE_CURRENT_LIST_DIR}/EdgeVerdictCache.cpp
   ${CMAKE_CURRENT_LIST_DIR}/IncrementalLegality.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LegalityChecker.cpp

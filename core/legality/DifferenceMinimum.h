@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <isl/cpp.h>
+
+#include <cstdint>
+#include <vector>
+
+namespace se {
+
+/// The lexicographically least time difference dst(b) - src(a) over the
+/// pairs of an edge shape, for two statements' times without their
+/// constants. Lexicographic order is invariant under translation, so with
+/// the constants an edge is violated exactly when this least difference
+/// plus the constants' difference is <=lex 0: one minimum answers every
+/// edge of the shape whose statements share these linear parts, whatever
+/// their constants (the tiles of a kernel, a statement shifted, a candidate
+/// of the moves list), by a comparison of integers.
+class DifferenceMinimum {
+public:
+    enum class Kind {
+        Unknown, ///< unbounded below, or beyond 64 bits: isl decides each edge
+        NoPairs, ///< the shape has no pairs: never violated
+        Point,
+    };
+
+    /// `shape`: { [a] -> [b] }, anonymous; `src`, `dst`: { [a] -> [t] }
+    /// and { [b] -> [t] }, anonymous, of equal output size. Parameters are
+    /// projected out: a violation for any of their values is one.
+    static DifferenceMinimum of(const isl::map &shape, const isl::multi_aff &src, const isl::multi_aff &dst);
+
+    Kind kind() const { return m_kind; }
+    /// Whether an edge whose constants differ by `diff` (dst's - src's) is
+    /// violated. Kind::Point or Kind::NoPairs only.
+    bool violated(const std::vector<std::int64_t> &diff) const;
+
+private:
+    Kind m_kind = Kind::Unknown;
+    std::vector<std::int64_t> m_point;
+};
+
+} // namespace se
