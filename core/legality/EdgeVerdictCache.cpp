@@ -45,7 +45,7 @@ const EdgeVerdictCache::Form &EdgeVerdictCache::form(std::size_t statement)
         }
         // (a dimension out of range or a constant beyond 64 bits: read as it is)
     }
-    f = readForm(map);
+    f = readForm(map, m_schedule->function(statement));
     return f;
 }
 
@@ -121,7 +121,7 @@ const EdgeVerdictCache::Form &EdgeVerdictCache::sourceForm(const isl::map &map)
     return m_sourceForms.emplace(map.get(), readForm(map)).first->second; // the form holds the map
 }
 
-EdgeVerdictCache::Form EdgeVerdictCache::readForm(const isl::map &map)
+EdgeVerdictCache::Form EdgeVerdictCache::readForm(const isl::map &map, const isl::multi_aff *function)
 {
     Form f;
     f.known = true;
@@ -129,22 +129,26 @@ EdgeVerdictCache::Form EdgeVerdictCache::readForm(const isl::map &map)
         f.map = map;
     // raw isl begin: a map that is not a function gives null here, where cpp.h's as_pw_multi_aff
     // throws; the piece comes out of a C callback and its constants are rewritten in place
-    isl_pw_multi_aff *pma = isl_pw_multi_aff_from_map(map.copy());
-    if (!pma || isl_pw_multi_aff_n_piece(pma) != 1) {
-        isl_pw_multi_aff_free(pma);
-        return f;
-    }
-    // The one piece's domain is the statement's domain: pairs never leave it.
     isl_multi_aff *ma = nullptr;
-    isl_pw_multi_aff_foreach_piece(
-        pma,
-        [](isl_set *set, isl_multi_aff *m, void *user) -> isl_stat {
-            isl_set_free(set);
-            *static_cast<isl_multi_aff **>(user) = m;
-            return isl_stat_ok;
-        },
-        &ma);
-    isl_pw_multi_aff_free(pma);
+    if (function) {
+        ma = function->copy(); // the flattener's: no reading of the map
+    } else {
+        isl_pw_multi_aff *pma = isl_pw_multi_aff_from_map(map.copy());
+        if (!pma || isl_pw_multi_aff_n_piece(pma) != 1) {
+            isl_pw_multi_aff_free(pma);
+            return f;
+        }
+        // The one piece's domain is the statement's domain: pairs never leave it.
+        isl_pw_multi_aff_foreach_piece(
+            pma,
+            [](isl_set *set, isl_multi_aff *m, void *user) -> isl_stat {
+                isl_set_free(set);
+                *static_cast<isl_multi_aff **>(user) = m;
+                return isl_stat_ok;
+            },
+            &ma);
+        isl_pw_multi_aff_free(pma);
+    }
     if (!ma)
         return f;
     const int n = isl_multi_aff_size(ma);

@@ -77,8 +77,9 @@ private:
     /// `source` with its times put through `rows`, or nullopt (a constant
     /// beyond 64 bits, a dimension out of range).
     std::optional<Form> transformed(const Form &source, const std::vector<FlatSchedule::Transform::Row> &rows);
-    /// The form of a time map, read with isl.
-    Form readForm(const isl::map &map);
+    /// The form of a time map, read with isl, or of `function` (the map as
+    /// one affine function) when given.
+    Form readForm(const isl::map &map, const isl::multi_aff *function = nullptr);
     /// The form of a map candidates move (FlatSchedule::Transform), kept
     /// across schedules by the map's object (the form holds the map).
     const Form &sourceForm(const isl::map &map);

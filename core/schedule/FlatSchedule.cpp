@@ -15,7 +15,7 @@ namespace se {
 
 FlatSchedule::FlatSchedule(const PolyhedralModel &model, const isl::schedule &schedule)
 {
-    m_maps = ScheduleFlattener::flatten(model, schedule, &m_dims, &m_setLevels);
+    m_maps = ScheduleFlattener::flatten(model, schedule, &m_dims, &m_setLevels, &m_functions);
     fillMissing(model);
 }
 
@@ -23,13 +23,17 @@ std::optional<FlatSchedule> FlatSchedule::rereading(const PolyhedralModel &model
                                                     const std::vector<std::size_t> &statements) const
 {
     std::vector<isl::map> maps;
-    if (!ScheduleFlattener::flattenSome(model, schedule, statements, m_dims, maps))
+    std::vector<std::optional<isl::multi_aff>> functions;
+    if (!ScheduleFlattener::flattenSome(model, schedule, statements, m_dims, maps, &functions))
         return std::nullopt;
     FlatSchedule out(*this);
     out.m_transforms.clear(); // times read from a tree are no candidate's
-    for (std::size_t s : statements)
+    out.m_functions.resize(m_maps.size());
+    for (std::size_t s : statements) {
         // (cpp.h throws on copying a null map: none reached is filled below)
         out.m_maps[s] = maps[s].is_null() ? isl::map() : maps[s];
+        out.m_functions[s] = s < functions.size() ? functions[s] : std::nullopt;
+    }
     out.fillMissing(model);
     return out;
 }
@@ -99,6 +103,8 @@ FlatSchedule FlatSchedule::withTimes(std::vector<std::pair<std::size_t, isl::map
         out.m_maps[statement] = std::move(map);
         if (statement < out.m_transforms.size())
             out.m_transforms[statement].reset();
+        if (statement < out.m_functions.size())
+            out.m_functions[statement].reset();
     }
     for (auto &[statement, t] : transforms)
         out.m_transforms[statement] = std::move(t);

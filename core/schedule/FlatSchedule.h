@@ -27,6 +27,13 @@ public:
     /// { s[...] -> [t0, ..., tn-1] } for the statement of that model index.
     const isl::map &of(std::size_t statement) const { return m_maps[statement]; }
     unsigned dims() const { return m_dims; }
+    /// { s[...] -> [t0, ..., tn-1] } as one affine function, when the
+    /// statement's times were read from a tree as one piece (of() is this
+    /// function on the statement's instances); null otherwise.
+    const isl::multi_aff *function(std::size_t statement) const
+    {
+        return statement < m_functions.size() && m_functions[statement] ? &*m_functions[statement] : nullptr;
+    }
     std::size_t size() const { return m_maps.size(); }
     /// Times that are another map's (`from`) with some dimensions replaced
     /// by affine forms of its dimensions (a candidate shift, reverse, scale,
@@ -81,6 +88,7 @@ private:
     std::vector<isl::map> m_maps;
     std::vector<std::vector<SetLevel>> m_setLevels;
     std::vector<std::optional<Transform>> m_transforms; ///< per statement, from withTimes
+    std::vector<std::optional<isl::multi_aff>> m_functions; ///< per statement, from a tree
     unsigned m_dims = 0;
 };
 

@@ -148,8 +148,9 @@ std::vector<Entry> startingEntries(const PolyhedralModel &model, const isl::sche
     return entries;
 }
 
-// { s[...] -> [t0, ..., tn-1] } of one piece, zeros after the piece's own depth.
-isl::map pieceMap(const FlatPiece &p, std::size_t n)
+// { s[...] -> [t0, ..., tn-1] } of one piece, zeros after the piece's own depth;
+// `function` receives it as an affine function where it is one.
+isl::map pieceMap(const FlatPiece &p, std::size_t n, std::optional<isl::multi_aff> *function = nullptr)
 {
     // raw isl begin: built from affs directly (see below); local spaces, aff lists and
     // positional dimensions are C-only in cpp.h 0.25
@@ -173,7 +174,10 @@ isl::map pieceMap(const FlatPiece &p, std::size_t n)
                                     d < p.time.size() ? isl_pw_aff_as_aff(p.time[d].copy())
                                                       : isl_aff_zero_on_domain(isl_local_space_copy(ls)));
         isl_local_space_free(ls);
-        raw = isl_map_from_multi_aff(isl_multi_aff_from_aff_list(sp, list));
+        isl_multi_aff *ma = isl_multi_aff_from_aff_list(sp, list);
+        if (function)
+            *function = isl::manage_copy(ma);
+        raw = isl_map_from_multi_aff(ma);
     } else {
         isl_pw_aff_list *list = isl_pw_aff_list_alloc(const_cast<isl_ctx *>(ctx), static_cast<int>(n));
         for (std::size_t d = 0; d < n; ++d)
@@ -191,8 +195,24 @@ isl::map pieceMap(const FlatPiece &p, std::size_t n)
 
 } // namespace
 
+namespace {
+
+// A statement's function is kept only while it has one piece.
+void keepFunction(std::vector<std::optional<isl::multi_aff>> *functions, std::size_t statement, bool first,
+                  std::optional<isl::multi_aff> function)
+{
+    if (!functions)
+        return;
+    if (functions->size() <= statement)
+        functions->resize(statement + 1);
+    (*functions)[statement] = first ? std::move(function) : std::nullopt;
+}
+
+} // namespace
+
 std::vector<isl::map> ScheduleFlattener::flatten(const PolyhedralModel &model, const isl::schedule &schedule,
-                                                 unsigned *dims, std::vector<std::vector<SetLevel>> *setLevels)
+                                                 unsigned *dims, std::vector<std::vector<SetLevel>> *setLevels,
+                                                 std::vector<std::optional<isl::multi_aff>> *functions)
 {
     std::vector<std::size_t> all(model.statements().size());
     for (std::size_t k = 0; k < all.size(); ++k)
@@ -204,10 +224,16 @@ std::vector<isl::map> ScheduleFlattener::flatten(const PolyhedralModel &model, c
     for (const auto &p : w.pieces())
         n = std::max(n, p.time.size());
     std::vector<isl::map> out(model.statements().size());
+    if (functions) {
+        functions->clear();
+        functions->resize(out.size());
+    }
     for (auto &p : w.pieces()) {
         QuotaScope::nextStep(model.islContext());
-        const isl::map m = pieceMap(p, n);
+        std::optional<isl::multi_aff> function;
+        const isl::map m = pieceMap(p, n, functions ? &function : nullptr);
         isl::map &slot = out[p.statement];
+        keepFunction(functions, p.statement, slot.is_null(), std::move(function));
         slot = slot.is_null() ? m : slot.unite(m);
         if (!setLevels)
             continue;
@@ -230,18 +256,24 @@ std::vector<isl::map> ScheduleFlattener::flatten(const PolyhedralModel &model, c
 
 bool ScheduleFlattener::flattenSome(const PolyhedralModel &model, const isl::schedule &schedule,
                                     const std::vector<std::size_t> &statements, unsigned dims,
-                                    std::vector<isl::map> &out)
+                                    std::vector<isl::map> &out, std::vector<std::optional<isl::multi_aff>> *functions)
 {
     Walker w(model);
     w.walk(schedule.root(), startingEntries(model, schedule, statements));
     out.clear(); // isl's null objects cannot be copied: default-construct them
     out.resize(model.statements().size());
+    if (functions) {
+        functions->clear();
+        functions->resize(out.size());
+    }
     for (auto &p : w.pieces()) {
         if (p.time.size() > dims)
             return false;
         QuotaScope::nextStep(model.islContext());
-        const isl::map m = pieceMap(p, dims);
+        std::optional<isl::multi_aff> function;
+        const isl::map m = pieceMap(p, dims, functions ? &function : nullptr);
         isl::map &slot = out[p.statement];
+        keepFunction(functions, p.statement, slot.is_null(), std::move(function));
         slot = slot.is_null() ? m : slot.unite(m);
     }
     return true;

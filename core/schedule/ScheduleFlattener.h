@@ -3,6 +3,7 @@
 
 #include <isl/cpp.h>
 
+#include <optional>
 #include <vector>
 
 namespace se {
@@ -27,14 +28,18 @@ class ScheduleFlattener {
 public:
     /// { s[...] -> [t0, ..., tn-1] } per model statement (empty maps for
     /// statements the tree does not reach); `dims` receives n; `setLevels`
-    /// (when given) the set nodes each statement passes.
+    /// (when given) the set nodes each statement passes; `functions` (when
+    /// given) each statement's times as one affine function, where they are
+    /// one piece (the map is that function on the statement's instances).
     static std::vector<isl::map> flatten(const PolyhedralModel &model, const isl::schedule &schedule, unsigned *dims,
-                                         std::vector<std::vector<SetLevel>> *setLevels = nullptr);
+                                         std::vector<std::vector<SetLevel>> *setLevels = nullptr,
+                                         std::vector<std::optional<isl::multi_aff>> *functions = nullptr);
     /// The same for the given statements only, padded to `dims`: null maps
     /// for the others. False (and `out` unspecified) when a statement's
     /// times are longer than `dims`.
     static bool flattenSome(const PolyhedralModel &model, const isl::schedule &schedule,
-                            const std::vector<std::size_t> &statements, unsigned dims, std::vector<isl::map> &out);
+                            const std::vector<std::size_t> &statements, unsigned dims, std::vector<isl::map> &out,
+                            std::vector<std::optional<isl::multi_aff>> *functions = nullptr);
 };
 
 } // namespace se
