@@ -7,6 +7,7 @@
 #include "core/isl/IslContext.h"
 #include "core/isl/IslUtil.h"
 #include "core/isl/PolyhedralModel.h"
+#include "core/schedule/ScheduleFlattener.h"
 #include "core/schedule/ScheduleTreeWalk.h"
 
 #include <algorithm>
@@ -150,6 +151,55 @@ SplitTimes splitTimes(const isl::multi_aff &times, std::unordered_map<std::strin
     return out;
 }
 
+// Per statement reaching `band`, its times in the outer dimensions and the
+// band's members, { s[i] -> [outer..., members...] } (as isl's prefix
+// schedule below the band), and in `fn` the same as one affine function
+// where it is one. Built statement by statement from the partial schedules
+// of the band and its ancestor bands: isl's prefix_schedule_union_map works
+// on the union of every statement, a third of a tiled 257-statement band's
+// flags. False (nothing filled) under a node kind this does not follow.
+bool prefixTimes(const PolyhedralModel &model, const isl::schedule_node &band, const std::vector<isl::set> &reach,
+                 std::vector<isl::map> &times, std::vector<isl::multi_aff> &fn)
+{
+    std::vector<isl::multi_union_pw_aff> bands; // outermost first
+    std::size_t dims = 0;
+    for (isl::schedule_node at = band;; at = at.parent()) {
+        // raw isl: one switch over the node type; cpp.h has only isa<> per class
+        switch (isl_schedule_node_get_type(at.get())) {
+        case isl_schedule_node_band:
+            bands.insert(bands.begin(), at.as<isl::schedule_node_band>().partial_schedule());
+            dims += bands.front().size();
+            break;
+        case isl_schedule_node_domain:
+        case isl_schedule_node_filter:
+        case isl_schedule_node_mark:
+        case isl_schedule_node_sequence:
+        case isl_schedule_node_set: break;
+        default: return false; // (expansion, extension, context, guard: isl's prefix)
+        }
+        if (!at.has_parent())
+            break;
+    }
+    for (std::size_t k = 0; k < reach.size(); ++k) {
+        if (reach[k].is_null())
+            continue;
+        QuotaScope::nextStep(model.islContext());
+        std::vector<isl::pw_aff> time;
+        for (const auto &mupa : bands) {
+            // raw isl: one statement's part of a partial schedule (no cpp.h method in 0.25)
+            const isl::multi_pw_aff mpa =
+                isl::manage(isl_multi_union_pw_aff_extract_multi_pw_aff(mupa.get(), reach[k].get_space().release()));
+            for (unsigned d = 0; d < mpa.size(); ++d)
+                time.push_back(mpa.at(static_cast<int>(d)));
+        }
+        std::optional<isl::multi_aff> function;
+        times[k] = ScheduleFlattener::timesOf(reach[k], time, dims, &function);
+        if (function)
+            fn[k] = *function;
+    }
+    return true;
+}
+
 BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, const std::vector<int> &path,
                   const std::vector<Dependence> &deps, FlagCache *cache)
 {
@@ -176,15 +226,16 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
         if (const int k = index(isl_set_get_tuple_name(s.get())); k >= 0)
             reach[static_cast<std::size_t>(k)] = s;
     });
-    isl::manage(isl_schedule_node_get_child(p, 0))
-        .prefix_schedule_union_map()
-        .intersect_domain(reaching)
-        .foreach_map([&](isl::map m) {
-            if (const int k = index(isl_map_get_tuple_name(m.get(), isl_dim_in)); k >= 0)
-                times[static_cast<std::size_t>(k)] = m;
-        });
-    const int outer = isl_schedule_node_get_schedule_depth(p);
     std::vector<isl::multi_aff> fn(n); // the times as one function, when they are
+    if (!prefixTimes(model, node, reach, times, fn))
+        isl::manage(isl_schedule_node_get_child(p, 0))
+            .prefix_schedule_union_map()
+            .intersect_domain(reaching)
+            .foreach_map([&](isl::map m) {
+                if (const int k = index(isl_map_get_tuple_name(m.get(), isl_dim_in)); k >= 0)
+                    times[static_cast<std::size_t>(k)] = m;
+            });
+    const int outer = isl_schedule_node_get_schedule_depth(p);
     // The same with an anonymous statement tuple, when every instance of the
     // statement reaches the band: then an edge's flags depend only on its
     // shape (Dependence::shape) and its time difference, and the tiles of a
@@ -198,7 +249,8 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
         // then gave null, and the rest took the slow differences (18 s
         // instead of 1.7 s for a tiled 257-statement band).
         QuotaScope::nextStep(model.islContext());
-        fn[k] = onlyPiece(times[k]);
+        if (fn[k].is_null())
+            fn[k] = onlyPiece(times[k]);
         if (!fn[k].is_null() && reach[k].is_equal(model.statements()[k].domain))
             // raw isl: an anonymous input tuple (no tuple-reset method for multi_aff in cpp.h 0.25)
             anonymous[k] = isl::manage(isl_multi_aff_reset_tuple_id(fn[k].copy(), isl_dim_in));

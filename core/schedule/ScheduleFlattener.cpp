@@ -148,31 +148,32 @@ std::vector<Entry> startingEntries(const PolyhedralModel &model, const isl::sche
     return entries;
 }
 
-// { s[...] -> [t0, ..., tn-1] } of one piece, zeros after the piece's own depth;
-// `function` receives it as an affine function where it is one.
-isl::map pieceMap(const FlatPiece &p, std::size_t n, std::optional<isl::multi_aff> *function = nullptr)
+} // namespace
+
+isl::map ScheduleFlattener::timesOf(const isl::set &instances, const std::vector<isl::pw_aff> &time, std::size_t n,
+                                    std::optional<isl::multi_aff> *function)
 {
     // raw isl begin: built from affs directly (see below); local spaces, aff lists and
     // positional dimensions are C-only in cpp.h 0.25
-    isl_space *range = isl_space_set_from_params(isl_space_params(isl_set_get_space(p.instances.get())));
+    isl_space *range = isl_space_set_from_params(isl_space_params(isl_set_get_space(instances.get())));
     range = isl_space_add_dims(range, isl_dim_set, static_cast<unsigned>(n));
-    isl_space *sp = isl_space_map_from_domain_and_range(isl_set_get_space(p.instances.get()), range);
+    isl_space *sp = isl_space_map_from_domain_and_range(isl_set_get_space(instances.get()), range);
     // Affine everywhere (the usual case): a multi_aff, whose map is built
     // directly. Otherwise through a pw_multi_aff (isl_map_from_multi_pw_aff
     // would build one range product per dimension, each with an
     // emptiness test).
-    const isl_ctx *ctx = p.instances.ctx().get();
+    const isl_ctx *ctx = instances.ctx().get();
     bool affine = true;
-    for (const auto &t : p.time)
+    for (const auto &t : time)
         affine = affine && isl_pw_aff_isa_aff(t.get()) == isl_bool_true;
     isl_map *raw;
     if (affine) {
         isl_aff_list *list = isl_aff_list_alloc(const_cast<isl_ctx *>(ctx), static_cast<int>(n));
-        isl_local_space *ls = isl_local_space_from_space(isl_set_get_space(p.instances.get()));
+        isl_local_space *ls = isl_local_space_from_space(isl_set_get_space(instances.get()));
         for (std::size_t d = 0; d < n; ++d)
             list = isl_aff_list_add(list,
-                                    d < p.time.size() ? isl_pw_aff_as_aff(p.time[d].copy())
-                                                      : isl_aff_zero_on_domain(isl_local_space_copy(ls)));
+                                    d < time.size() ? isl_pw_aff_as_aff(time[d].copy())
+                                                    : isl_aff_zero_on_domain(isl_local_space_copy(ls)));
         isl_local_space_free(ls);
         isl_multi_aff *ma = isl_multi_aff_from_aff_list(sp, list);
         if (function)
@@ -183,19 +184,23 @@ isl::map pieceMap(const FlatPiece &p, std::size_t n, std::optional<isl::multi_af
         for (std::size_t d = 0; d < n; ++d)
             list = isl_pw_aff_list_add(
                 list,
-                d < p.time.size() ? p.time[d].copy()
-                                  : isl_pw_aff_val_on_domain(isl_set_universe(isl_set_get_space(p.instances.get())),
-                                                             isl_val_zero(const_cast<isl_ctx *>(ctx))));
+                d < time.size() ? time[d].copy()
+                                : isl_pw_aff_val_on_domain(isl_set_universe(isl_set_get_space(instances.get())),
+                                                           isl_val_zero(const_cast<isl_ctx *>(ctx))));
         raw =
             isl_map_from_pw_multi_aff(isl_pw_multi_aff_from_multi_pw_aff(isl_multi_pw_aff_from_pw_aff_list(sp, list)));
     }
     // raw isl end
-    return isl::manage(raw).intersect_domain(p.instances);
+    return isl::manage(raw).intersect_domain(instances);
 }
 
-} // namespace
-
 namespace {
+
+// { s[...] -> [t0, ..., tn-1] } of one piece, zeros after the piece's own depth.
+isl::map pieceMap(const FlatPiece &p, std::size_t n, std::optional<isl::multi_aff> *function = nullptr)
+{
+    return ScheduleFlattener::timesOf(p.instances, p.time, n, function);
+}
 
 // A statement's function is kept only while it has one piece.
 void keepFunction(std::vector<std::optional<isl::multi_aff>> *functions, std::size_t statement, bool first,
