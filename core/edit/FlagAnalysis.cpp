@@ -1,16 +1,18 @@
 // SPDX-License-Identifier: MIT
 #include "FlagAnalysis.h"
 
+#include "DifferenceRanges.h"
 #include "FlagCache.h"
+#include "PrefixTimes.h"
 
 #include "ScheduleTree.h"
 #include "core/isl/IslContext.h"
 #include "core/isl/IslUtil.h"
 #include "core/isl/PolyhedralModel.h"
-#include "core/schedule/ScheduleFlattener.h"
 #include "core/schedule/ScheduleTreeWalk.h"
 
 #include <algorithm>
+#include <deque>
 #include <cstdlib>
 #include <string>
 #include <map>
@@ -119,6 +121,7 @@ DependenceFlags evaluatePairs(const isl::map &r, const isl::multi_aff &delta, in
 struct SplitTimes {
     int part = -1; ///< the linear part's id; -1: not split (a constant beyond 64 bits)
     std::vector<long> constants;
+    isl::multi_aff linear; ///< the times with their constants zeroed
 };
 
 SplitTimes splitTimes(const isl::multi_aff &times, std::unordered_map<std::string, int> &parts)
@@ -142,62 +145,13 @@ SplitTimes splitTimes(const isl::multi_aff &times, std::unordered_map<std::strin
         linear = isl_multi_aff_set_at(linear, i, isl_aff_set_constant_si(a, 0));
     }
     char *text = isl_multi_aff_to_str(linear);
-    isl_multi_aff_free(linear);
+    out.linear = isl::manage(linear);
     // raw isl end
     if (!text)
         return SplitTimes{};
     out.part = parts.emplace(text, static_cast<int>(parts.size())).first->second;
     std::free(text);
     return out;
-}
-
-// Per statement reaching `band`, its times in the outer dimensions and the
-// band's members, { s[i] -> [outer..., members...] } (as isl's prefix
-// schedule below the band), and in `fn` the same as one affine function
-// where it is one. Built statement by statement from the partial schedules
-// of the band and its ancestor bands: isl's prefix_schedule_union_map works
-// on the union of every statement, a third of a tiled 257-statement band's
-// flags. False (nothing filled) under a node kind this does not follow.
-bool prefixTimes(const PolyhedralModel &model, const isl::schedule_node &band, const std::vector<isl::set> &reach,
-                 std::vector<isl::map> &times, std::vector<isl::multi_aff> &fn)
-{
-    std::vector<isl::multi_union_pw_aff> bands; // outermost first
-    std::size_t dims = 0;
-    for (isl::schedule_node at = band;; at = at.parent()) {
-        // raw isl: one switch over the node type; cpp.h has only isa<> per class
-        switch (isl_schedule_node_get_type(at.get())) {
-        case isl_schedule_node_band:
-            bands.insert(bands.begin(), at.as<isl::schedule_node_band>().partial_schedule());
-            dims += bands.front().size();
-            break;
-        case isl_schedule_node_domain:
-        case isl_schedule_node_filter:
-        case isl_schedule_node_mark:
-        case isl_schedule_node_sequence:
-        case isl_schedule_node_set: break;
-        default: return false; // (expansion, extension, context, guard: isl's prefix)
-        }
-        if (!at.has_parent())
-            break;
-    }
-    for (std::size_t k = 0; k < reach.size(); ++k) {
-        if (reach[k].is_null())
-            continue;
-        QuotaScope::nextStep(model.islContext());
-        std::vector<isl::pw_aff> time;
-        for (const auto &mupa : bands) {
-            // raw isl: one statement's part of a partial schedule (no cpp.h method in 0.25)
-            const isl::multi_pw_aff mpa =
-                isl::manage(isl_multi_union_pw_aff_extract_multi_pw_aff(mupa.get(), reach[k].get_space().release()));
-            for (unsigned d = 0; d < mpa.size(); ++d)
-                time.push_back(mpa.at(static_cast<int>(d)));
-        }
-        std::optional<isl::multi_aff> function;
-        times[k] = ScheduleFlattener::timesOf(reach[k], time, dims, &function);
-        if (function)
-            fn[k] = *function;
-    }
-    return true;
 }
 
 BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, const std::vector<int> &path,
@@ -227,7 +181,7 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
             reach[static_cast<std::size_t>(k)] = s;
     });
     std::vector<isl::multi_aff> fn(n); // the times as one function, when they are
-    if (!prefixTimes(model, node, reach, times, fn))
+    if (!PrefixTimes::build(model, node, reach, times, fn))
         isl::manage(isl_schedule_node_get_child(p, 0))
             .prefix_schedule_union_map()
             .intersect_domain(reaching)
@@ -262,6 +216,8 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
             split[k] = splitTimes(anonymous[k], partIds);
     std::unordered_map<std::string, DependenceFlags> byShape; // shape and time difference -> flags
     std::unordered_map<std::string, const DependenceFlags *> byParts; // shape, parts and constants -> flags
+    DifferenceRanges ranges;
+    std::deque<DependenceFlags> decidedFlags; // the ranges' answers byParts points to
     // dst(b) and src(a) on a shape's pairs { [a -> b] }, per statement and
     // pair space (its input and output sizes: every shape is anonymous):
     // the time difference of an edge is then one subtraction, not two
@@ -301,6 +257,7 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
                 // The same shape, parts and constants' difference: the same time difference.
                 std::string partsKey;
                 const SplitTimes &a = split[d.src], &b = split[d.dst];
+                std::vector<long> diffs;
                 if (a.part >= 0 && b.part >= 0 && a.constants.size() == b.constants.size()) {
                     partsKey = std::to_string(d.shape) + ' ' + std::to_string(a.part) + ' ' + std::to_string(b.part);
                     for (std::size_t i = 0; i < a.constants.size() && !partsKey.empty(); ++i) {
@@ -309,11 +266,18 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
                             partsKey.clear(); // beyond 64 bits: no key, the difference decides
                         else
                             partsKey += ' ' + std::to_string(diff);
+                        diffs.push_back(diff);
                     }
                 }
                 const auto known = partsKey.empty() ? byParts.end() : byParts.find(partsKey);
                 if (known != byParts.end()) {
                     flags = *known->second;
+                } else if (const auto decided = partsKey.empty()
+                               ? std::nullopt
+                               : ranges.flags(d.shape, d.shapeRelation, a.part, a.linear, b.part, b.linear, diffs,
+                                              outer, f.members)) {
+                    flags = *decided;
+                    byParts.emplace(partsKey, &decidedFlags.emplace_back(*decided));
                 } else {
                     // { [i] -> [i'] }: every pair of the edge, anonymous
                     const isl::space space = d.shapeRelation.wrap().space().unwrap();

@@ -5,6 +5,10 @@
 
 #include "core/edit/FlagAnalysis.h"
 #include "core/edit/FlagCache.h"
+#include "core/interop/ScheduleInput.h"
+#include "core/schedule/ScheduleTreeWalk.h"
+
+#include <isl/schedule_node.h>
 
 #include <QtTest>
 
@@ -51,6 +55,8 @@ private Q_SLOTS:
     void cacheAgreesWithFresh();
     void declaredAndStale();
     void syncFlags();
+    void againstDeltas_data();
+    void againstDeltas();
 };
 
 void tst_FlagAnalysis::computed_data()
@@ -181,6 +187,100 @@ void tst_FlagAnalysis::syncFlags()
         QCOMPARE(b.permutableDeclared, b.permutableComputed);
         QCOMPARE(b.coincidentDeclared, b.coincidentComputed);
     }
+}
+
+// The flags of every band, as FlagAnalysis finds them (its prefix times
+// built per statement, edges settled by their time differences' ranges,
+// keys shared between tiles), against the definition asked of isl
+// directly: each dependence's time differences under the band's prefix
+// schedule as a set, { [outer..., members...] }, and the questions on it.
+void tst_FlagAnalysis::againstDeltas_data()
+{
+    QTest::addColumn<QString>("kernel");
+    QTest::addColumn<QString>("schedule"); // a sample schedule, or "" for the original
+    QTest::addColumn<QString>("edits");
+    const QString tile5 = q(R"([{"edit": "tile", "node": [0], "sizes": [2, 2, 2, 2, 4]}])");
+    QTest::newRow("psum pipelined") << q("sample:tiled_matmul_sbuf_psum") << q("tiled_matmul_sbuf_psum.pipelined.map")
+                                    << q("[]");
+    QTest::newRow("psum pipelined, tiled")
+        << q("sample:tiled_matmul_sbuf_psum") << q("tiled_matmul_sbuf_psum.pipelined.map") << tile5;
+    QTest::newRow("psum prefetch2, tiled")
+        << q("sample:tiled_matmul_sbuf_psum") << q("tiled_matmul_sbuf_psum.prefetch2.map") << tile5;
+    QTest::newRow("psum original") << q("sample:tiled_matmul_sbuf_psum") << QString() << q("[]");
+    QTest::newRow("red_black fused, shifted, tiled") << q("sample:red_black_1d") << q("red_black_1d.fuse_shift.map")
+                                                     << q(R"([{"edit": "tile", "node": [0], "sizes": [3, 2, 1]}])");
+    QTest::newRow("gauss_seidel (i, j)") << q("sample:gauss_seidel_2d") << QString() << q("[" MERGE "]");
+    QTest::newRow("gauss_seidel wavefront")
+        << q("sample:gauss_seidel_2d") << q("gauss_seidel_2d.wavefront.map") << q("[]");
+    QTest::newRow("trisolv interchanged") << q("sample:trisolv") << q("trisolv.interchange.map") << q("[]");
+    QTest::newRow("matmul reversed k") << q("sample:matmul") << q("matmul.reverse_k.map") << q("[]");
+    QTest::newRow("ring allgather hoisted")
+        << q("sample:ring_allgather") << q("ring_allgather.hoist_recv.map") << q("[]");
+    QTest::newRow("jacobi fused") << q("jacobi_1d") << QString() << q("[" FUSE "]");
+    QTest::newRow("jacobi skewed tiles") << q("jacobi_1d") << q("../conformance:jacobi_1d.skewed_tiles.map") << q("[]");
+}
+
+void tst_FlagAnalysis::againstDeltas()
+{
+    QFETCH(QString, kernel);
+    QFETCH(QString, schedule);
+    QFETCH(QString, edits);
+    auto a = analyzer(kernel);
+    isl::schedule base = a->originalSchedule();
+    if (schedule.startsWith(q("../conformance:")))
+        base = ScheduleInput::readFile(
+            a->model(), std::string(SE_CONFORMANCE_DIR) + "/schedules/" + schedule.mid(15).toStdString());
+    else if (!schedule.isEmpty())
+        base = ScheduleInput::readFile(
+            a->model(), std::string(SE_SOURCE_DIR) + "/sample-kernels/schedules/" + schedule.toStdString());
+    const isl::schedule s = script(edits).apply(a->context(), base, "test");
+    const auto &deps = a->dependences(DepMode::May);
+    const FlagReport r = FlagAnalysis::compute(a->model(), deps, s);
+    int bands = 0;
+    ScheduleTreeWalk::forEach(s.root(), [&](const isl::schedule_node &n, const std::vector<int> &at) {
+        if (!n.isa<isl::schedule_node_band>())
+            return;
+        ++bands;
+        const BandFlags *b = r.find(at);
+        QVERIFY(b);
+        const int outer = isl_schedule_node_get_schedule_depth(n.get()); // raw isl: not in cpp.h 0.25
+        const unsigned members = n.as<isl::schedule_node_band>().n_member();
+        const isl::union_map prefix = n.child(0).prefix_schedule_union_map();
+        const int dims = outer + static_cast<int>(members);
+        // { [d0, ..., dn-1] : cond }
+        const auto where = [&](const std::string &cond) {
+            std::string vars;
+            for (int k = 0; k < dims; ++k)
+                vars += (k ? ", d" : "d") + std::to_string(k);
+            return isl::set(a->context().ctx(), "{ [" + vars + "] : " + cond + " }");
+        };
+        bool permutable = true;
+        std::vector<bool> coincident(members, true);
+        for (const Dependence &d : deps) {
+            const isl::union_set deltas =
+                isl::union_map(d.relation()).apply_domain(prefix).apply_range(prefix).deltas();
+            if (deltas.is_empty())
+                continue;
+            const isl::set all = deltas.as_set();
+            std::string equal = "0 = 0";
+            for (int k = 0; k < outer; ++k)
+                equal += " and d" + std::to_string(k) + " = 0";
+            isl::set open = all.intersect(where(equal));
+            for (unsigned m = 0; m < members; ++m)
+                if (!open.intersect(where("d" + std::to_string(outer + static_cast<int>(m)) + " < 0")).is_empty())
+                    permutable = false;
+            for (unsigned m = 0; m < members; ++m) {
+                const std::string dm = "d" + std::to_string(outer + static_cast<int>(m));
+                if (!open.intersect(where(dm + " < 0 or " + dm + " > 0")).is_empty())
+                    coincident[m] = false;
+                open = open.intersect(where(dm + " = 0"));
+            }
+        }
+        QCOMPARE(b->permutableComputed, permutable);
+        QCOMPARE(b->coincidentComputed, coincident);
+    });
+    QVERIFY(bands > 0);
+    QCOMPARE(r.bands.size(), static_cast<std::size_t>(bands));
 }
 
 QTEST_GUILESS_MAIN(tst_FlagAnalysis)
