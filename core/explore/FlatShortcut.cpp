@@ -31,6 +31,8 @@ std::optional<std::vector<Row>> FlatShortcut::bandRows(const Edit &e, unsigned m
 {
     const unsigned d = m_place.dim();
     const auto member = [&](int m) { return m >= 0 && static_cast<unsigned>(m) < members; };
+    if (members == 0)
+        return std::nullopt; // every band edit refuses a band with no members
     switch (e.kind) {
     case EditKind::Reverse:
         if (!member(e.member))

@@ -65,8 +65,8 @@ EdgeVerdictCache::transformed(const Form &source, const std::vector<FlatSchedule
         signature += ';' + std::to_string(r.dim) + ':';
         for (const auto &[j, a] : r.terms) {
             std::int64_t term = 0;
-            if (j >= source.constants.size() || __builtin_mul_overflow(a, source.constants[j], &term)
-                || __builtin_add_overflow(c, term, &c))
+            if (j >= source.constants.size() || a == std::numeric_limits<long>::min()
+                || __builtin_mul_overflow(a, source.constants[j], &term) || __builtin_add_overflow(c, term, &c))
                 return std::nullopt;
             signature += std::to_string(a) + '*' + std::to_string(j) + ',';
             translation = translation && j == r.dim && a == 1;
@@ -80,6 +80,8 @@ EdgeVerdictCache::transformed(const Form &source, const std::vector<FlatSchedule
     // source part and rows (a band's statements share a handful of parts).
     auto it = m_movedParts.find(signature);
     if (it == m_movedParts.end()) {
+        if (m_movedParts.size() > 8192)
+            m_movedParts.clear(); // a bound on memory (a moves list needs a handful per candidate)
         std::string from, to;
         std::vector<std::string> dims(source.constants.size());
         for (std::size_t k = 0; k < dims.size(); ++k) {
@@ -218,11 +220,16 @@ std::optional<bool> EdgeVerdictCache::violatedByMinimum(const Dependence &dep)
     if (!s.linearFn || !t.linearFn || s.constants.size() != t.constants.size())
         return std::nullopt;
     auto it = m_minima.find({dep.shape, s.part, t.part});
-    if (it == m_minima.end())
-        it = m_minima
-                 .emplace(std::make_tuple(dep.shape, s.part, t.part),
-                          DifferenceMinimum::of(dep.shapeRelation, *s.linearFn, *t.linearFn))
-                 .first;
+    if (it == m_minima.end()) {
+        DifferenceMinimum m; // Kind::Unknown
+        try {
+            m = DifferenceMinimum::of(dep.shapeRelation, *s.linearFn, *t.linearFn);
+        } catch (const isl::exception_quota &) {
+            // Too big to minimise: isl decides each edge (the caller gives
+            // that a fresh budget). A stop or abort goes on up.
+        }
+        it = m_minima.emplace(std::make_tuple(dep.shape, s.part, t.part), std::move(m)).first;
+    }
     if (it->second.kind() == DifferenceMinimum::Kind::Unknown)
         return std::nullopt;
     std::vector<std::int64_t> diff(s.constants.size());

@@ -81,6 +81,8 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
             // no isl call per edge; a violation still needs its pairs for a
             // count or a witness.
             const auto byMinimum = key ? m_cache.violatedByMinimum(d) : std::nullopt;
+            if (key && !byMinimum)
+                QuotaScope::nextStep(model.islContext()); // (a minimum may have used this edge's budget)
             if (byMinimum && (!*byMinimum || (!options.countViolations && !options.witnesses))) {
                 EdgeVerdictCache::Verdict verdict;
                 verdict.violated = *byMinimum;

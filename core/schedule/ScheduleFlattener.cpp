@@ -202,15 +202,19 @@ isl::map pieceMap(const FlatPiece &p, std::size_t n, std::optional<isl::multi_af
     return ScheduleFlattener::timesOf(p.instances, p.time, n, function);
 }
 
-// A statement's function is kept only while it has one piece.
-void keepFunction(std::vector<std::optional<isl::multi_aff>> *functions, std::size_t statement, bool first,
-                  std::optional<isl::multi_aff> function)
+// A statement's function is kept only while it has one piece, and only when
+// that piece runs every instance of the statement (the function is used on
+// the statement's whole domain: a pair outside the schedule must not count).
+void keepFunction(const PolyhedralModel &model, std::vector<std::optional<isl::multi_aff>> *functions,
+                  const FlatPiece &piece, bool first, std::optional<isl::multi_aff> function)
 {
     if (!functions)
         return;
+    const std::size_t statement = piece.statement;
     if (functions->size() <= statement)
         functions->resize(statement + 1);
-    (*functions)[statement] = first ? std::move(function) : std::nullopt;
+    const bool whole = first && function && piece.instances.is_equal(model.statements()[statement].domain);
+    (*functions)[statement] = whole ? std::move(function) : std::nullopt;
 }
 
 } // namespace
@@ -238,7 +242,7 @@ std::vector<isl::map> ScheduleFlattener::flatten(const PolyhedralModel &model, c
         std::optional<isl::multi_aff> function;
         const isl::map m = pieceMap(p, n, functions ? &function : nullptr);
         isl::map &slot = out[p.statement];
-        keepFunction(functions, p.statement, slot.is_null(), std::move(function));
+        keepFunction(model, functions, p, slot.is_null(), std::move(function));
         slot = slot.is_null() ? m : slot.unite(m);
         if (!setLevels)
             continue;
@@ -278,7 +282,7 @@ bool ScheduleFlattener::flattenSome(const PolyhedralModel &model, const isl::sch
         std::optional<isl::multi_aff> function;
         const isl::map m = pieceMap(p, dims, functions ? &function : nullptr);
         isl::map &slot = out[p.statement];
-        keepFunction(functions, p.statement, slot.is_null(), std::move(function));
+        keepFunction(model, functions, p, slot.is_null(), std::move(function));
         slot = slot.is_null() ? m : slot.unite(m);
     }
     return true;

@@ -37,15 +37,15 @@ public:
     /// The same for the given statements only, padded to `dims`: null maps
     /// for the others. False (and `out` unspecified) when a statement's
     /// times are longer than `dims`.
+    static bool flattenSome(const PolyhedralModel &model, const isl::schedule &schedule,
+                            const std::vector<std::size_t> &statements, unsigned dims, std::vector<isl::map> &out,
+                            std::vector<std::optional<isl::multi_aff>> *functions = nullptr);
     /// { s[...] -> [t0, ..., tn-1] }: `time` (one piecewise expression per
     /// dimension, n >= its size; zeros after it) on `instances`; `function`
     /// (when given) receives it as one affine function where every
     /// dimension is one.
     static isl::map timesOf(const isl::set &instances, const std::vector<isl::pw_aff> &time, std::size_t n,
                             std::optional<isl::multi_aff> *function = nullptr);
-    static bool flattenSome(const PolyhedralModel &model, const isl::schedule &schedule,
-                            const std::vector<std::size_t> &statements, unsigned dims, std::vector<isl::map> &out,
-                            std::vector<std::optional<isl::multi_aff>> *functions = nullptr);
 };
 
 } // namespace se

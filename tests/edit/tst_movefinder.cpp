@@ -6,6 +6,7 @@
 
 #include "core/edit/ScheduleTree.h"
 #include "core/explore/MoveFinder.h"
+#include "core/interop/ScheduleInput.h"
 
 #include <QtTest>
 
@@ -43,6 +44,7 @@ private Q_SLOTS:
     void noSuchNode();
     void shortcutsAgree_data();
     void shortcutsAgree();
+    void bandWithoutMembers();
 };
 
 void tst_MoveFinder::verdicts_data()
@@ -208,6 +210,38 @@ void tst_MoveFinder::shortcutsAgree()
         }
     }
     QVERIFY(shifts > 0);
+}
+
+// A band with no members refuses every band edit: the shortcuts must not
+// call a declaration on it legal (a review found "declare band permutable"
+// listed as legal there).
+void tst_MoveFinder::bandWithoutMembers()
+{
+    auto a = analyzer(q("data:set_pair"));
+    const isl::schedule s = ScheduleInput::read(
+        a->model(), R"(domain: "[N] -> { s0[i] : 0 <= i < N; s1[i] : 0 <= i < N; s2[i] : 0 <= i < N }"
+child:
+  schedule: "[N] -> [{ s0[i] -> [(i)]; s1[i] -> [(i)]; s2[i] -> [(i)] }]"
+  child:
+    schedule: "[N] -> []"
+    child:
+      sequence:
+      - filter: "[N] -> { s0[i] }"
+      - filter: "[N] -> { s1[i] }"
+      - filter: "[N] -> { s2[i] }"
+)",
+        "test.yaml");
+    const MovesReport fast = MoveFinder::evaluate(*a, s, {0, 0}, DepMode::May, true, true);
+    const MovesReport full = MoveFinder::evaluate(*a, s, {0, 0}, DepMode::May, true, false);
+    QCOMPARE(fast.nodeKind, std::string("band"));
+    QCOMPARE(fast.moves.size(), full.moves.size());
+    QVERIFY(!fast.moves.empty());
+    for (std::size_t k = 0; k < fast.moves.size(); ++k) {
+        QCOMPARE(fast.moves[k].description, full.moves[k].description);
+        QVERIFY2(fast.moves[k].verdict == full.moves[k].verdict, fast.moves[k].description.c_str());
+        if (fast.moves[k].edit.kind == EditKind::SetPermutable)
+            QVERIFY(fast.moves[k].verdict == MoveVerdict::Verdict::DoesNotApply);
+    }
 }
 
 QTEST_GUILESS_MAIN(tst_MoveFinder)
