@@ -25,20 +25,17 @@ std::optional<long> add(const std::optional<long> &v, long by)
 
 } // namespace
 
-const DifferenceRanges::Range &DifferenceRanges::range(std::vector<Range> &ranges, std::size_t k, const isl::map &shape,
+const DifferenceRanges::Range &DifferenceRanges::range(Ranges &ranges, std::size_t k, const isl::map &shape,
                                                        const isl::multi_aff &src, const isl::multi_aff &dst)
 {
-    while (ranges.size() <= k) {
-        const int d = static_cast<int>(ranges.size());
-        // { [a -> b] -> [dst(b) - src(a)] } at dimension d, over the pairs
-        const isl::space space = shape.wrap().space().unwrap();
-        const isl::aff delta = dst.at(d)
-                                   .pullback(isl::multi_aff::range_map(space))
-                                   .sub(src.at(d).pullback(isl::multi_aff::domain_map(space)));
-        const isl::set pairs = shape.wrap();
-        ranges.push_back({integer(pairs.min_val(delta)), integer(pairs.max_val(delta))});
+    if (ranges.delta.is_null())
+        ranges.delta = islutil::pairDifference(shape, src, dst); // { [a -> b] -> [dst(b) - src(a)] }
+    const isl::set pairs = shape.wrap();
+    while (ranges.dims.size() <= k) {
+        const isl::aff d = ranges.delta.at(static_cast<int>(ranges.dims.size()));
+        ranges.dims.push_back({integer(pairs.min_val(d)), integer(pairs.max_val(d))});
     }
-    return ranges[k];
+    return ranges.dims[k];
 }
 
 std::optional<DependenceFlags> DifferenceRanges::flags(int shapeId, const isl::map &shape, int srcPart,
@@ -50,7 +47,7 @@ std::optional<DependenceFlags> DifferenceRanges::flags(int shapeId, const isl::m
     if (outer < 0 || diff.size() < n || static_cast<std::size_t>(src.size()) < n
         || static_cast<std::size_t>(dst.size()) < n)
         return std::nullopt;
-    std::vector<Range> &ranges = m_ranges[{shapeId, srcPart, dstPart}];
+    Ranges &ranges = m_ranges[{shapeId, srcPart, dstPart}];
     DependenceFlags out;
     out.crosses.assign(members, false);
     // The outer dimensions: one that is never 0 leaves no pair to ask about.

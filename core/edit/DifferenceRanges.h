@@ -41,11 +41,15 @@ private:
     struct Range {
         std::optional<long> lo, hi; ///< of dL (no constants); none: unbounded, no pairs or too large
     };
+    struct Ranges {
+        isl::multi_aff delta; ///< { [a -> b] -> [dL] } on the shape's pairs, made on first use
+        std::vector<Range> dims; ///< the ranges made so far, outermost first
+    };
     /// Dimension k's range (made on first use).
-    const Range &range(std::vector<Range> &ranges, std::size_t k, const isl::map &shape, const isl::multi_aff &src,
+    const Range &range(Ranges &ranges, std::size_t k, const isl::map &shape, const isl::multi_aff &src,
                        const isl::multi_aff &dst);
-    /// shape, src part, dst part -> the ranges made so far, outermost first
-    std::map<std::tuple<int, int, int>, std::vector<Range>> m_ranges;
+    /// shape, src part, dst part -> its ranges
+    std::map<std::tuple<int, int, int>, Ranges> m_ranges;
 };
 
 } // namespace se

@@ -73,39 +73,11 @@ DependenceFlags evaluate(const isl::set &d, int outer, unsigned members)
                [](const isl::set &on, const isl::set &cond) { return on.intersect(cond); });
 }
 
-// The only piece of a single-valued map's function, or null when it has
-// several (times with min/max in them).
-isl::multi_aff onlyPiece(const isl::map &m)
-{
-    // raw isl begin: a map that is not a function gives null here, where cpp.h's
-    // as_pw_multi_aff throws; the piece comes out of a C callback
-    isl_pw_multi_aff *pma = isl_pw_multi_aff_from_map(m.copy());
-    isl::multi_aff out;
-    if (pma && isl_pw_multi_aff_n_piece(pma) == 1)
-        isl_pw_multi_aff_foreach_piece(
-            pma,
-            [](isl_set *set, isl_multi_aff *ma, void *user) -> isl_stat {
-                isl_set_free(set);
-                *static_cast<isl::multi_aff *>(user) = isl::manage(ma);
-                return isl_stat_ok;
-            },
-            &out);
-    isl_pw_multi_aff_free(pma);
-    // raw isl end
-    return out;
-}
-
 // The same as evaluate(r.apply_domain(src).apply_range(dst).deltas(), ...)
 // without computing the differences as a set: that projection is most of
 // the flags' time on a tiled kernel. Each question becomes a constraint on
 // the time difference δ(a, b) = dst(b) - src(a), pulled back onto the
 // dependence's pairs { [a -> b] } and answered by one emptiness test.
-// { [a -> b] -> [dst(b) - src(a)] } over the pairs' space `space`.
-isl::multi_aff timeDifference(const isl::space &space, const isl::multi_aff &src, const isl::multi_aff &dst)
-{
-    return dst.pullback(isl::multi_aff::range_map(space)).sub(src.pullback(isl::multi_aff::domain_map(space)));
-}
-
 DependenceFlags evaluatePairs(const isl::map &r, const isl::multi_aff &delta, int outer, unsigned members)
 {
     const isl::set pairs = r.wrap(); // { [a -> b] }
@@ -120,37 +92,21 @@ DependenceFlags evaluatePairs(const isl::map &r, const isl::multi_aff &delta, in
 // without being computed (tiled_matmul_64: 11,360 edges, a handful of keys).
 struct SplitTimes {
     int part = -1; ///< the linear part's id; -1: not split (a constant beyond 64 bits)
-    std::vector<long> constants;
+    std::vector<std::int64_t> constants;
     isl::multi_aff linear; ///< the times with their constants zeroed
 };
 
 SplitTimes splitTimes(const isl::multi_aff &times, std::unordered_map<std::string, int> &parts)
 {
     SplitTimes out;
-    // raw isl begin: constant terms of a multi_aff (not in cpp.h 0.25), and its text
-    isl_multi_aff *linear = times.copy();
-    const isl_size n = isl_multi_aff_size(linear);
-    for (isl_size i = 0; i < n; ++i) {
-        isl_aff *a = isl_multi_aff_get_at(linear, i);
-        isl_val *c = isl_aff_get_constant_val(a);
-        const bool fits = c && isl_val_is_int(c) == isl_bool_true && islutil::fitsInt64(isl::manage_copy(c));
-        if (fits)
-            out.constants.push_back(isl_val_get_num_si(c));
-        isl_val_free(c);
-        if (!fits) {
-            isl_aff_free(a);
-            isl_multi_aff_free(linear);
-            return SplitTimes{};
-        }
-        linear = isl_multi_aff_set_at(linear, i, isl_aff_set_constant_si(a, 0));
-    }
-    char *text = isl_multi_aff_to_str(linear);
-    out.linear = isl::manage(linear);
-    // raw isl end
-    if (!text)
-        return SplitTimes{};
-    out.part = parts.emplace(text, static_cast<int>(parts.size())).first->second;
-    std::free(text);
+    auto split = islutil::splitConstants(times);
+    if (!split)
+        return out;
+    // raw isl: the text is the key
+    out.part = parts.emplace(islutil::take(isl_multi_aff_to_str(split->linear.get())), static_cast<int>(parts.size()))
+                   .first->second;
+    out.constants = std::move(split->constants);
+    out.linear = std::move(split->linear);
     return out;
 }
 
@@ -204,7 +160,7 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
         // instead of 1.7 s for a tiled 257-statement band).
         QuotaScope::nextStep(model.islContext());
         if (fn[k].is_null())
-            fn[k] = onlyPiece(times[k]);
+            fn[k] = islutil::onlyPiece(times[k]);
         if (!fn[k].is_null() && reach[k].is_equal(model.statements()[k].domain))
             // raw isl: an anonymous input tuple (no tuple-reset method for multi_aff in cpp.h 0.25)
             anonymous[k] = isl::manage(isl_multi_aff_reset_tuple_id(fn[k].copy(), isl_dim_in));
@@ -295,8 +251,7 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
             } else {
                 const isl::map pairs = d.relation().intersect_domain(reach[d.src]).intersect_range(reach[d.dst]);
                 flags = !fn[d.src].is_null() && !fn[d.dst].is_null()
-                    ? evaluatePairs(pairs, timeDifference(pairs.wrap().space().unwrap(), fn[d.src], fn[d.dst]), outer,
-                                    f.members)
+                    ? evaluatePairs(pairs, islutil::pairDifference(pairs, fn[d.src], fn[d.dst]), outer, f.members)
                     : evaluate(pairs.apply_domain(times[d.src]).apply_range(times[d.dst]).deltas(), outer, f.members);
             }
         }

@@ -94,16 +94,8 @@ std::optional<FlatSchedule> FlatShortcut::moving(const std::vector<std::size_t> 
     if (rows.empty())
         return base;
     // { [t0, ..., tn-1] -> [t0', ...] }: each row's form, the other dimensions kept.
-    std::vector<std::string> to;
-    for (unsigned k = 0; k < base.dims(); ++k)
-        to.push_back("t" + std::to_string(k));
-    for (const Row &r : rows) {
-        std::string form = std::to_string(r.constant);
-        for (const auto &[j, a] : r.terms)
-            form += (a < 0 ? " - " : " + ") + std::to_string(std::labs(a)) + "*t" + std::to_string(j);
-        to[r.dim] = form;
-    }
-    const isl::map map = m_place.timeMap(to);
+    const isl::map map(m_place.analyzer().model().islContext().ctx(),
+                       FlatSchedule::Transform::mapText(rows, base.dims(), true));
     std::vector<std::pair<std::size_t, isl::map>> times;
     std::vector<std::pair<std::size_t, FlatSchedule::Transform>> transforms;
     for (std::size_t s : moved) {

@@ -3,6 +3,7 @@
 
 #include "PointCounter.h"
 
+#include <isl/aff.h>
 #include <isl/map.h>
 #include <isl/point.h>
 #include <isl/set.h>
@@ -220,6 +221,59 @@ void addTo(isl::union_set &all, isl::set part)
 void addTo(isl::union_set &all, const isl::union_set &part)
 {
     all = isl::manage(isl_union_set_union(all.release(), part.copy()));
+}
+
+isl::multi_aff onlyPiece(const isl::map &m)
+{
+    // raw isl begin: a map that is not a function gives null here, where cpp.h's
+    // as_pw_multi_aff throws; the piece comes out of a C callback
+    isl_pw_multi_aff *pma = isl_pw_multi_aff_from_map(m.copy());
+    isl::multi_aff out;
+    if (pma && isl_pw_multi_aff_n_piece(pma) == 1)
+        isl_pw_multi_aff_foreach_piece(
+            pma,
+            [](isl_set *set, isl_multi_aff *ma, void *user) -> isl_stat {
+                isl_set_free(set);
+                *static_cast<isl::multi_aff *>(user) = isl::manage(ma);
+                return isl_stat_ok;
+            },
+            &out);
+    isl_pw_multi_aff_free(pma);
+    // raw isl end
+    return out;
+}
+
+isl::multi_aff pairDifference(const isl::map &pairs, const isl::multi_aff &src, const isl::multi_aff &dst)
+{
+    const isl::space space = pairs.wrap().space().unwrap();
+    return dst.pullback(isl::multi_aff::range_map(space)).sub(src.pullback(isl::multi_aff::domain_map(space)));
+}
+
+std::optional<ConstantSplit> splitConstants(const isl::multi_aff &f)
+{
+    ConstantSplit out;
+    // raw isl begin: constant terms of a multi_aff (not in cpp.h 0.25), rewritten in place
+    isl_multi_aff *linear = f.copy();
+    const isl_size n = isl_multi_aff_size(linear);
+    for (isl_size i = 0; i < n; ++i) {
+        isl_aff *a = isl_multi_aff_get_at(linear, i);
+        isl_val *c = isl_aff_get_constant_val(a);
+        const bool fits = c && isl_val_is_int(c) == isl_bool_true && fitsInt64(isl::manage_copy(c));
+        if (fits)
+            out.constants.push_back(isl_val_get_num_si(c));
+        isl_val_free(c);
+        if (!fits) {
+            isl_aff_free(a);
+            isl_multi_aff_free(linear);
+            return std::nullopt;
+        }
+        linear = isl_multi_aff_set_at(linear, i, isl_aff_set_constant_si(a, 0));
+    }
+    // raw isl end
+    if (!linear)
+        return std::nullopt;
+    out.linear = isl::manage(linear);
+    return out;
 }
 
 } // namespace se::islutil

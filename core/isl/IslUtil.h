@@ -66,4 +66,18 @@ void addTo(isl::union_map &all, isl::map part);
 void addTo(isl::union_set &all, isl::set part);
 void addTo(isl::union_set &all, const isl::union_set &part);
 
+/// The function of a single-valued map with one piece (its domain dropped),
+/// or null when it is not a function or has several pieces (min/max).
+isl::multi_aff onlyPiece(const isl::map &m);
+/// { [a -> b] -> [dst(b) - src(a)] } over the pairs of `pairs` ({ [a] -> [b] }).
+isl::multi_aff pairDifference(const isl::map &pairs, const isl::multi_aff &src, const isl::multi_aff &dst);
+/// A function's constant terms and the function without them (its
+/// divisions keep their own constants); nullopt when a constant is not an
+/// integer within 64 bits.
+struct ConstantSplit {
+    isl::multi_aff linear;
+    std::vector<std::int64_t> constants;
+};
+std::optional<ConstantSplit> splitConstants(const isl::multi_aff &f);
+
 } // namespace se::islutil

@@ -11,9 +11,7 @@ DifferenceMinimum DifferenceMinimum::of(const isl::map &shape, const isl::multi_
 {
     DifferenceMinimum out;
     // { [a -> b] -> [dst(b) - src(a)] }
-    const isl::space space = shape.wrap().space().unwrap();
-    const isl::multi_aff delta =
-        dst.pullback(isl::multi_aff::range_map(space)).sub(src.pullback(isl::multi_aff::domain_map(space)));
+    const isl::multi_aff delta = islutil::pairDifference(shape, src, dst);
     // { [δ] }: every pair's difference, for some parameter value
     const isl::set differences = shape.wrap().apply(delta.as_map()).project_out_all_params();
     if (differences.is_empty()) {

@@ -82,22 +82,10 @@ EdgeVerdictCache::transformed(const Form &source, const std::vector<FlatSchedule
     if (it == m_movedParts.end()) {
         if (m_movedParts.size() > 8192)
             m_movedParts.clear(); // a bound on memory (a moves list needs a handful per candidate)
-        std::string from, to;
-        std::vector<std::string> dims(source.constants.size());
-        for (std::size_t k = 0; k < dims.size(); ++k) {
-            dims[k] = "t" + std::to_string(k);
-            from += (k ? ", " : "") + dims[k];
-        }
-        for (const auto &r : rows) {
-            std::string form = "0";
-            for (const auto &[j, a] : r.terms)
-                form += (a < 0 ? " - " : " + ") + std::to_string(a < 0 ? -a : a) + "*t" + std::to_string(j);
-            dims[r.dim] = form;
-        }
-        for (std::size_t k = 0; k < dims.size(); ++k)
-            to += (k ? ", " : "") + dims[k];
         // { [t] -> [t'] }: the rows' linear part
-        const isl::multi_aff rowsFn(source.linearFn->ctx(), "{ [" + from + "] -> [" + to + "] }");
+        const isl::multi_aff rowsFn(
+            source.linearFn->ctx(),
+            FlatSchedule::Transform::mapText(rows, static_cast<unsigned>(source.constants.size()), false));
         const isl::multi_aff linear = rowsFn.pullback(*source.linearFn);
         const std::string text = islutil::take(isl_multi_aff_to_str(linear.get())); // raw isl: the text is the key
         const int part = m_parts.emplace(text, static_cast<int>(m_parts.size())).first->second;
@@ -129,54 +117,23 @@ EdgeVerdictCache::Form EdgeVerdictCache::readForm(const isl::map &map, const isl
     f.known = true;
     if (!map.is_null())
         f.map = map;
-    // raw isl begin: a map that is not a function gives null here, where cpp.h's as_pw_multi_aff
-    // throws; the piece comes out of a C callback and its constants are rewritten in place
-    isl_multi_aff *ma = nullptr;
-    if (function) {
-        ma = function->copy(); // the flattener's: no reading of the map
-    } else {
-        isl_pw_multi_aff *pma = isl_pw_multi_aff_from_map(map.copy());
-        if (!pma || isl_pw_multi_aff_n_piece(pma) != 1) {
-            isl_pw_multi_aff_free(pma);
-            return f;
-        }
-        // The one piece's domain is the statement's domain: pairs never leave it.
-        isl_pw_multi_aff_foreach_piece(
-            pma,
-            [](isl_set *set, isl_multi_aff *m, void *user) -> isl_stat {
-                isl_set_free(set);
-                *static_cast<isl_multi_aff **>(user) = m;
-                return isl_stat_ok;
-            },
-            &ma);
-        isl_pw_multi_aff_free(pma);
-    }
-    if (!ma)
+    // The one piece's domain is the statement's domain: pairs never leave it.
+    const isl::multi_aff times = function ? *function : islutil::onlyPiece(map); // the flattener's, else read
+    if (times.is_null())
         return f;
-    const int n = isl_multi_aff_size(ma);
-    bool ok = true;
-    for (int d = 0; d < n && ok; ++d) {
-        isl_aff *a = isl_multi_aff_get_at(ma, d);
-        isl_val *c = isl_aff_get_constant_val(a);
-        // Beyond 64 bits the constant would read as 0 and two different
-        // schedules would share a cached verdict: not cacheable then.
-        ok = isl_val_is_int(c) == isl_bool_true && isl_val_cmp_si(c, std::numeric_limits<long>::min()) >= 0
-            && isl_val_cmp_si(c, std::numeric_limits<long>::max()) <= 0;
-        if (ok)
-            f.constants.push_back(isl_val_get_num_si(c));
-        isl_val_free(c);
-        ma = isl_multi_aff_set_at(ma, d, isl_aff_set_constant_si(a, 0));
-    }
-    ma = isl_multi_aff_reset_tuple_id(ma, isl_dim_in);
-    if (ok) {
-        f.affine = true;
-        f.part =
-            m_parts.emplace(islutil::take(isl_multi_aff_to_str(ma)), static_cast<int>(m_parts.size())).first->second;
-        f.linearFn = isl::manage(ma);
-    } else {
-        isl_multi_aff_free(ma);
-    }
-    // raw isl end
+    // Beyond 64 bits a constant would read as 0 and two different schedules
+    // would share a cached verdict: not cacheable then.
+    auto split = islutil::splitConstants(times);
+    if (!split)
+        return f;
+    // raw isl: an anonymous input tuple (no tuple-reset method for multi_aff in cpp.h 0.25)
+    const isl::multi_aff linear = isl::manage(isl_multi_aff_reset_tuple_id(split->linear.release(), isl_dim_in));
+    f.affine = true;
+    f.constants = std::move(split->constants);
+    // raw isl: the text is the key
+    f.part = m_parts.emplace(islutil::take(isl_multi_aff_to_str(linear.get())), static_cast<int>(m_parts.size()))
+                 .first->second;
+    f.linearFn = linear;
     return f;
 }
 
@@ -213,11 +170,11 @@ std::size_t EdgeVerdictCache::KeyHash::operator()(const Key &k) const noexcept
     return h;
 }
 
-std::optional<bool> EdgeVerdictCache::violatedByMinimum(const Dependence &dep)
+std::optional<bool> EdgeVerdictCache::violatedByMinimum(const Dependence &dep, const Key &key)
 {
     const Form &s = form(dep.src);
     const Form &t = form(dep.dst);
-    if (!s.linearFn || !t.linearFn || s.constants.size() != t.constants.size())
+    if (!s.linearFn || !t.linearFn || key.size() != 3 + s.constants.size())
         return std::nullopt;
     auto it = m_minima.find({dep.shape, s.part, t.part});
     if (it == m_minima.end()) {
@@ -232,11 +189,7 @@ std::optional<bool> EdgeVerdictCache::violatedByMinimum(const Dependence &dep)
     }
     if (it->second.kind() == DifferenceMinimum::Kind::Unknown)
         return std::nullopt;
-    std::vector<std::int64_t> diff(s.constants.size());
-    for (std::size_t d = 0; d < diff.size(); ++d)
-        if (__builtin_sub_overflow(t.constants[d], s.constants[d], &diff[d]))
-            return std::nullopt;
-    return it->second.violated(diff);
+    return it->second.violated({key.begin() + 3, key.end()}); // the key's constants' differences
 }
 
 const std::vector<std::int64_t> *EdgeVerdictCache::constants(std::size_t statement) const

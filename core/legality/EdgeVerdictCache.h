@@ -40,17 +40,17 @@ public:
 
     /// Starts a new schedule: the per-statement forms are recomputed lazily.
     void setSchedule(const FlatSchedule &schedule);
-    /// An edge's problem: its shape, its statements' linear parts and
-    /// their constants' difference per time dimension.
+    /// An edge's problem: its shape, its statements' linear parts' ids and
+    /// their constants' difference per time dimension (in that order).
     using Key = std::vector<std::int64_t>;
     /// The key of an edge under the current schedule, or nullopt when a
     /// time is not a single affine piece.
     std::optional<Key> key(const Dependence &dep);
-    /// Whether an edge whose key() was made is violated, from the least time
+    /// Whether an edge is violated (`key`: its key()), from the least time
     /// difference of its shape under its statements' linear parts (made
     /// once per shape and pair of parts); nullopt when that minimum is not
     /// a plain integer point (isl decides the edge then).
-    std::optional<bool> violatedByMinimum(const Dependence &dep);
+    std::optional<bool> violatedByMinimum(const Dependence &dep, const Key &key);
 
     const Verdict *find(const Key &key) const;
     /// The time constants of a statement whose key was made (its times are

@@ -80,7 +80,7 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
             // The least time difference of the edge's shape decides it with
             // no isl call per edge; a violation still needs its pairs for a
             // count or a witness.
-            const auto byMinimum = key ? m_cache.violatedByMinimum(d) : std::nullopt;
+            const auto byMinimum = key ? m_cache.violatedByMinimum(d, *key) : std::nullopt;
             if (key && !byMinimum)
                 QuotaScope::nextStep(model.islContext()); // (a minimum may have used this edge's budget)
             if (byMinimum && (!*byMinimum || (!options.countViolations && !options.witnesses))) {

@@ -93,6 +93,30 @@ void FlatSchedule::fillMissing(const PolyhedralModel &model)
     }
 }
 
+std::string FlatSchedule::Transform::mapText(const std::vector<Row> &rows, unsigned dims, bool constants)
+{
+    std::vector<std::string> to(dims);
+    std::string from;
+    for (unsigned k = 0; k < dims; ++k) {
+        to[k] = "t" + std::to_string(k);
+        from += (k ? ", " : "") + to[k];
+    }
+    for (const Row &r : rows) {
+        if (r.dim >= dims)
+            continue;
+        std::string form = std::to_string(constants ? r.constant : 0);
+        for (const auto &[j, a] : r.terms)
+            form += (a < 0 ? " - " : " + ")
+                + std::to_string(a < 0 ? 0UL - static_cast<unsigned long>(a) : static_cast<unsigned long>(a)) + "*t"
+                + std::to_string(j);
+        to[r.dim] = form;
+    }
+    std::string out;
+    for (unsigned k = 0; k < dims; ++k)
+        out += (k ? ", " : "") + to[k];
+    return "{ [" + from + "] -> [" + out + "] }";
+}
+
 FlatSchedule FlatSchedule::withTimes(std::vector<std::pair<std::size_t, isl::map>> times,
                                      std::vector<std::pair<std::size_t, Transform>> transforms) const
 {

@@ -6,6 +6,7 @@
 #include <isl/cpp.h>
 
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -47,6 +48,10 @@ public:
         };
         isl::map from;
         std::vector<Row> rows;
+        /// "{ [t0, ..., tn-1] -> [...] }": `rows` over n = `dims` time
+        /// dimensions, the others kept; without their constants unless
+        /// `constants`.
+        static std::string mapText(const std::vector<Row> &rows, unsigned dims, bool constants);
     };
     /// The same schedule with some statements' times replaced (of the
     /// same length): a candidate edit that moves a few statements
