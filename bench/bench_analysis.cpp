@@ -31,6 +31,8 @@
 //   v.tree, v.tree.memo, v.flags   the tree snapshot (afresh, with its memo), band flags
 //   v.apply, v.tile                a shift and a tile applied as the app applies them
 //   v.tile.flags                   the band flags of the tiled tree
+//   a.tile.verdict, a.tile.views   that tile as the app runs it (the pipeline holding
+//                                  the schedule): its verdict, then tree and flags
 //   v.nest, v.nest.edit            the loop nest's AST of the schedule, then of it after
 //   v.nest.undo                    the shift with the AstMemo of the first (the app's),
 //                                  then of the schedule again (an undo)
@@ -173,6 +175,14 @@ public:
             return r;
         }
     }
+    /// A phase timed by the caller (a hook's moment inside another phase).
+    void record(const std::string &phase, Clock::time_point start, double cpuStart)
+    {
+        if (std::find(m_order.begin(), m_order.end(), phase) == m_order.end())
+            m_order.push_back(phase);
+        m_ms[phase].push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+        m_cpu[phase].push_back(cpuMs() - cpuStart);
+    }
     const std::vector<std::string> &phases() const { return m_order; }
     std::vector<double> sorted(const std::string &phase, bool cpu = false) const
     {
@@ -187,13 +197,14 @@ public:
         return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
     }
 
-private:
     static double cpuMs()
     {
         timespec ts{};
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
         return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
     }
+
+private:
     std::vector<std::string> m_order;
     std::map<std::string, std::vector<double>> m_ms, m_cpu;
 };
@@ -323,6 +334,24 @@ Outcome runOnce(const Options &o, PhaseTimes &t)
                 // The flags of the tiled tree (its new bands), the cache filled by the schedule's.
                 const isl::schedule tiled = se::EditScript::apply(analyzer.context(), {tile}, schedule, "bench");
                 t.time("v.tile.flags", [&] { se::FlagAnalysis::compute(model, deps, tiled, &flags); });
+                // The tile as the app makes it: the pipeline holding the
+                // schedule's result, then the tile with tree and flags; the
+                // verdict is taken when its hook fires (a.tile.verdict), the
+                // rest when the run ends (a.tile.views, the nest aside).
+                se::PipelineRequest app;
+                app.base = se::PipelineRequest::Base::fromTree(schedule);
+                app.mode = o.mode;
+                app.check = {o.counts, true, {}};
+                app.tree = true;
+                app.flags = se::PipelineRequest::Flags::Hint;
+                pipeline->run(app);
+                app.edits = {tile};
+                se::SchedulePipeline::Hooks hooks;
+                const auto start = Clock::now();
+                const double cpuStart = PhaseTimes::cpuMs();
+                hooks.verdict = [&](const se::CheckReport &) { t.record("a.tile.verdict", start, cpuStart); };
+                pipeline->run(app, hooks);
+                t.record("a.tile.views", start, cpuStart);
                 break;
             }
         t.time("v.flatten", [&] { se::FlatSchedule(model, edited); });
