@@ -9,6 +9,7 @@ void ScheduleTreeMemo::begin()
     m_statements.next.clear();
     m_members.next.clear();
     m_shown.next.clear();
+    m_partTexts.next.clear();
 }
 
 void ScheduleTreeMemo::finish()
@@ -18,6 +19,7 @@ void ScheduleTreeMemo::finish()
     m_statements.finish();
     m_members.finish();
     m_shown.finish();
+    m_partTexts.finish();
 }
 
 int ScheduleTreeMemo::domainId(int parent, const std::string &text)
@@ -60,6 +62,28 @@ const std::string *ScheduleTreeMemo::shownText(const std::string &raw)
 void ScheduleTreeMemo::storeShownText(const std::string &raw, std::string shown)
 {
     m_shown.store(raw, std::move(shown));
+}
+
+const std::optional<std::string> *ScheduleTreeMemo::partText(const std::string &key)
+{
+    return counted(m_partTexts.find(key));
+}
+
+const std::optional<std::string> *ScheduleTreeMemo::storePartText(const std::string &key,
+                                                                  std::optional<std::string> text)
+{
+    return m_partTexts.store(key, std::move(text));
+}
+
+const std::string *ScheduleTreeMemo::domainText(const std::string &name) const
+{
+    const auto it = m_domainTexts.find(name);
+    return it == m_domainTexts.end() ? nullptr : &it->second;
+}
+
+const std::string &ScheduleTreeMemo::storeDomainText(const std::string &name, std::string text)
+{
+    return m_domainTexts[name] = std::move(text);
 }
 
 } // namespace se

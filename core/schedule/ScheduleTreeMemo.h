@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -44,6 +45,19 @@ public:
     const std::vector<Parts> *members(int domain, const std::string &band);
     /// Returns the stored value.
     const std::vector<Parts> *storeMembers(int domain, const std::string &band, std::vector<Parts> members);
+
+    /// A member's part as shown (C text) by `key`: the statement's domain
+    /// and the part's isl text, both without the statement's name, so that
+    /// statements with equal domains and expressions (a kernel's tiles, a
+    /// pipeline's stages) share it: a tile of a 257-statement band gists and
+    /// prints a few dozen parts, not 2,570. Empty inside: no instance.
+    const std::optional<std::string> *partText(const std::string &key);
+    /// Returns the stored value.
+    const std::optional<std::string> *storePartText(const std::string &key, std::optional<std::string> text);
+    /// Statement `name`'s domain without its name, once stored (a model's
+    /// domains never change: kept for the memo's life).
+    const std::string *domainText(const std::string &name) const;
+    const std::string &storeDomainText(const std::string &name, std::string text);
 
     /// A domain or filter set as the snapshot shows it, by isl's raw text.
     const std::string *shownText(const std::string &raw);
@@ -87,6 +101,8 @@ private:
     Generations<std::vector<std::string>> m_statements;
     Generations<std::vector<Parts>> m_members;
     Generations<std::string> m_shown;
+    Generations<std::optional<std::string>> m_partTexts;
+    std::unordered_map<std::string, std::string> m_domainTexts;
     std::size_t m_hits = 0, m_misses = 0;
 };
 

@@ -70,9 +70,23 @@ std::string cExpr(const isl::pw_aff &pa)
     return out;
 }
 
+// A statement's domain or part as isl's text without the statement's name.
+std::string anonymous(const isl::set &domain)
+{
+    // raw isl: no tuple-reset method in cpp.h 0.25
+    return islutil::take(isl_set_to_str(isl_set_reset_tuple_id(domain.copy())));
+}
+
+std::string anonymous(const isl::pw_aff &part)
+{
+    // raw isl: as above
+    return islutil::take(isl_pw_aff_to_str(isl_pw_aff_reset_tuple_id(part.copy(), isl_dim_in)));
+}
+
 // The parts of each member of a band, for the statements reaching it.
 std::vector<ScheduleTreeMemo::Parts> partsOf(const PolyhedralModel &model, const isl::schedule_node_band &band,
-                                             const isl::union_set &domain, const std::vector<std::string> &reaching)
+                                             const isl::union_set &domain, const std::vector<std::string> &reaching,
+                                             ScheduleTreeMemo &known)
 {
     std::vector<ScheduleTreeMemo::Parts> out;
     // { s0[t, i] -> [t, i]; s1[t, i] -> [t, i] }
@@ -89,11 +103,21 @@ std::vector<ScheduleTreeMemo::Parts> partsOf(const PolyhedralModel &model, const
             isl_space *space =
                 isl_space_add_dims(isl_space_from_domain(st.domain.get_space().release()), isl_dim_out, 1);
             const isl::pw_aff pa = isl::manage(isl_union_pw_aff_extract_pw_aff(upa.get(), space));
-            if (pa.is_null() || pa.domain().is_empty())
+            if (pa.is_null())
                 continue;
-            // Simplify with what the domain and context already say.
-            const isl::pw_aff simple = pa.gist(st.domain).gist_params(model.context());
-            parts.push_back({st.name, cExpr(simple)});
+            // The text depends only on the domain and the part, names aside.
+            const std::string *domainText = known.domainText(st.name);
+            const std::string key = (domainText ? *domainText : known.storeDomainText(st.name, anonymous(st.domain)))
+                + '\n' + anonymous(pa);
+            const std::optional<std::string> *shown = known.partText(key);
+            if (!shown) {
+                std::optional<std::string> text;
+                if (!pa.domain().is_empty()) // simplified with what the domain and context say
+                    text = cExpr(pa.gist(st.domain).gist_params(model.context()));
+                shown = known.storePartText(key, std::move(text));
+            }
+            if (*shown)
+                parts.push_back({st.name, **shown});
         }
         out.push_back(std::move(parts));
     }
@@ -270,7 +294,8 @@ ScheduleTreeSnapshot ScheduleTreeSnapshot::build(const PolyhedralModel &model, c
                 const int id = reach.back().id;
                 const std::vector<ScheduleTreeMemo::Parts> *parts = known.members(id, at.text);
                 if (!parts)
-                    parts = known.storeMembers(id, at.text, partsOf(model, band, instances(index), at.statements));
+                    parts =
+                        known.storeMembers(id, at.text, partsOf(model, band, instances(index), at.statements, known));
                 for (std::size_t m = 0; m < parts->size(); ++m) {
                     Member member;
                     member.coincident = band.member_get_coincident(static_cast<int>(m));

@@ -109,6 +109,13 @@ void tst_ScheduleTreeSnapshot::tree_data()
         << path("tests/widgets/data/stencil_2d.json") << path("tests/widgets/data/stencil_2d.tiled.yaml")
         << "domain band band sequence filter leaf filter leaf"
         << "s0: floord(i, 4), s1: floord(i, 4) ; s0: floord(j, 4), s1: floord(j, 4) | s0: i, s1: i ; s0: j, s1: j";
+    // One expression on statements of different domains: each part is read
+    // on its own domain (s1 to s4 have f <= 7), equal ones on equal domains
+    // (s3, s4) once.
+    QTest::newRow("equal parts, different domains")
+        << path("sample-kernels/tiled_matmul_sbuf_psum.json")
+        << path("tests/widgets/data/tiled_matmul_sbuf_psum.floor.yaml") << "domain band leaf"
+        << "s0: floord(f, 8), s1: 0, s2: 0, s3: 0, s4: 0 ; s0: 0, s1: n, s2: n, s3: n, s4: n";
 }
 
 void tst_ScheduleTreeSnapshot::tree()
