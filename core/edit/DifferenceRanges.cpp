@@ -3,6 +3,8 @@
 
 #include "core/isl/IslUtil.h"
 
+#include <isl/aff.h>
+
 namespace se {
 
 namespace {
@@ -23,37 +25,56 @@ std::optional<long> add(const std::optional<long> &v, long by)
     return out;
 }
 
+// Far more than any kernel's shapes times dimension pairs: a bound, not a size.
+constexpr std::size_t kMaxRanges = 1u << 20;
+
 } // namespace
 
-const DifferenceRanges::Range &DifferenceRanges::range(Ranges &ranges, std::size_t k, const isl::map &shape,
-                                                       const isl::multi_aff &src, const isl::multi_aff &dst)
+std::vector<int> DifferenceRanges::dimensionIds(const isl::multi_aff &linear)
 {
-    if (ranges.delta.is_null())
-        ranges.delta = islutil::pairDifference(shape, src, dst); // { [a -> b] -> [dst(b) - src(a)] }
-    const isl::set pairs = shape.wrap();
-    while (ranges.dims.size() <= k) {
-        const isl::aff d = ranges.delta.at(static_cast<int>(ranges.dims.size()));
-        ranges.dims.push_back({integer(pairs.min_val(d)), integer(pairs.max_val(d))});
+    std::vector<int> out;
+    for (int k = 0; k < static_cast<int>(linear.size()); ++k) {
+        // raw isl: the text is the key
+        std::string text = islutil::take(isl_aff_to_str(linear.at(k).get()));
+        out.push_back(m_dimensionIds.emplace(std::move(text), static_cast<int>(m_dimensionIds.size())).first->second);
     }
-    return ranges.dims[k];
+    return out;
 }
 
-std::optional<DependenceFlags> DifferenceRanges::flags(int shapeId, const isl::map &shape, int srcPart,
-                                                       const isl::multi_aff &src, int dstPart,
-                                                       const isl::multi_aff &dst, const std::vector<long> &diff,
-                                                       int outer, unsigned members)
+DifferenceRanges::Range DifferenceRanges::range(int shapeId, const isl::map &shape, const Side &src, const Side &dst,
+                                                std::size_t k)
+{
+    const auto key = std::make_tuple(shapeId, src.dims[k], dst.dims[k]);
+    if (const auto it = m_ranges.find(key); it != m_ranges.end())
+        return it->second;
+    const int at = static_cast<int>(k);
+    // { [a -> b] -> [dst_k(b) - src_k(a)] }
+    const isl::aff d =
+        islutil::pairDifference(shape, isl::multi_aff(src.linear.at(at)), isl::multi_aff(dst.linear.at(at))).at(0);
+    const isl::set pairs = shape.wrap();
+    const Range r{integer(pairs.min_val(d)), integer(pairs.max_val(d))};
+    // Only exact bounds are kept: a missing one may be the quota's.
+    if (r.lo && r.hi) {
+        if (m_ranges.size() >= kMaxRanges)
+            m_ranges.clear();
+        m_ranges.emplace(key, r);
+    }
+    return r;
+}
+
+std::optional<DependenceFlags> DifferenceRanges::flags(int shapeId, const isl::map &shape, const Side &src,
+                                                       const Side &dst, const std::vector<long> &diff, int outer,
+                                                       unsigned members)
 {
     const std::size_t n = static_cast<std::size_t>(outer) + members;
-    if (outer < 0 || diff.size() < n || static_cast<std::size_t>(src.size()) < n
-        || static_cast<std::size_t>(dst.size()) < n)
+    if (outer < 0 || diff.size() < n || src.dims.size() < n || dst.dims.size() < n)
         return std::nullopt;
-    Ranges &ranges = m_ranges[{shapeId, srcPart, dstPart}];
     DependenceFlags out;
     out.crosses.assign(members, false);
     // The outer dimensions: one that is never 0 leaves no pair to ask about.
     bool allZero = true;
     for (std::size_t k = 0; k < static_cast<std::size_t>(outer); ++k) {
-        const Range &r = range(ranges, k, shape, src, dst);
+        const Range r = range(shapeId, shape, src, dst, k);
         const auto lo = add(r.lo, diff[k]), hi = add(r.hi, diff[k]);
         if ((lo && *lo > 0) || (hi && *hi < 0))
             return out;
@@ -65,7 +86,7 @@ std::optional<DependenceFlags> DifferenceRanges::flags(int shapeId, const isl::m
     enum class Open { All, None, Some } open = Open::All; // pairs equal in the members so far
     for (unsigned m = 0; m < members; ++m) {
         const std::size_t k = static_cast<std::size_t>(outer) + m;
-        const Range &r = range(ranges, k, shape, src, dst);
+        const Range r = range(shapeId, shape, src, dst, k);
         const auto lo = add(r.lo, diff[k]), hi = add(r.hi, diff[k]);
         if (!lo || !hi)
             return std::nullopt;
@@ -79,6 +100,18 @@ std::optional<DependenceFlags> DifferenceRanges::flags(int shapeId, const isl::m
             open = *lo > 0 || *hi < 0 ? Open::None : Open::Some;
     }
     return out;
+}
+
+void DifferenceRanges::trim()
+{
+    if (m_dimensionIds.size() >= kMaxRanges)
+        clear();
+}
+
+void DifferenceRanges::clear()
+{
+    m_dimensionIds.clear();
+    m_ranges.clear();
 }
 
 } // namespace se

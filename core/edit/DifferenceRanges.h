@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "FlagCache.h"
+#include "DependenceFlags.h"
 
 #include <isl/cpp.h>
 
+#include <cstddef>
 #include <map>
 #include <optional>
+#include <string>
 #include <tuple>
+#include <unordered_map>
 #include <vector>
 
 namespace se {
@@ -17,39 +20,53 @@ namespace se {
 /// t = L(x) + c the difference of a pair is dL + (cT - cS), and dL takes
 /// values [lo, hi] in each dimension over the edge shape's pairs, both
 /// attained (isl's exact minimum and maximum). Kept per shape and pair of
-/// linear parts (tiles of a kernel share a handful), so the edges between
-/// tiles (11,360 on tiled_matmul_64, a few hundred distinct constants'
-/// differences) are settled by comparing integers where the ranges decide:
+/// time dimensions (the affine functions, by isl's text): tiles of a kernel
+/// share a handful, and a tile's point band meets again its tile band's
+/// dimensions and the untiled band's. So the edges between tiles (11,360
+/// on tiled_matmul_64, a few hundred distinct constants' differences) are
+/// settled by comparing integers where the ranges decide:
 /// - an outer dimension whose range, shifted, leaves out 0: no pair has
 ///   equal outer times, no question to ask;
 /// - every outer dimension identically 0 on every pair: the band's members
 ///   see every pair, so a member goes backwards exactly when its shifted
 ///   minimum is negative, and a member is crossed where every earlier one
 ///   is identically 0 and it is not.
+/// Plain data (texts and integers): it may outlive a computation, not the
+/// dependence list its shape ids come from.
 class DifferenceRanges {
 public:
-    /// The flags of an edge of `shape` ({ [a] -> [b] }, anonymous) whose
-    /// times are `src` and `dst` (linear parts, anonymous, ids `srcPart`
-    /// and `dstPart`) with constants differing by `diff` (dst's - src's),
-    /// for a band of `members` after `outer` dimensions; nullopt when the
-    /// ranges do not decide them.
-    std::optional<DependenceFlags> flags(int shapeId, const isl::map &shape, int srcPart, const isl::multi_aff &src,
-                                         int dstPart, const isl::multi_aff &dst, const std::vector<long> &diff,
-                                         int outer, unsigned members);
+    /// One statement's times at an edge: the linear part (anonymous) and
+    /// its dimensions' ids.
+    struct Side {
+        const isl::multi_aff &linear;
+        const std::vector<int> &dims;
+    };
+
+    /// Ids of `linear`'s dimensions: equal ids, equal affine functions.
+    std::vector<int> dimensionIds(const isl::multi_aff &linear);
+
+    /// The flags of an edge of `shape` ({ [a] -> [b] }, anonymous, id
+    /// `shapeId`) whose times have linear parts `src` and `dst` and
+    /// constants differing by `diff` (dst's - src's), for a band of
+    /// `members` after `outer` dimensions; nullopt when the ranges do not
+    /// decide them.
+    std::optional<DependenceFlags> flags(int shapeId, const isl::map &shape, const Side &src, const Side &dst,
+                                         const std::vector<long> &diff, int outer, unsigned members);
+
+    void clear();
+    /// Empties the store when it has grown beyond any kernel's need; only
+    /// between computations (ids handed out stay valid until then).
+    void trim();
 
 private:
     struct Range {
         std::optional<long> lo, hi; ///< of dL (no constants); none: unbounded, no pairs or too large
     };
-    struct Ranges {
-        isl::multi_aff delta; ///< { [a -> b] -> [dL] } on the shape's pairs, made on first use
-        std::vector<Range> dims; ///< the ranges made so far, outermost first
-    };
     /// Dimension k's range (made on first use).
-    const Range &range(Ranges &ranges, std::size_t k, const isl::map &shape, const isl::multi_aff &src,
-                       const isl::multi_aff &dst);
-    /// shape, src part, dst part -> its ranges
-    std::map<std::tuple<int, int, int>, Ranges> m_ranges;
+    Range range(int shapeId, const isl::map &shape, const Side &src, const Side &dst, std::size_t k);
+
+    std::unordered_map<std::string, int> m_dimensionIds; ///< an affine function's text -> id
+    std::map<std::tuple<int, int, int>, Range> m_ranges; ///< shape, src and dst dimension ids -> range
 };
 
 } // namespace se

@@ -96,18 +96,32 @@ struct SplitTimes {
     isl::multi_aff linear; ///< the times with their constants zeroed
 };
 
-SplitTimes splitTimes(const isl::multi_aff &times, std::unordered_map<std::string, int> &parts)
+// The linear parts met so far: id by isl's text, and each one's dimension ids.
+struct Parts {
+    std::unordered_map<std::string, int> ids;
+    std::vector<std::vector<int>> dimensions;
+};
+
+SplitTimes splitTimes(const isl::multi_aff &times, Parts &parts, DifferenceRanges &ranges)
 {
     SplitTimes out;
     auto split = islutil::splitConstants(times);
     if (!split)
         return out;
-    // raw isl: the text is the key
-    out.part = parts.emplace(islutil::take(isl_multi_aff_to_str(split->linear.get())), static_cast<int>(parts.size()))
-                   .first->second;
+    std::string text = islutil::take(isl_multi_aff_to_str(split->linear.get())); // raw isl: the text is the key
+    const auto [at, added] = parts.ids.emplace(std::move(text), static_cast<int>(parts.ids.size()));
+    if (added)
+        parts.dimensions.push_back(ranges.dimensionIds(split->linear));
+    out.part = at->second;
     out.constants = std::move(split->constants);
     out.linear = std::move(split->linear);
     return out;
+}
+
+// An isl object that may be null, as an optional (cpp.h refuses to copy a null one).
+template <typename T> std::optional<T> given(const T &t)
+{
+    return t.is_null() ? std::nullopt : std::optional<T>(t);
 }
 
 BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, const std::vector<int> &path,
@@ -145,6 +159,10 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
                 if (const int k = index(isl_map_get_tuple_name(m.get(), isl_dim_in)); k >= 0)
                     times[static_cast<std::size_t>(k)] = m;
             });
+    // A statement's times as a map, made only where an edge needs it.
+    const auto timesMap = [&](std::size_t k) {
+        return times[k].is_null() ? fn[k].as_map().intersect_domain(reach[k]) : times[k];
+    };
     const int outer = isl_schedule_node_get_schedule_depth(p);
     // The same with an anonymous statement tuple, when every instance of the
     // statement reaches the band: then an edge's flags depend only on its
@@ -152,7 +170,7 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
     // kernel repeat a handful of those (tiled_matmul_64: 11,360 edges).
     std::vector<isl::multi_aff> anonymous(n);
     for (std::size_t k = 0; k < n; ++k) {
-        if (times[k].is_null())
+        if (times[k].is_null() && fn[k].is_null())
             continue;
         // One unit of work per statement: under one unit for the whole band
         // the operation limit ran out part-way on 257 statements, onlyPiece
@@ -165,14 +183,15 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
             // raw isl: an anonymous input tuple (no tuple-reset method for multi_aff in cpp.h 0.25)
             anonymous[k] = isl::manage(isl_multi_aff_reset_tuple_id(fn[k].copy(), isl_dim_in));
     }
-    std::unordered_map<std::string, int> partIds;
+    DifferenceRanges scratch; // no cache: ranges for this band only
+    DifferenceRanges &ranges = cache ? cache->ranges() : scratch;
+    Parts parts;
     std::vector<SplitTimes> split(n);
     for (std::size_t k = 0; k < n; ++k)
         if (!anonymous[k].is_null())
-            split[k] = splitTimes(anonymous[k], partIds);
+            split[k] = splitTimes(anonymous[k], parts, ranges);
     std::unordered_map<std::string, DependenceFlags> byShape; // shape and time difference -> flags
     std::unordered_map<std::string, const DependenceFlags *> byParts; // shape, parts and constants -> flags
-    DifferenceRanges ranges;
     std::deque<DependenceFlags> decidedFlags; // the ranges' answers byParts points to
     // dst(b) and src(a) on a shape's pairs { [a -> b] }, per statement and
     // pair space (its input and output sizes: every shape is anonymous):
@@ -203,7 +222,9 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
         if (!cache && !f.permutableComputed
             && std::none_of(f.coincidentComputed.begin(), f.coincidentComputed.end(), [](bool c) { return c; }))
             break; // nothing left to learn (a cache wants every dependence's result)
-        FlagCache::Key key{reach[d.src], reach[d.dst], times[d.src], times[d.dst], outer, f.members};
+        FlagCache::Key key{
+            reach[d.src], reach[d.dst], given(times[d.src]), given(times[d.dst]), given(fn[d.src]), given(fn[d.dst]),
+            outer,        f.members};
         DependenceFlags flags;
         if (const DependenceFlags *known = cache ? cache->find(deps, k, key) : nullptr) {
             flags = *known;
@@ -230,7 +251,9 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
                     flags = *known->second;
                 } else if (const auto decided = partsKey.empty()
                                ? std::nullopt
-                               : ranges.flags(d.shape, d.shapeRelation, a.part, a.linear, b.part, b.linear, diffs,
+                               : ranges.flags(d.shape, d.shapeRelation,
+                                              {a.linear, parts.dimensions[static_cast<std::size_t>(a.part)]},
+                                              {b.linear, parts.dimensions[static_cast<std::size_t>(b.part)]}, diffs,
                                               outer, f.members)) {
                     flags = *decided;
                     byParts.emplace(partsKey, &decidedFlags.emplace_back(*decided));
@@ -252,7 +275,8 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
                 const isl::map pairs = d.relation().intersect_domain(reach[d.src]).intersect_range(reach[d.dst]);
                 flags = !fn[d.src].is_null() && !fn[d.dst].is_null()
                     ? evaluatePairs(pairs, islutil::pairDifference(pairs, fn[d.src], fn[d.dst]), outer, f.members)
-                    : evaluate(pairs.apply_domain(times[d.src]).apply_range(times[d.dst]).deltas(), outer, f.members);
+                    : evaluate(pairs.apply_domain(timesMap(d.src)).apply_range(timesMap(d.dst)).deltas(), outer,
+                               f.members);
             }
         }
         if (flags.backwards)

@@ -7,6 +7,17 @@ namespace se {
 
 namespace {
 
+// Times given the same way and plainly equal (a function is compared as a
+// function: plain equality of maps normalizes both, a tenth of a tile's flags).
+bool sameTimes(const std::optional<isl::map> &a, const std::optional<isl::multi_aff> &fa,
+               const std::optional<isl::map> &b, const std::optional<isl::multi_aff> &fb)
+{
+    if (a.has_value() != b.has_value() || fa.has_value() != fb.has_value() || (!a && !fa))
+        return false;
+    return (!a || a->get() == b->get() || isl_map_plain_is_equal(a->get(), b->get()) == isl_bool_true)
+        && (!fa || fa->get() == fb->get() || fa->plain_is_equal(*fb));
+}
+
 // Structural equality: cheap, and the same tree read twice gives the same
 // structure; a false "different" only costs a recomputation.
 bool same(const FlagCache::Key &a, const FlagCache::Key &b)
@@ -14,8 +25,7 @@ bool same(const FlagCache::Key &a, const FlagCache::Key &b)
     return a.outer == b.outer && a.members == b.members
         && isl_set_plain_is_equal(a.reachSrc.get(), b.reachSrc.get()) == isl_bool_true
         && isl_set_plain_is_equal(a.reachDst.get(), b.reachDst.get()) == isl_bool_true
-        && isl_map_plain_is_equal(a.timesSrc.get(), b.timesSrc.get()) == isl_bool_true
-        && isl_map_plain_is_equal(a.timesDst.get(), b.timesDst.get()) == isl_bool_true;
+        && sameTimes(a.timesSrc, a.fnSrc, b.timesSrc, b.fnSrc) && sameTimes(a.timesDst, a.fnDst, b.timesDst, b.fnDst);
 }
 
 } // namespace
@@ -41,8 +51,11 @@ void FlagCache::store(std::size_t dep, Key key, DependenceFlags flags)
 
 void FlagCache::begin(const std::vector<Dependence> &deps)
 {
-    if (m_deps != &deps || m_count != deps.size())
+    if (m_deps != &deps || m_count != deps.size()) {
         m_last.clear();
+        m_ranges.clear(); // shape ids are the list's
+    }
+    m_ranges.trim();
     m_deps = &deps;
     m_count = deps.size();
     m_next.clear();
@@ -66,6 +79,7 @@ void FlagCache::clear()
 {
     m_last.clear();
     m_next.clear();
+    m_ranges.clear();
     m_deps = nullptr;
     m_count = 0;
 }

@@ -1,23 +1,18 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "DependenceFlags.h"
+#include "DifferenceRanges.h"
+
 #include <isl/cpp.h>
 
 #include <cstddef>
+#include <optional>
 #include <vector>
 
 namespace se {
 
 struct Dependence;
-
-/// What one dependence says about one band's flags: whether it goes
-/// backwards in a member while the outer dimensions leave it open (not
-/// permutable), and which members it crosses while the earlier ones leave
-/// it open (not coincident).
-struct DependenceFlags {
-    bool backwards = false;
-    std::vector<bool> crosses; ///< per member
-};
 
 /// Per-dependence results of the last FlagAnalysis::compute, reused while
 /// the dependence's two statements reach a band with the same instances and
@@ -28,7 +23,10 @@ class FlagCache {
 public:
     struct Key {
         isl::set reachSrc, reachDst; ///< { s[i] } reaching the band
-        isl::map timesSrc, timesDst; ///< { s[i] -> [outer..., members...] }
+        /// { s[i] -> [outer..., members...] }: a map, a function on s's
+        /// space, or both (optional: cpp.h refuses to copy a null object)
+        std::optional<isl::map> timesSrc, timesDst;
+        std::optional<isl::multi_aff> fnSrc, fnDst;
         int outer = 0;
         unsigned members = 0;
     };
@@ -45,6 +43,11 @@ public:
     void finish(bool keepUnseen = false);
     void clear();
 
+    /// The ranges of time differences of the same dependence list, kept
+    /// across computes (a tile's point band meets its tile band's and the
+    /// untiled band's dimensions again). Emptied with the entries.
+    DifferenceRanges &ranges() { return m_ranges; }
+
     std::size_t hits() const { return m_hits; }
     std::size_t misses() const { return m_misses; }
 
@@ -57,6 +60,7 @@ private:
     const void *m_deps = nullptr; // the dependence list the entries are for
     std::size_t m_count = 0;
     Table m_last, m_next;
+    DifferenceRanges m_ranges;
     mutable std::size_t m_hits = 0, m_misses = 0;
 };
 

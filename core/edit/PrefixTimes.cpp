@@ -47,10 +47,11 @@ bool PrefixTimes::build(const PolyhedralModel &model, const isl::schedule_node &
             for (unsigned d = 0; d < mpa.size(); ++d)
                 time.push_back(mpa.at(static_cast<int>(d)));
         }
-        std::optional<isl::multi_aff> function;
-        times[k] = ScheduleFlattener::timesOf(reach[k], time, dims, &function);
-        if (function)
-            fn[k] = *function;
+        // The map only where there is no function: making it is most of this.
+        if (auto function = ScheduleFlattener::functionOf(reach[k], time, dims))
+            fn[k] = std::move(*function);
+        else
+            times[k] = ScheduleFlattener::timesOf(reach[k], time, dims);
     }
     return true;
 }

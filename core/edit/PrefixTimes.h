@@ -13,9 +13,10 @@ class PolyhedralModel;
 class PrefixTimes {
 public:
     /// Per statement reaching `band` (`reach`, by model index), its times in
-    /// the outer dimensions and the band's members, { s[i] -> [outer...,
-    /// members...] } (as isl's prefix schedule below the band), and in `fn`
-    /// the same as one affine function where it is one. Built statement by
+    /// the outer dimensions and the band's members: in `fn` as one affine
+    /// function (on the statement's space) where they are one, otherwise in
+    /// `times` as { s[i] -> [outer..., members...] } on its instances (as
+    /// isl's prefix schedule below the band); the other one stays null. Built statement by
     /// statement from the partial schedules of the band and its ancestor
     /// bands: isl's prefix_schedule_union_map works on the union of every
     /// statement, a third of a tiled 257-statement band's flags. False

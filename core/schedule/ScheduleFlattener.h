@@ -46,6 +46,10 @@ public:
     /// dimension is one.
     static isl::map timesOf(const isl::set &instances, const std::vector<isl::pw_aff> &time, std::size_t n,
                             std::optional<isl::multi_aff> *function = nullptr);
+    /// The same as one affine function on `instances`' space (not
+    /// restricted to them), or nullopt where a dimension is not one.
+    static std::optional<isl::multi_aff> functionOf(const isl::set &instances, const std::vector<isl::pw_aff> &time,
+                                                    std::size_t n);
 };
 
 } // namespace se
