@@ -46,7 +46,12 @@ void FlagCache::store(std::size_t dep, Key key, DependenceFlags flags)
 {
     if (dep >= m_next.size())
         m_next.resize(dep + 1);
-    m_next[dep].push_back({std::move(key), std::move(flags)});
+    auto &entries = m_next[dep];
+    // Room for a band edit's few bands at once: cpp.h's moves are not
+    // noexcept, so a growing vector copies its entries (a tenth of a tile's flags).
+    if (entries.empty())
+        entries.reserve(4);
+    entries.push_back({std::move(key), std::move(flags)});
 }
 
 void FlagCache::begin(const std::vector<Dependence> &deps)
