@@ -5,25 +5,30 @@
 #include "LayoutGraph.h"
 
 #include <cstddef>
-#include <optional>
+#include <deque>
 
 namespace se {
 
-/// The last graph laid out and its layout: the dependence graph of a kernel
-/// stays the same through most edits (only a violation that appears or
-/// goes changes its labels), and `dot` took 20 ms of every edit's views on
-/// the big kernels. One per thread that lays out (not locked).
+/// The last two graphs laid out and their layouts: the dependence graph of
+/// a kernel stays the same through most edits (only a violation that
+/// appears or goes changes its labels, and the overview's pairs), and an
+/// edit that does change it is often undone or redone next; `dot` took 20
+/// ms of every edit's views on the big kernels, 60 ms with the overview's
+/// violated pairs. One per thread that lays out (not locked).
 class GraphLayoutMemo {
 public:
-    /// GraphvizLayout::compute, or the last result when `graph` is equal to
-    /// the last one.
+    /// GraphvizLayout::compute, or a kept result when `graph` is equal to
+    /// one of the last two.
     const GraphLayout &compute(const LayoutGraph &graph);
     /// How many times Graphviz was called.
     std::size_t layouts() const { return m_layouts; }
 
 private:
-    std::optional<LayoutGraph> m_graph;
-    GraphLayout m_layout;
+    struct Entry {
+        LayoutGraph graph;
+        GraphLayout layout;
+    };
+    std::deque<Entry> m_kept; ///< most recently used first, at most two
     std::size_t m_layouts = 0;
 };
 

@@ -167,8 +167,16 @@ void tst_GraphvizLayout::memoLaysOutEachGraphOnce()
     QCOMPARE(memo.layouts(), std::size_t(1));
     QCOMPARE(nodes(memo.compute(b)), fresh(b));
     QCOMPARE(memo.layouts(), std::size_t(2));
-    QCOMPARE(nodes(memo.compute(a)), fresh(a)); // only the last graph is kept
+    QCOMPARE(nodes(memo.compute(a)), fresh(a)); // an undo: the graph before is kept
+    QCOMPARE(memo.layouts(), std::size_t(2));
+    LayoutGraph c = chain();
+    c.edges[1].labelWidth += 30;
+    QCOMPARE(nodes(memo.compute(c)), fresh(c));
     QCOMPARE(memo.layouts(), std::size_t(3));
+    QCOMPARE(nodes(memo.compute(a)), fresh(a)); // used last before c: kept
+    QCOMPARE(memo.layouts(), std::size_t(3));
+    QCOMPARE(nodes(memo.compute(b)), fresh(b)); // only the last two are kept
+    QCOMPARE(memo.layouts(), std::size_t(4));
     QCOMPARE(memo.compute(a).edges.size(), a.edges.size());
 }
 
