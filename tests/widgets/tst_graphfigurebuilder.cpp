@@ -17,6 +17,7 @@
 #include "widgets/views/DependenceGraphView.h"
 #include "widgets/figures/GraphEdgeItem.h"
 #include "widgets/figures/GraphFigureBuilder.h"
+#include "core/layout/GraphLayoutMemo.h"
 #include "widgets/figures/GraphOverview.h"
 #include "widgets/document/Selection.h"
 
@@ -102,6 +103,7 @@ private Q_SLOTS:
     void bigGraphIsAnOverview();
     void overviewInTheView();
     void overviewLimits();
+    void overviewLayoutIgnoresViolations();
     void smallKernelDrawsEveryEdge_data();
     void smallKernelDrawsEveryEdge();
     void benchKernels();
@@ -164,6 +166,45 @@ void tst_GraphFigureBuilder::bigGraphIsAnOverview()
                             "follows a drawn path; plus 29 with a violated or assumed-absent dependence). Violated "
                             "pairs (29) are always drawn, in red. 1,305 dependences between statements in all; hover "
                             "an edge for its own."));
+}
+
+// The overview's layout is the same whether the schedule breaks pairs or
+// not: the violated pairs beyond the reduction are drawn over it, and every
+// label has room for its "violated" line. So an edit that breaks a
+// dependence neither moves the nodes nor runs Graphviz again.
+void tst_GraphFigureBuilder::overviewLayoutIgnoresViolations()
+{
+    const KernelPtr kernel = scalarChain(N);
+    Built legal = buildFor(kernel, "");
+    Built broken = buildFor(kernel, lastFirst(N));
+    QVERIFY(legal.report.violations.empty());
+    QVERIFY(!broken.report.violations.empty());
+    GraphLayoutMemo memo;
+    const GraphFigure a = GraphFigureBuilder::build(*kernel, legal.report, FigureFonts::defaults(), &memo);
+    const GraphFigure b = GraphFigureBuilder::build(*kernel, broken.report, FigureFonts::defaults(), &memo);
+    QVERIFY2(a.error.isEmpty() && b.error.isEmpty(), qPrintable(a.error + b.error));
+    QCOMPARE(memo.layouts(), std::size_t(1));
+    QCOMPARE(a.nodes.size(), b.nodes.size());
+    for (std::size_t k = 0; k < a.nodes.size(); ++k)
+        QCOMPARE(b.nodes[k].rect, a.nodes[k].rect);
+    // The chain in both; the implied pairs into the last statement only when broken.
+    QCOMPARE(a.edges.size(), std::size_t(N - 1));
+    QCOMPARE(b.edges.size(), std::size_t(2 * N - 3));
+    const QRectF bounds(QPointF(0, 0), b.size);
+    for (const auto &e : b.edges) {
+        QCOMPARE(e.violated, e.dst == N - 1);
+        QVERIFY(!e.path.path.isEmpty());
+        QVERIFY(e.path.hasArrow);
+        QVERIFY(!e.labelRect.isEmpty());
+        const QRectF drawn = e.path.path.boundingRect(); // (a straight edge's has no width)
+        QVERIFY(bounds.contains(drawn.topLeft()) && bounds.contains(drawn.bottomRight()));
+        QVERIFY(bounds.contains(e.labelRect));
+        if (e.src + 1 != e.dst) { // drawn over the layout: ends at the boxes, arrow into the last one
+            const QRectF to = b.nodes[static_cast<std::size_t>(e.dst)].rect;
+            QVERIFY(to.adjusted(-1, -1, 1, 1).contains(e.path.arrowTip));
+            QVERIFY(!to.contains(e.path.arrowBase));
+        }
+    }
 }
 
 void tst_GraphFigureBuilder::overviewInTheView()

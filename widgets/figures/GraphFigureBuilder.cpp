@@ -9,6 +9,7 @@
 #include <QTransform>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 namespace se {
@@ -78,11 +79,17 @@ QString edgeTooltip(const EdgeReport &e, const ViolationReport *v)
     return t;
 }
 
+/// "violated" for a pair of one edge, else how many of its edges are.
+QString violatedText(std::size_t edges, std::size_t bad)
+{
+    return edges == 1 ? QStringLiteral("violated") : QStringLiteral("%1 violated").arg(bad);
+}
+
 /// One line for a pair of the overview (`RAW · A +3`), and how many of its
 /// edges are violated.
 template <typename Line>
-void overviewLabel(const GraphOverview::Group &group, const CheckReport &report,
-                   const std::vector<const ViolationReport *> &violationOf, const Line &line, Tone tone)
+std::size_t overviewLabel(const GraphOverview::Group &group, const CheckReport &report,
+                          const std::vector<const ViolationReport *> &violationOf, const Line &line, Tone tone)
 {
     const EdgeReport &e = report.edges[group.edges.front()];
     QString head = q(e.type) + QStringLiteral(" \u00b7 ") + q(e.allocation);
@@ -92,8 +99,8 @@ void overviewLabel(const GraphOverview::Group &group, const CheckReport &report,
     const auto bad =
         std::count_if(group.edges.begin(), group.edges.end(), [&](std::size_t i) { return violationOf[i]; });
     if (bad)
-        line(group.edges.size() == 1 ? QStringLiteral("violated") : QStringLiteral("%1 violated").arg(bad), Font::Small,
-             Tone::Bad);
+        line(violatedText(group.edges.size(), static_cast<std::size_t>(bad)), Font::Small, Tone::Bad);
+    return static_cast<std::size_t>(bad);
 }
 
 /// Every edge of an overview pair, one line each (up to a screenful).
@@ -131,6 +138,42 @@ QPainterPath pathOf(const GraphLayout::Edge &e, QPointF offset)
     for (std::size_t k = 1; k + 2 < e.points.size(); k += 3)
         p.cubicTo(pt(e.points[k]), pt(e.points[k + 1]), pt(e.points[k + 2]));
     return p;
+}
+
+// Where the segment from r's centre towards `toward` leaves r.
+QPointF border(const QRectF &r, QPointF toward)
+{
+    const QPointF c = r.center(), d = toward - c;
+    double f = 1;
+    if (d.x() != 0)
+        f = std::min(f, r.width() / 2 / std::abs(d.x()));
+    if (d.y() != 0)
+        f = std::min(f, r.height() / 2 / std::abs(d.y()));
+    return c + d * f;
+}
+
+// A pair drawn over the layout (GraphOverview::Group::laidOut): a curve from
+// box to box, bent to one side so that it does not run through the nodes of
+// a straight chain between them, with its arrow and its label at its middle.
+void placeOver(GraphFigure::Edge &fe, const QRectF &from, const QRectF &to)
+{
+    constexpr double ArrowLength = 10;
+    const QPointF a = border(from, to.center()), tip = border(to, from.center());
+    const QPointF d = tip - a;
+    const double len = std::hypot(d.x(), d.y());
+    if (len < 1)
+        return; // overlapping boxes: nothing sensible to draw
+    QPointF side(-d.y() / len, d.x() / len);
+    if (side.x() < 0 || (side.x() == 0 && side.y() < 0))
+        side = -side; // to the right (or down): the layout starts at the top left
+    const QPointF base = tip - d / len * ArrowLength;
+    QPainterPath path(a);
+    path.quadTo((a + base) / 2 + side * (0.25 * len), base);
+    fe.path.path = path;
+    fe.path.hasArrow = true;
+    fe.path.arrowBase = base;
+    fe.path.arrowTip = tip;
+    fe.labelRect.moveCenter(path.pointAtPercent(0.5));
 }
 
 } // namespace
@@ -204,6 +247,7 @@ GraphFigure GraphFigureBuilder::build(const Kernel &kernel, const CheckReport &r
     // outer ones cross the inner ones' labels: give it one loop per node with
     // one label holding every row, and draw the loops nested inside it.
     std::map<int, std::vector<std::size_t>> loopsOf; // node -> figure edges
+    std::vector<std::size_t> over; // figure edges drawn over the layout
     for (const GraphOverview::Group &group : plan.groups) {
         const std::size_t k = group.edges.front();
         const EdgeReport &e = report.edges[k];
@@ -226,8 +270,23 @@ GraphFigure GraphFigureBuilder::build(const Kernel &kernel, const CheckReport &r
             });
             if (firstAssumed != group.edges.end())
                 edge.assumed = q(report.edges[*firstAssumed].assumedAbsent);
-            if (plan.labels)
-                overviewLabel(group, report, violationOf, line, tone);
+            if (group.laidOut ? plan.labels : plan.extraLabels) {
+                const std::size_t bad = overviewLabel(group, report, violationOf, line, tone);
+                if (group.laidOut) {
+                    // Room for the "violated" line whether it is there or not:
+                    // the label's size, and so the layout, stays the same when
+                    // an edit breaks or mends the pair.
+                    w = std::max(
+                        w,
+                        LabelPad
+                            + std::min(ft.width(violatedText(group.edges.size(), group.edges.size()), Font::Small),
+                                       200.0));
+                    if (!bad) { // the head line in the middle of the room
+                        edge.labels.back().rect.translate(0, ft.lineHeight(Font::Small) / 2);
+                        y += ft.lineHeight(Font::Small);
+                    }
+                }
+            }
             edge.tooltip =
                 group.edges.size() == 1 ? edgeTooltip(e, violationOf[k]) : groupTooltip(group, report, violationOf);
         } else {
@@ -256,6 +315,8 @@ GraphFigure GraphFigureBuilder::build(const Kernel &kernel, const CheckReport &r
         edge.labelRect = edge.labels.empty() ? QRectF() : QRectF(0, 0, w + LabelPad, y + LabelPad);
         if (edge.src == edge.dst)
             loopsOf[edge.src].push_back(fig.edges.size());
+        else if (!group.laidOut)
+            over.push_back(fig.edges.size());
         else
             g.edges.push_back({static_cast<std::size_t>(edge.src), static_cast<std::size_t>(edge.dst),
                                edge.labelRect.width(), edge.labelRect.height()});
@@ -288,11 +349,19 @@ GraphFigure GraphFigureBuilder::build(const Kernel &kernel, const CheckReport &r
                 fe.path.arrowBase = t.map(QPointF(le.points.back().x, le.points.back().y) + margin);
             fe.path.arrowTip = t.map(QPointF(le.arrowTip.x, le.arrowTip.y) + margin);
         };
-        std::size_t li = 0;
+        std::size_t li = 0, oi = 0;
         for (std::size_t k = 0; k < fig.edges.size(); ++k) {
             auto &fe = fig.edges[k];
             if (fe.src == fe.dst)
                 continue;
+            if (oi < over.size() && over[oi] == k) {
+                ++oi;
+                placeOver(fe, fig.nodes[static_cast<std::size_t>(fe.src)].rect,
+                          fig.nodes[static_cast<std::size_t>(fe.dst)].rect);
+                const QRectF reach = fe.path.path.boundingRect().united(fe.labelRect);
+                fig.size = fig.size.expandedTo(QSizeF(reach.right() + 16, reach.bottom() + 16));
+                continue;
+            }
             const auto &le = l.edges[li++];
             place(fe, le, QTransform());
             fe.labelRect.moveCenter(QPointF(le.labelCenter.x, le.labelCenter.y) + margin);

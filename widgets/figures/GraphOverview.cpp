@@ -36,7 +36,7 @@ GraphOverview::Plan GraphOverview::plan(std::size_t nodeCount, const std::vector
     if (between <= MaxFullEdges) {
         for (std::size_t k = 0; k < edges.size(); ++k)
             if (edges[k].src >= 0 && edges[k].dst >= 0)
-                p.groups.push_back({edges[k].src, edges[k].dst, {k}});
+                p.groups.push_back({edges[k].src, edges[k].dst, true, {k}});
         return p;
     }
 
@@ -74,13 +74,15 @@ GraphOverview::Plan GraphOverview::plan(std::size_t nodeCount, const std::vector
         else
             ++extra;
         order(list, edges);
-        p.groups.push_back({ends.first, ends.second, std::move(list)});
+        p.groups.push_back({ends.first, ends.second, (reduce && !tooBig) || assumed, std::move(list)});
     }
     for (auto &[node, list] : loops) {
         order(list, edges);
-        p.groups.push_back({node, node, std::move(list)});
+        p.groups.push_back({node, node, true, std::move(list)});
     }
-    p.labels = p.groups.size() <= MaxLabelledPairs;
+    const auto laidOut = std::count_if(p.groups.begin(), p.groups.end(), [](const Group &g) { return g.laidOut; });
+    p.labels = static_cast<std::size_t>(laidOut) <= MaxLabelledPairs;
+    p.extraLabels = p.groups.size() <= MaxLabelledPairs;
 
     const std::size_t drawn = drawnKept + extra;
     const QString bad = violatedPairs

@@ -43,13 +43,20 @@ public:
     };
     struct Group {
         int src = 0, dst = 0;
+        /// False for a pair drawn only because it holds a violated edge (not
+        /// in the reduction, nothing assumed): drawn over the layout of the
+        /// others, which thus stays the same whether the schedule breaks
+        /// dependences or not (nodes do not jump when an edit breaks one,
+        /// and Graphviz is not run again).
+        bool laidOut = true;
         /// Report edge indices: violated ones first, then assumed, then the
         /// rest, each in report order. The first one stands for the group.
         std::vector<std::size_t> edges;
     };
     struct Plan {
         bool overview = false; ///< false: one group per edge, report order
-        bool labels = true;
+        bool labels = true; ///< for the laid-out groups (decided by them alone)
+        bool extraLabels = true; ///< for the others
         std::vector<Group> groups;
         /// Says what is drawn, when not every edge is.
         QString note;
