@@ -2,6 +2,8 @@
 #include "AstBuilder.h"
 #include "AstCoverage.h"
 #include "AstSequenceSplit.h"
+#include "InjectiveTimes.h"
+#include "UnrollLimit.h"
 #include "StatementGrouping.h"
 #include "core/isl/IslUtil.h"
 
@@ -72,132 +74,6 @@ unsigned depth(const isl::union_map &times)
     unsigned d = 0;
     times.foreach_map([&](isl::map m) { d = std::max(d, static_cast<unsigned>(m.range_tuple_dim())); });
     return d;
-}
-
-// isl unrolls a loop without counting operations or looking at an abort:
-// a loop of 10^8 iterations marked `unroll` (a band option of a user's
-// tree) runs and grows past every quota and time limit. Refuse any unrolled
-// member whose values, for fixed outer loop values, may span more than this.
-constexpr long MaxUnroll = 1024;
-
-void checkUnroll(const isl::schedule &schedule, const std::string &file)
-{
-    ScheduleTreeWalk::forEach(schedule.root(), [&](const isl::schedule_node &n, const std::vector<int> &path) {
-        if (!n.isa<isl::schedule_node_band>())
-            return;
-        const int members = static_cast<int>(n.as<isl::schedule_node_band>().n_member());
-        for (int k = 0; k < members; ++k) {
-            if (isl_schedule_node_band_member_get_ast_loop_type(n.get(), k) != isl_ast_loop_unroll
-                && isl_schedule_node_band_member_get_isolate_ast_loop_type(n.get(), k) != isl_ast_loop_unroll)
-                continue;
-            // { S[i] -> [outer..., member 0..k] } for the instances under the band.
-            const isl::union_map prefix =
-                n.get_prefix_schedule_union_map().intersect_domain(isl::manage(isl_schedule_node_get_domain(n.get())));
-            const isl::union_map partial = isl::manage(isl_schedule_node_band_get_partial_schedule_union_map(n.get()));
-            const isl::union_map times = isl::manage(isl_union_map_flat_range_product(prefix.copy(), partial.copy()));
-            const unsigned outer =
-                static_cast<unsigned>(isl_schedule_node_get_schedule_depth(n.get())) + static_cast<unsigned>(k);
-            // { [outer...] -> [v] } over every statement: the loop isl would unroll.
-            isl::map loop;
-            times.foreach_map([&](isl::map m) {
-                const unsigned n_out = static_cast<unsigned>(isl_map_dim(m.get(), isl_dim_out));
-                // raw isl: positional projection and moves; cpp.h 0.25 has no isl_dim_type methods
-                isl_set *r = isl_map_range(isl_map_project_out(m.release(), isl_dim_out, outer + 1, n_out - outer - 1));
-                isl::map l =
-                    isl::manage(isl_map_move_dims(isl_map_from_range(r), isl_dim_in, 0, isl_dim_out, 0, outer));
-                l = isl::manage(isl_map_reset_tuple_id(isl_map_reset_tuple_id(l.release(), isl_dim_in), isl_dim_out));
-                loop = loop.is_null() ? l : loop.unite(l);
-            });
-            if (loop.is_null())
-                continue;
-            // { [v2 - v1] } for two values of one loop instance.
-            const isl::set spans = loop.reverse().apply_range(loop).deltas();
-            // Unbounded (infinity): isl itself refuses, "cannot find lower
-            // bound for unrolling", before it unrolls anything.
-            const isl::val widest = spans.dim_max_val(0);
-            if (widest.is_int() && widest.ge(isl::val(widest.ctx(), MaxUnroll)))
-                throw InputError(file, "node " + ScheduleTreeWalk::pathText(path),
-                                 "member " + std::to_string(k) + " is marked unroll but its loop runs up to "
-                                     + std::to_string(widest.get_num_si() + 1) + " iterations (at most "
-                                     + std::to_string(MaxUnroll) + " are unrolled)");
-        }
-    });
-}
-
-// isl's AST generator runs one instance per schedule point and statement:
-// where a statement's schedule maps several instances to one time, the
-// others are never run (a piecewise schedule with a constant piece lost
-// instances that way). When some statement's times are not injective, a
-// band of its instance coordinates (padded with zeros to the deepest
-// statement) goes under every leaf: instances sharing a time then run one
-// after the other, in their own lexicographic order, and the nest of an
-// injective schedule stays as it was.
-struct LeafBand {
-    unsigned depth; ///< the deepest statement's dimension count
-};
-
-isl::multi_union_pw_aff identityOn(const isl::union_set &domain, unsigned depth)
-{
-    // raw isl begin: a positionally padded identity (no isl_dim_type methods in cpp.h 0.25),
-    // added to the union in place
-    isl_union_pw_multi_aff *upma = isl_union_pw_multi_aff_empty(isl_union_set_get_space(domain.get()));
-    domain.foreach_set([&](isl::set s) {
-        const unsigned n = static_cast<unsigned>(isl_set_dim(s.get(), isl_dim_set));
-        // { S[i0..in-1] -> [i0..in-1, 0...] }
-        isl_map *id = isl_map_identity(isl_space_map_from_set(isl_set_get_space(s.get())));
-        id = isl_map_reset_tuple_id(id, isl_dim_out);
-        id = isl_map_add_dims(id, isl_dim_out, depth - n);
-        for (unsigned k = n; k < depth; ++k)
-            id = isl_map_fix_si(id, isl_dim_out, k, 0);
-        id = isl_map_intersect_domain(id, s.copy());
-        upma = isl_union_pw_multi_aff_add_pw_multi_aff(upma, isl_pw_multi_aff_from_map(id));
-    });
-    return isl::manage(isl_multi_union_pw_aff_from_union_pw_multi_aff(upma));
-    // raw isl end
-}
-
-// raw isl begin: a C callback of isl_schedule_map_schedule_node_bottom_up (not in cpp.h 0.25)
-isl_schedule_node *addIdentityAtLeaf(isl_schedule_node *node, void *user)
-{
-    if (isl_schedule_node_get_type(node) != isl_schedule_node_leaf)
-        return node;
-    // No exception may cross isl's C frames: a failure is a null node,
-    // which isl reports as the error it is.
-    try {
-        const unsigned depth = static_cast<LeafBand *>(user)->depth;
-        const isl::union_set reach = isl::manage(isl_schedule_node_get_domain(node));
-        if (reach.is_empty())
-            return node;
-        return isl_schedule_node_insert_partial_schedule(node, identityOn(reach, depth).release());
-    } catch (const isl::exception &) {
-        isl_schedule_node_free(node);
-        return nullptr;
-    }
-}
-// raw isl end
-
-// `times`: the schedule's map (isl_schedule_get_map flattens the whole
-// tree: computed once per nest).
-bool injectiveAll(const PolyhedralModel &model, const isl::union_map &times)
-{
-    bool all = true;
-    times.intersect_domain(model.domain()).foreach_map([&](isl::map m) {
-        if (all && !m.is_injective())
-            all = false;
-    });
-    return all;
-}
-
-isl::schedule injective(const PolyhedralModel &model, const isl::schedule &schedule, const isl::union_map &times)
-{
-    if (injectiveAll(model, times))
-        return schedule;
-    LeafBand band{0};
-    for (const auto &st : model.statements())
-        band.depth = std::max(band.depth, st.depth());
-    if (band.depth == 0)
-        return schedule; // zero-dimensional statements have one instance each
-    return isl::manage(isl_schedule_map_schedule_node_bottom_up(schedule.copy(), addIdentityAtLeaf, &band));
 }
 
 } // namespace
@@ -399,7 +275,7 @@ isl::ast_node_list AstBuilder::build(const PolyhedralModel &model, const isl::sc
     // steps that neither count operations nor see the time limit.
     const unsigned long units = 2 + model.statements().size() / 16;
     return QuotaScope::run(ctx, "generating the loop nest", units, [&] {
-        checkUnroll(schedule, file); // before any raw isl object below
+        UnrollLimit::check(schedule, file); // before any raw isl object below
         // A tree whose band has AST options goes whole: ScheduleTree, which
         // splits a tree, does not read every option (isolate loop types).
         const bool splits = from != From::Map && !hasBandOptions(schedule);
@@ -410,7 +286,7 @@ isl::ast_node_list AstBuilder::build(const PolyhedralModel &model, const isl::sc
                 try {
                     QuotaScope::nextStep(ctx);
                     const isl::union_map childTimes = c.get_map();
-                    const isl::schedule runs = injective(model, c, childTimes);
+                    const isl::schedule runs = InjectiveTimes::apply(model, c, childTimes);
                     const isl::union_map runsTimes = runs.get() == c.get() ? childTimes : runs.get_map();
                     return covering(model, from == From::Tree ? grouped(ctx, runs) : runs, file, depth(runsTimes),
                                     from);
@@ -424,7 +300,7 @@ isl::ast_node_list AstBuilder::build(const PolyhedralModel &model, const isl::sc
         }
         // A root sequence made by the grouping (a band's constant first
         // member): its children as they are. Grouping before the leaf bands
-        // of injective() is the same tree when every statement's times are
+        // of InjectiveTimes::apply is the same tree when every statement's times are
         // injective, which each child checks (else the whole tree goes as
         // below), so the whole tree's times are not made per edit.
         isl::schedule groupedAsGiven; // grouped(schedule), made once
@@ -434,7 +310,7 @@ isl::ast_node_list AstBuilder::build(const PolyhedralModel &model, const isl::sc
                 try {
                     QuotaScope::nextStep(ctx);
                     const isl::union_map childTimes = c.get_map();
-                    if (!injectiveAll(model, childTimes))
+                    if (!InjectiveTimes::all(model, childTimes))
                         return std::nullopt;
                     return covering(model, c, file, depth(childTimes), from);
                 } catch (const InputError &) {
@@ -446,7 +322,7 @@ isl::ast_node_list AstBuilder::build(const PolyhedralModel &model, const isl::sc
                     return *items;
         }
         const isl::union_map times = schedule.get_map(); // { S[...] -> [t...] }
-        const isl::schedule runsAll = injective(model, schedule, times);
+        const isl::schedule runsAll = InjectiveTimes::apply(model, schedule, times);
         const isl::union_map runsTimes = runsAll.get() == schedule.get() ? times : runsAll.get_map();
         const unsigned n = depth(runsTimes);
         // (Grouping a 400-statement band takes tens of milliseconds: not twice.)

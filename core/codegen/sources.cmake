@@ -8,6 +8,7 @@ target_sources(se_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/AstTranslator.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CaseSet.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CodeGenerator.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/InjectiveTimes.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LinearForm.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LoopHeaderReader.cpp
   ${CMAKE_CURRENT_LIST_DIR}/NestKernelWriter.cpp
@@ -15,4 +16,5 @@ target_sources(se_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/NestTextPrinter.cpp
   ${CMAKE_CURRENT_LIST_DIR}/StatementGrouping.cpp
   ${CMAKE_CURRENT_LIST_DIR}/StatementRewriter.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/UnrollLimit.cpp
 )
