@@ -145,9 +145,8 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
     std::vector<isl::set> reach(n);
     std::vector<isl::map> times(n);
     const isl::union_set reaching = isl::manage(isl_schedule_node_get_domain(p));
-    const auto index = [&](const char *name) { return name ? model.statementIndex(name) : -1; };
     reaching.foreach_set([&](isl::set s) {
-        if (const int k = index(isl_set_get_tuple_name(s.get())); k >= 0)
+        if (const int k = model.statementIndex(s); k >= 0)
             reach[static_cast<std::size_t>(k)] = s;
     });
     std::vector<isl::multi_aff> fn(n); // the times as one function, when they are
@@ -156,7 +155,7 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
             .prefix_schedule_union_map()
             .intersect_domain(reaching)
             .foreach_map([&](isl::map m) {
-                if (const int k = index(isl_map_get_tuple_name(m.get(), isl_dim_in)); k >= 0)
+                if (const int k = model.statementIndex(m); k >= 0)
                     times[static_cast<std::size_t>(k)] = m;
             });
     // A statement's times as a map, made only where an edge needs it.

@@ -260,13 +260,24 @@ int PolyhedralModel::statementIndex(const std::string &name) const
     return it == m_index.end() ? -1 : it->second;
 }
 
+int PolyhedralModel::statementIndex(const isl::set &instances) const
+{
+    const char *name = isl_set_get_tuple_name(instances.get()); // a C string, no isl::id to make
+    return name ? statementIndex(std::string(name)) : -1;
+}
+
+int PolyhedralModel::statementIndex(const isl::map &times) const
+{
+    const char *name = isl_map_get_tuple_name(times.get(), isl_dim_in); // as above
+    return name ? statementIndex(std::string(name)) : -1;
+}
+
 std::optional<std::vector<std::size_t>> PolyhedralModel::statementsOf(const isl::union_set &instances) const
 {
     std::vector<std::size_t> out;
     bool known = true;
     instances.foreach_set([&](const isl::set &s) {
-        const char *name = isl_set_get_tuple_name(s.get()); // raw isl: a C string, no isl::id to make
-        const int k = name ? statementIndex(name) : -1;
+        const int k = statementIndex(s);
         if (k < 0)
             known = false;
         else

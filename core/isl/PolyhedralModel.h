@@ -72,6 +72,11 @@ public:
     const std::vector<AccessModel> &accesses() const { return m_accesses; }
     /// Index of the statement `s<id>`, or -1.
     int statementIndex(const std::string &name) const;
+    /// Index of the statement whose instances `instances` holds (by its
+    /// tuple's name), or -1: no name, or no statement of that name.
+    int statementIndex(const isl::set &instances) const;
+    /// The same for the input tuple of `times` ({ s[...] -> ... }).
+    int statementIndex(const isl::map &times) const;
     /// Indices of the statements whose instances `instances` holds, in its
     /// order; nothing when one of its tuples is no statement.
     std::optional<std::vector<std::size_t>> statementsOf(const isl::union_set &instances) const;

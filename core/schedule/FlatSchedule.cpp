@@ -70,8 +70,7 @@ void FlatSchedule::split(const PolyhedralModel &model, const isl::union_map &pad
     m_maps.clear(); // isl's null objects cannot be copied: default-construct them
     m_maps.resize(model.statements().size());
     padded.foreach_map([&](isl::map m) {
-        const char *name = isl_map_get_tuple_name(m.get(), isl_dim_in);
-        const int k = name ? model.statementIndex(name) : -1;
+        const int k = model.statementIndex(m);
         if (k >= 0)
             m_maps[static_cast<std::size_t>(k)] = m;
     });

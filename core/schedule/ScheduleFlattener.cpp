@@ -70,8 +70,7 @@ public:
                 std::vector<Entry> sub;
                 QuotaScope::nextStep(m_model.islContext());
                 filter.foreach_set([&](isl::set part) {
-                    const char *name = isl_set_get_tuple_name(part.get());
-                    const int s = name ? m_model.statementIndex(name) : -1;
+                    const int s = m_model.statementIndex(part);
                     if (s < 0 || position[static_cast<std::size_t>(s)] < 0)
                         return;
                     const Entry &e = entries[static_cast<std::size_t>(position[static_cast<std::size_t>(s)])];

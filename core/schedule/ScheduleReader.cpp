@@ -377,7 +377,7 @@ isl::schedule ScheduleReader::fromUnionMap(const PolyhedralModel &model, const i
         std::vector<isl::map> perStatement(model.statements().size());
         times.foreach_map([&](isl::map m) {
             checkTuples(model, isl::union_set(m.domain()), file);
-            const int k = model.statementIndex(isl_map_get_tuple_name(m.get(), isl_dim_in));
+            const int k = model.statementIndex(m);
             isl::map &slot = perStatement[static_cast<std::size_t>(k)];
             slot = slot.is_null() ? m : slot.unite(m);
         });
@@ -435,7 +435,7 @@ isl::schedule ScheduleReader::fromUnionMap(const PolyhedralModel &model, const i
         bool any = false;
         FlatSchedule::padded(forBand).foreach_map([&](isl::map m) {
             QuotaScope::nextStep(model.islContext());
-            const int k = model.statementIndex(isl_map_get_tuple_name(m.get(), isl_dim_in));
+            const int k = model.statementIndex(m);
             isl::map plain = m;
             if (!functions[static_cast<std::size_t>(k)]) {
                 plain = m.gist_domain(model.statements()[static_cast<std::size_t>(k)].domain);

@@ -46,8 +46,7 @@ std::vector<std::string> statementsOf(const PolyhedralModel &model, const isl::u
     set.foreach_set([&](isl::set s) {
         if (s.is_empty())
             return;
-        const char *name = isl_set_get_tuple_name(s.get());
-        const int k = name ? model.statementIndex(name) : -1;
+        const int k = model.statementIndex(s);
         if (k >= 0)
             idx.push_back(k);
     });
