@@ -25,8 +25,10 @@ std::optional<long> add(const std::optional<long> &v, long by)
     return out;
 }
 
-// Far more than any kernel's shapes times dimension pairs: a bound, not a size.
-constexpr std::size_t kMaxRanges = 1u << 20;
+// Far more than a big kernel's shapes times dimension pairs (a tiled
+// 257-statement band: a few hundred): a bound on a long session's memory
+// (a few MB), not a size.
+constexpr std::size_t kMaxRanges = 1u << 16;
 
 } // namespace
 
