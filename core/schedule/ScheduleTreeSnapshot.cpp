@@ -73,15 +73,15 @@ std::string cExpr(const isl::pw_aff &pa)
 std::string anonymous(const isl::set &domain)
 {
     // raw isl: no tuple-reset method in cpp.h 0.25
-    const isl::set anonymous = isl::manage(isl_set_reset_tuple_id(domain.copy()));
-    return islutil::take(isl_set_to_str(anonymous.get()));
+    return islutil::str(isl::manage(isl_set_reset_tuple_id(domain.copy())));
 }
 
 std::string anonymous(const isl::pw_aff &part)
 {
-    // raw isl: as above
+    // raw isl begin: no tuple-reset method, no text but operator<< in cpp.h 0.25
     const isl::pw_aff anonymous = isl::manage(isl_pw_aff_reset_tuple_id(part.copy(), isl_dim_in));
     return islutil::take(isl_pw_aff_to_str(anonymous.get()));
+    // raw isl end
 }
 
 // The parts of each member of a band, for the statements reaching it.
