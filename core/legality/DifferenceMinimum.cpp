@@ -7,7 +7,8 @@
 
 namespace se {
 
-DifferenceMinimum DifferenceMinimum::of(const isl::map &shape, const isl::multi_aff &src, const isl::multi_aff &dst)
+DifferenceMinimum DifferenceMinimum::of(const isl::map &shape, const isl::multi_aff &src, const isl::multi_aff &dst,
+                                        bool greatest)
 {
     DifferenceMinimum out;
     // { [a -> b] -> [dst(b) - src(a)] }
@@ -21,7 +22,8 @@ DifferenceMinimum DifferenceMinimum::of(const isl::map &shape, const isl::multi_
     // raw isl: boundedness (not in cpp.h 0.25); lexmin is exact only on a bounded set
     if (isl_set_is_bounded(differences.get()) != isl_bool_true)
         return out;
-    for (const Integer &c : islutil::exactCoordinates(differences.lexmin().sample_point())) {
+    const isl::set extreme = greatest ? differences.lexmax() : differences.lexmin();
+    for (const Integer &c : islutil::exactCoordinates(extreme.sample_point())) {
         const auto v = c.toInt64();
         if (!v)
             return out;

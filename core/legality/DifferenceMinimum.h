@@ -15,7 +15,9 @@ namespace se {
 /// plus the constants' difference is <=lex 0: one minimum answers every
 /// edge of the shape whose statements share these linear parts, whatever
 /// their constants (the tiles of a kernel, a statement shifted, a candidate
-/// of the moves list), by a comparison of integers.
+/// of the moves list), by a comparison of integers. The greatest difference
+/// answers the same way whether every pair of such an edge is violated
+/// (its pairs then need no counting of their own: the shape's count).
 class DifferenceMinimum {
 public:
     enum class Kind {
@@ -27,11 +29,14 @@ public:
     /// `shape`: { [a] -> [b] }, anonymous; `src`, `dst`: { [a] -> [t] }
     /// and { [b] -> [t] }, anonymous, of equal output size. Parameters are
     /// projected out: a violation for any of their values is one.
-    static DifferenceMinimum of(const isl::map &shape, const isl::multi_aff &src, const isl::multi_aff &dst);
+    /// `greatest`: the lexicographically greatest difference instead.
+    static DifferenceMinimum of(const isl::map &shape, const isl::multi_aff &src, const isl::multi_aff &dst,
+                                bool greatest = false);
 
     Kind kind() const { return m_kind; }
     /// Whether an edge whose constants differ by `diff` (dst's - src's) is
-    /// violated. Kind::Point or Kind::NoPairs only.
+    /// violated (for the greatest difference: every pair of it is).
+    /// Kind::Point or Kind::NoPairs only.
     bool violated(const std::vector<std::int64_t> &diff) const;
 
 private:

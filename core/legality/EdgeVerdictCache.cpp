@@ -172,20 +172,30 @@ std::size_t EdgeVerdictCache::KeyHash::operator()(const Key &k) const noexcept
 
 std::optional<bool> EdgeVerdictCache::violatedByMinimum(const Dependence &dep, const Key &key)
 {
+    return byExtreme(m_minima, false, dep, key);
+}
+
+std::optional<bool> EdgeVerdictCache::everyPairViolated(const Dependence &dep, const Key &key)
+{
+    return byExtreme(m_maxima, true, dep, key);
+}
+
+std::optional<bool> EdgeVerdictCache::byExtreme(Extremes &known, bool greatest, const Dependence &dep, const Key &key)
+{
     const Form &s = form(dep.src);
     const Form &t = form(dep.dst);
     if (!s.linearFn || !t.linearFn || key.size() != 3 + s.constants.size())
         return std::nullopt;
-    auto it = m_minima.find({dep.shape, s.part, t.part});
-    if (it == m_minima.end()) {
+    auto it = known.find({dep.shape, s.part, t.part});
+    if (it == known.end()) {
         DifferenceMinimum m; // Kind::Unknown
         try {
-            m = DifferenceMinimum::of(dep.shapeRelation, *s.linearFn, *t.linearFn);
+            m = DifferenceMinimum::of(dep.shapeRelation, *s.linearFn, *t.linearFn, greatest);
         } catch (const isl::exception_quota &) {
             // Too big to minimise: isl decides each edge (the caller gives
             // that a fresh budget). A stop or abort goes on up.
         }
-        it = m_minima.emplace(std::make_tuple(dep.shape, s.part, t.part), std::move(m)).first;
+        it = known.emplace(std::make_tuple(dep.shape, s.part, t.part), std::move(m)).first;
     }
     if (it->second.kind() == DifferenceMinimum::Kind::Unknown)
         return std::nullopt;

@@ -51,6 +51,9 @@ public:
     /// once per shape and pair of parts); nullopt when that minimum is not
     /// a plain integer point (isl decides the edge then).
     std::optional<bool> violatedByMinimum(const Dependence &dep, const Key &key);
+    /// Whether every pair of an edge is violated, from the greatest time
+    /// difference in the same way (made only when asked: a count wants it).
+    std::optional<bool> everyPairViolated(const Dependence &dep, const Key &key);
 
     const Verdict *find(const Key &key) const;
     /// The time constants of a statement whose key was made (its times are
@@ -95,7 +98,10 @@ private:
     std::unordered_map<std::string, int> m_parts; ///< linear parts' ids
     /// A source part and rows -> the moved linear part's id and function.
     std::unordered_map<std::string, std::pair<int, isl::multi_aff>> m_movedParts;
-    std::map<std::tuple<int, int, int>, DifferenceMinimum> m_minima; ///< shape, src part, dst part
+    /// The least and greatest differences' problems so far.
+    using Extremes = std::map<std::tuple<int, int, int>, DifferenceMinimum>; ///< shape, src part, dst part
+    std::optional<bool> byExtreme(Extremes &known, bool greatest, const Dependence &dep, const Key &key);
+    Extremes m_minima, m_maxima;
 };
 
 } // namespace se

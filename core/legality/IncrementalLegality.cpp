@@ -96,6 +96,26 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
                 m_cache.store(*key, std::move(verdict));
                 continue;
             }
+            // Violated and counted without a witness: where the greatest
+            // difference shows every pair violated, the count is the shape's
+            // and the pairs need not be made (most of a moves list's counts).
+            if (byMinimum && *byMinimum && options.countViolations && !options.witnesses && d.shape >= 0
+                && !d.shapeRelation.is_null()) {
+                if (const auto every = m_cache.everyPairViolated(d, *key); every && *every) {
+                    m_verdicts[e] = std::make_unique<const ViolationReport>(
+                        LegalityChecker::bare(model, d, e, m_counts.whole(model, d)));
+                    EdgeVerdictCache::Verdict verdict;
+                    verdict.violated = true;
+                    verdict.counted = true;
+                    verdict.count = m_verdicts[e]->count;
+                    verdict.witness = m_verdicts[e]->witness;
+                    verdict.srcConstants = *m_cache.constants(d.src);
+                    verdict.dstConstants = *m_cache.constants(d.dst);
+                    m_cache.store(*key, std::move(verdict));
+                    continue;
+                }
+                QuotaScope::nextStep(model.islContext()); // (the maximum may have used this edge's budget)
+            }
             if (options.timeBounds && bounds.ordered(d.src, d.dst))
                 continue;
             const isl::map bad = LegalityChecker::violatingPairs(d, schedule);

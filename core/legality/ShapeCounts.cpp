@@ -36,6 +36,11 @@ std::optional<std::int64_t> ShapeCounts::count(const PolyhedralModel &model, con
         m_partCounts.emplace(std::move(key), counted);
         return counted;
     }
+    return whole(model, dep);
+}
+
+std::optional<std::int64_t> ShapeCounts::whole(const PolyhedralModel &model, const Dependence &dep)
+{
     auto it = m_counts.find(dep.shape);
     if (it == m_counts.end())
         it = m_counts.emplace(dep.shape, DependenceSummary::countPairs(model, dep.shapeRelation)).first;

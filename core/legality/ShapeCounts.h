@@ -27,6 +27,9 @@ class ShapeCounts {
 public:
     /// The number of pairs in `bad`, the violating pairs of `dep`.
     std::optional<std::int64_t> count(const PolyhedralModel &model, const Dependence &dep, const isl::map &bad);
+    /// The number of pairs of `dep`'s shape (Dependence::shape >= 0): the
+    /// count of an edge known to be violated by every pair.
+    std::optional<std::int64_t> whole(const PolyhedralModel &model, const Dependence &dep);
     void clear()
     {
         m_counts.clear();

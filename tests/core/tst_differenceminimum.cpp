@@ -5,6 +5,8 @@
 // of constants' differences, with the pairs isl finds violated directly
 // (the shape intersected with src(a) >=lex dst(b), as LegalityChecker
 // does), and states the expected kind and a few verdicts worked by hand.
+// The greatest difference says whether every pair is violated, compared the
+// same way with the violating pairs being the whole shape.
 #include "core/isl/IslContext.h"
 #include "core/legality/DifferenceMinimum.h"
 
@@ -17,8 +19,8 @@ using namespace se;
 namespace {
 
 // { [a] -> [b] } of `shape` whose times, `diff` added to dst's, break the order.
-bool violatedByIsl(const isl::map &shape, const isl::multi_aff &src, const isl::multi_aff &dst,
-                   const std::vector<std::int64_t> &diff)
+isl::map violatingByIsl(const isl::map &shape, const isl::multi_aff &src, const isl::multi_aff &dst,
+                        const std::vector<std::int64_t> &diff)
 {
     std::string from, to;
     for (std::size_t k = 0; k < diff.size(); ++k) {
@@ -30,7 +32,20 @@ bool violatedByIsl(const isl::map &shape, const isl::multi_aff &src, const isl::
     const isl::map d = dst.as_map().apply_range(shift);
     // raw isl: lexicographic comparison of two maps' ranges (not in cpp.h 0.25)
     const isl::map ge = isl::manage(isl_map_lex_ge_map(s.copy(), d.copy()));
-    return !shape.intersect(ge).is_empty();
+    return shape.intersect(ge);
+}
+
+bool violatedByIsl(const isl::map &shape, const isl::multi_aff &src, const isl::multi_aff &dst,
+                   const std::vector<std::int64_t> &diff)
+{
+    return !violatingByIsl(shape, src, dst, diff).is_empty();
+}
+
+// Every pair of the shape violated (a count then takes the shape's).
+bool everyPairByIsl(const isl::map &shape, const isl::multi_aff &src, const isl::multi_aff &dst,
+                    const std::vector<std::int64_t> &diff)
+{
+    return violatingByIsl(shape, src, dst, diff).is_equal(shape);
 }
 
 } // namespace
@@ -89,6 +104,7 @@ void tst_DifferenceMinimum::againstIsl()
         const isl::multi_aff s(ctx, src.toStdString());
         const isl::multi_aff d(ctx, dst.toStdString());
         const DifferenceMinimum m = DifferenceMinimum::of(r, s, d);
+        const DifferenceMinimum g = DifferenceMinimum::of(r, s, d, true); // the greatest
         QCOMPARE(static_cast<int>(m.kind()), kind);
         if (m.kind() != DifferenceMinimum::Kind::Unknown) {
             for (const QByteArray &v : verdicts) {
@@ -111,6 +127,9 @@ void tst_DifferenceMinimum::againstIsl()
                         continue;
                     QVERIFY2(m.violated(diff) == violatedByIsl(r, s, d, diff),
                              qPrintable(QStringLiteral("%1,%2").arg(a).arg(b)));
+                    if (m.kind() == DifferenceMinimum::Kind::Point)
+                        QVERIFY2(g.violated(diff) == everyPairByIsl(r, s, d, diff),
+                                 qPrintable(QStringLiteral("every pair, %1,%2").arg(a).arg(b)));
                 }
         }
     }
