@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "UnrollLimit.h"
 
+#include "core/isl/IslUtil.h"
 #include "core/schedule/ScheduleTreeWalk.h"
 #include "core/support/InputError.h"
 
@@ -36,7 +37,7 @@ void UnrollLimit::check(const isl::schedule &schedule, const std::string &file)
                 isl_set *r = isl_map_range(isl_map_project_out(m.release(), isl_dim_out, outer + 1, n_out - outer - 1));
                 isl::map l =
                     isl::manage(isl_map_move_dims(isl_map_from_range(r), isl_dim_in, 0, isl_dim_out, 0, outer));
-                l = isl::manage(isl_map_reset_tuple_id(isl_map_reset_tuple_id(l.release(), isl_dim_in), isl_dim_out));
+                l = islutil::anonymous(l);
                 loop = loop.is_null() ? l : loop.unite(l);
             });
             if (loop.is_null())

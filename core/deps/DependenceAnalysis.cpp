@@ -22,12 +22,6 @@ namespace {
 
 using EdgeKey = std::tuple<DepType, std::size_t, std::size_t, std::string>;
 
-// A relation with anonymous tuples: `{ [i, j] -> [i', j'] : ... }`.
-isl::map anonymous(const isl::map &m)
-{
-    return isl::manage(isl_map_reset_tuple_id(isl_map_reset_tuple_id(m.copy(), isl_dim_in), isl_dim_out));
-}
-
 // Collects the pieces of each edge and gives edges made of the same pieces
 // the same shape.
 class EdgeSet {
@@ -107,7 +101,7 @@ struct AccessShape {
 AccessShape shapeOf(const PolyhedralModel &model, const AccessModel &a)
 {
     AccessShape s;
-    s.key = islutil::str(anonymous(a.relation));
+    s.key = islutil::str(islutil::anonymous(a.relation));
     if (!model.allParamsFixed())
         return s;
     // Integer bounds of the touched elements: disjoint boxes cannot conflict.
@@ -172,7 +166,8 @@ std::vector<Dependence> DependenceAnalysis::may(const PolyhedralModel &model)
             QuotaScope::nextStep(model.islContext());
             const isl::map rel =
                 x.relation.apply_range(y.relation.reverse()).intersect(ProgramOrder::before(model, src, dst));
-            it = cache.emplace(key, rel.is_empty() ? -1 : edges.piece(anonymous(islutil::coalesce(rel)))).first;
+            it =
+                cache.emplace(key, rel.is_empty() ? -1 : edges.piece(islutil::anonymous(islutil::coalesce(rel)))).first;
         }
         return it->second;
     };
@@ -238,7 +233,7 @@ std::vector<Dependence> DependenceAnalysis::flow(const PolyhedralModel &model)
         dep.foreach_map([&](isl::map m) {
             const int s = model.statementIndex(isl_map_get_tuple_name(m.get(), isl_dim_in));
             const int t = model.statementIndex(isl_map_get_tuple_name(m.get(), isl_dim_out));
-            const isl::map anon = anonymous(islutil::coalesce(m));
+            const isl::map anon = islutil::anonymous(islutil::coalesce(m));
             // Self edges and cross edges of one text are different shapes.
             const std::string key = std::to_string(s == t) + islutil::str(anon);
             auto it = shapes.find(key);

@@ -179,8 +179,7 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
         if (fn[k].is_null())
             fn[k] = islutil::onlyPiece(times[k]);
         if (!fn[k].is_null() && reach[k].is_equal(model.statements()[k].domain))
-            // raw isl: an anonymous input tuple (no tuple-reset method for multi_aff in cpp.h 0.25)
-            anonymous[k] = isl::manage(isl_multi_aff_reset_tuple_id(fn[k].copy(), isl_dim_in));
+            anonymous[k] = islutil::anonymous(fn[k]);
     }
     DifferenceRanges scratch; // no cache: ranges for this band only
     DifferenceRanges &ranges = cache ? cache->ranges() : scratch;

@@ -108,6 +108,27 @@ std::string str(const isl::set &s)
 {
     return text(s, isl_set_to_str);
 }
+std::string str(const isl::pw_aff &a)
+{
+    return text(a, isl_pw_aff_to_str);
+}
+
+isl::set anonymous(const isl::set &s)
+{
+    return isl::manage(isl_set_reset_tuple_id(s.copy()));
+}
+isl::map anonymous(const isl::map &m)
+{
+    return isl::manage(isl_map_reset_tuple_id(isl_map_reset_tuple_id(m.copy(), isl_dim_in), isl_dim_out));
+}
+isl::pw_aff anonymous(const isl::pw_aff &a)
+{
+    return isl::manage(isl_pw_aff_reset_tuple_id(a.copy(), isl_dim_in));
+}
+isl::multi_aff anonymous(const isl::multi_aff &f)
+{
+    return isl::manage(isl_multi_aff_reset_tuple_id(f.copy(), isl_dim_in));
+}
 std::string str(const isl::map &m)
 {
     return text(m, isl_map_to_str);

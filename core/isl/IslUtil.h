@@ -32,6 +32,14 @@ std::string str(const isl::set &s);
 std::string str(const isl::map &m);
 std::string str(const isl::union_map &m);
 std::string str(const isl::union_set &s);
+std::string str(const isl::pw_aff &a);
+/// The same object with anonymous tuples, `{ [i, j] -> [i', j'] : ... }`:
+/// keys that hold for every statement of the same shape (a kernel's tiles).
+/// A multi_aff or pw_aff loses its input tuple's name.
+isl::set anonymous(const isl::set &s);
+isl::map anonymous(const isl::map &m);
+isl::pw_aff anonymous(const isl::pw_aff &a);
+isl::multi_aff anonymous(const isl::multi_aff &f);
 /// Takes a string isl allocated (may be null) and frees it.
 std::string take(char *s);
 /// Reads an isl set without throwing: a null set when `text` is not one,

@@ -126,8 +126,7 @@ EdgeVerdictCache::Form EdgeVerdictCache::readForm(const isl::map &map, const isl
     auto split = islutil::splitConstants(times);
     if (!split)
         return f;
-    // raw isl: an anonymous input tuple (no tuple-reset method for multi_aff in cpp.h 0.25)
-    const isl::multi_aff linear = isl::manage(isl_multi_aff_reset_tuple_id(split->linear.release(), isl_dim_in));
+    const isl::multi_aff linear = islutil::anonymous(split->linear);
     f.affine = true;
     f.constants = std::move(split->constants);
     // raw isl: the text is the key

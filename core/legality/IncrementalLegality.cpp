@@ -77,6 +77,19 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
                     continue;
                 }
             }
+            // A violation's verdict for the edge's key, with its statements'
+            // constants (another edge of the key shifts the witness by them).
+            const auto violated = [&](const ViolationReport &r, bool counted, bool witnessed) {
+                EdgeVerdictCache::Verdict v;
+                v.violated = true;
+                v.counted = counted;
+                v.witnessed = witnessed;
+                v.count = r.count;
+                v.witness = r.witness;
+                v.srcConstants = *m_cache.constants(d.src);
+                v.dstConstants = *m_cache.constants(d.dst);
+                return v;
+            };
             // The least time difference of the edge's shape decides it with
             // no isl call per edge; a violation still needs its pairs for a
             // count or a witness.
@@ -85,13 +98,11 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
                 QuotaScope::nextStep(model.islContext()); // (a minimum may have used this edge's budget)
             if (byMinimum && (!*byMinimum || (!options.countViolations && !options.witnesses))) {
                 EdgeVerdictCache::Verdict verdict;
-                verdict.violated = *byMinimum;
-                verdict.counted = !verdict.violated; // (no pairs to count)
-                if (verdict.violated) {
+                verdict.counted = true; // (no pairs to count)
+                if (*byMinimum) {
                     m_verdicts[e] =
                         std::make_unique<const ViolationReport>(LegalityChecker::bare(model, d, e, std::nullopt));
-                    verdict.srcConstants = *m_cache.constants(d.src);
-                    verdict.dstConstants = *m_cache.constants(d.dst);
+                    verdict = violated(*m_verdicts[e], false, false);
                 }
                 m_cache.store(*key, std::move(verdict));
                 continue;
@@ -104,14 +115,7 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
                 if (const auto every = m_cache.everyPairViolated(d, *key); every && *every) {
                     m_verdicts[e] = std::make_unique<const ViolationReport>(
                         LegalityChecker::bare(model, d, e, m_counts.whole(model, d)));
-                    EdgeVerdictCache::Verdict verdict;
-                    verdict.violated = true;
-                    verdict.counted = true;
-                    verdict.count = m_verdicts[e]->count;
-                    verdict.witness = m_verdicts[e]->witness;
-                    verdict.srcConstants = *m_cache.constants(d.src);
-                    verdict.dstConstants = *m_cache.constants(d.dst);
-                    m_cache.store(*key, std::move(verdict));
+                    m_cache.store(*key, violated(*m_verdicts[e], true, false));
                     continue;
                 }
                 QuotaScope::nextStep(model.islContext()); // (the maximum may have used this edge's budget)
@@ -126,14 +130,8 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
                 m_verdicts[e] = std::make_unique<const ViolationReport>(
                     options.witnesses ? LegalityChecker::explain(model, d, e, schedule, bad, pairs)
                                       : LegalityChecker::bare(model, d, e, pairs));
-                verdict.violated = true;
-                verdict.count = m_verdicts[e]->count;
-                verdict.witness = m_verdicts[e]->witness;
-                verdict.witnessed = options.witnesses;
-                if (key) {
-                    verdict.srcConstants = *m_cache.constants(d.src);
-                    verdict.dstConstants = *m_cache.constants(d.dst);
-                }
+                if (key)
+                    verdict = violated(*m_verdicts[e], options.countViolations, options.witnesses);
             }
             if (key)
                 m_cache.store(*key, std::move(verdict));

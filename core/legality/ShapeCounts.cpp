@@ -4,8 +4,6 @@
 #include "core/deps/DependenceSummary.h"
 #include "core/isl/IslUtil.h"
 
-#include <isl/map.h>
-
 namespace se {
 
 namespace {
@@ -13,21 +11,14 @@ namespace {
 // A bound on a long session's memory, far above any candidate list's sets.
 constexpr std::size_t MaxPartCounts = 1u << 14;
 
-// The pairs' text without the statements' names: it says everything the
-// count depends on (the fixed parameters included).
-std::string anonymousText(const isl::map &pairs)
-{
-    // raw isl: no tuple-reset method in cpp.h 0.25
-    return islutil::str(
-        isl::manage(isl_map_reset_tuple_id(isl_map_reset_tuple_id(pairs.copy(), isl_dim_in), isl_dim_out)));
-}
-
 } // namespace
 
 std::optional<std::int64_t> ShapeCounts::count(const PolyhedralModel &model, const Dependence &dep, const isl::map &bad)
 {
     if (dep.shape < 0 || dep.shapeRelation.is_null() || !bad.is_equal(dep.relation())) {
-        std::string key = anonymousText(bad);
+        // The pairs' text without the statements' names says everything the
+        // count depends on (the fixed parameters included).
+        std::string key = islutil::str(islutil::anonymous(bad));
         if (const auto it = m_partCounts.find(key); it != m_partCounts.end())
             return it->second;
         if (m_partCounts.size() >= MaxPartCounts)

@@ -69,21 +69,6 @@ std::string cExpr(const isl::pw_aff &pa)
     return out;
 }
 
-// A statement's domain or part as isl's text without the statement's name.
-std::string anonymous(const isl::set &domain)
-{
-    // raw isl: no tuple-reset method in cpp.h 0.25
-    return islutil::str(isl::manage(isl_set_reset_tuple_id(domain.copy())));
-}
-
-std::string anonymous(const isl::pw_aff &part)
-{
-    // raw isl begin: no tuple-reset method, no text but operator<< in cpp.h 0.25
-    const isl::pw_aff anonymous = isl::manage(isl_pw_aff_reset_tuple_id(part.copy(), isl_dim_in));
-    return islutil::take(isl_pw_aff_to_str(anonymous.get()));
-    // raw isl end
-}
-
 // The parts of each member of a band, for the statements reaching it.
 std::vector<ScheduleTreeMemo::Parts> partsOf(const PolyhedralModel &model, const isl::schedule_node_band &band,
                                              const isl::union_set &domain, const std::vector<std::string> &reaching,
@@ -108,8 +93,9 @@ std::vector<ScheduleTreeMemo::Parts> partsOf(const PolyhedralModel &model, const
                 continue;
             // The text depends only on the domain and the part, names aside.
             const std::string *domainText = known.domainText(st.name);
-            const std::string key = (domainText ? *domainText : known.storeDomainText(st.name, anonymous(st.domain)))
-                + '\n' + anonymous(pa);
+            const std::string key =
+                (domainText ? *domainText : known.storeDomainText(st.name, islutil::str(islutil::anonymous(st.domain))))
+                + '\n' + islutil::str(islutil::anonymous(pa));
             const std::optional<std::string> *shown = known.partText(key);
             if (!shown) {
                 std::optional<std::string> text;

@@ -23,6 +23,7 @@ constexpr double NodePad = 8;
 constexpr double LabelPad = 3;
 constexpr double MaxNodeText = 240;
 constexpr double LoopGap = 3;
+constexpr double MaxEdgeText = 200; ///< an edge label's line, elided beyond
 
 QString access(const Access &a)
 {
@@ -260,7 +261,7 @@ GraphFigure GraphFigureBuilder::build(const Kernel &kernel, const CheckReport &r
         const Tone tone = edge.violated ? Tone::Bad : Tone::Normal;
         double y = LabelPad, w = 0;
         const auto line = [&](const QString &text, Font f, Tone t) {
-            edge.labels.push_back(ft.label(text, f, LabelPad, y, 200, t));
+            edge.labels.push_back(ft.label(text, f, LabelPad, y, MaxEdgeText, t));
             w = std::max(w, edge.labels.back().rect.right());
             y += ft.lineHeight(f);
         };
@@ -276,11 +277,8 @@ GraphFigure GraphFigureBuilder::build(const Kernel &kernel, const CheckReport &r
                     // Room for the "violated" line whether it is there or not:
                     // the label's size, and so the layout, stays the same when
                     // an edit breaks or mends the pair.
-                    w = std::max(
-                        w,
-                        LabelPad
-                            + std::min(ft.width(violatedText(group.edges.size(), group.edges.size()), Font::Small),
-                                       200.0));
+                    const QString most = violatedText(group.edges.size(), group.edges.size());
+                    w = std::max(w, LabelPad + std::min(ft.width(most, Font::Small), MaxEdgeText));
                     if (!bad) { // the head line in the middle of the room
                         edge.labels.back().rect.translate(0, ft.lineHeight(Font::Small) / 2);
                         y += ft.lineHeight(Font::Small);
