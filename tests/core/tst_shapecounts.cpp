@@ -3,9 +3,8 @@
 // count; one broken in part is counted once per set, names aside. Every
 // count is checked against the pairs enumerated one by one (isl's
 // foreach_point on the fixed parameters), never against the counter.
-#include "core/analysis/Analyzer.h"
 #include "core/legality/ShapeCounts.h"
-#include "core/model/KernelLoader.h"
+#include "../edit/EditTestUtil.h" // analyzer(): the kernel with its parameters fixed
 
 #include <isl/map.h>
 #include <isl/set.h>
@@ -15,18 +14,6 @@
 using namespace se;
 
 namespace {
-
-// jacobi_1d with T = 4, N = 10: s0[t, i] writes B[i], s1[t, i] reads it
-// (the RAW pairs s0[t, i] -> s1[t, i], 1 <= i <= 8).
-std::unique_ptr<Analyzer> jacobi()
-{
-    KernelPtr k = KernelLoader::loadFile(std::string(SE_CONFORMANCE_DIR) + "/kernels/jacobi_1d.json");
-    Analyzer::Options o;
-    for (const auto &p : k->params)
-        if (p.value)
-            o.params[p.name] = *p.value;
-    return std::make_unique<Analyzer>(k, o);
-}
 
 // The pairs of `m`, one by one.
 std::int64_t enumerated(const isl::map &m)
@@ -61,7 +48,9 @@ void tst_ShapeCounts::countsMatchEnumeration()
 {
     QFETCH(QString, part);
     QFETCH(bool, renamed);
-    auto a = jacobi();
+    // jacobi_1d with T = 4, N = 10: s0[t, i] writes B[i], s1[t, i] reads it
+    // (the RAW pairs s0[t, i] -> s1[t, i], 1 <= i <= 8).
+    auto a = se::test::analyzer(QStringLiteral("jacobi_1d"));
     const auto &deps = a->dependences(DepMode::May);
     const Dependence *raw = nullptr;
     for (const auto &d : deps)
