@@ -158,9 +158,15 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
                 if (const int k = model.statementIndex(m); k >= 0)
                     times[static_cast<std::size_t>(k)] = m;
             });
-    // A statement's times as a map, made only where an edge needs it.
-    const auto timesMap = [&](std::size_t k) {
-        return times[k].is_null() ? fn[k].as_map().intersect_domain(reach[k]) : times[k];
+    // A statement's times as a map, made once where an edge needs it (kept
+    // apart from `times`: a cache key tells a map from a function).
+    std::vector<isl::map> madeTimes(n);
+    const auto timesMap = [&](std::size_t k) -> const isl::map & {
+        if (!times[k].is_null())
+            return times[k];
+        if (madeTimes[k].is_null())
+            madeTimes[k] = fn[k].as_map().intersect_domain(reach[k]);
+        return madeTimes[k];
     };
     const int outer = isl_schedule_node_get_schedule_depth(p);
     // The same with an anonymous statement tuple, when every instance of the
