@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "PointCounter.h"
 #include "IslUtil.h"
+#include "PrefixScan.h"
 
 #include <isl/aff.h>
 #include <isl/constraint.h>
 #include <isl/set.h>
 #include <isl/val.h>
 
+#include <algorithm>
 #include <limits>
 #include <numeric>
 #include <vector>
@@ -45,15 +47,18 @@ std::optional<std::int64_t> islCount(isl_basic_set *bset)
     return out;
 }
 
-// The first set dimension of an equality over set dimensions only, or -1.
-// Such a dimension is a function of the others: removing it keeps the
-// count. (An equality through a div may carry the freedom in the div.)
+// A set dimension of an equality over set dimensions only, or -1; one
+// with coefficient +-1 where there is one, so that projecting it out needs
+// no existential. Such a dimension is a function of the others: removing it
+// keeps the count. (An equality through a div may carry the freedom in the
+// div.)
 int equalityDimension(isl_basic_set *bset)
 {
     struct Data {
         int dims;
         int divs;
         int found = -1;
+        bool unit = false;
     } data{isl_basic_set_dim(bset, isl_dim_set), isl_basic_set_dim(bset, isl_dim_div)};
     isl_basic_set_foreach_constraint(
         bset,
@@ -63,14 +68,64 @@ int equalityDimension(isl_basic_set *bset)
                 && (d->divs == 0
                     || isl_constraint_involves_dims(c, isl_dim_div, 0, static_cast<unsigned>(d->divs))
                         != isl_bool_true))
-                for (int k = 0; k < d->dims && d->found < 0; ++k)
-                    if (isl_constraint_involves_dims(c, isl_dim_set, static_cast<unsigned>(k), 1) == isl_bool_true)
-                        d->found = k;
+                for (int k = 0; k < d->dims && !d->unit; ++k) {
+                    isl_val *v = isl_constraint_get_coefficient_val(c, isl_dim_set, k);
+                    if (!isl_val_is_zero(v)) {
+                        if (d->found < 0)
+                            d->found = k;
+                        if (isl_val_is_one(v) || isl_val_is_negone(v)) {
+                            d->found = k;
+                            d->unit = true;
+                        }
+                    }
+                    isl_val_free(v);
+                }
             isl_constraint_free(c);
-            return d->found < 0 ? isl_stat_ok : isl_stat_error; // stop at the first
+            return d->unit ? isl_stat_error : isl_stat_ok; // stop at the first unit one
         },
         &data);
     return data.found;
+}
+
+// True when each existential is the only one in some equality: its value
+// is then a function of the set's dimensions, so making it a dimension
+// (isl_basic_set_lift) keeps the count.
+bool divsPinned(isl_basic_set *bset)
+{
+    const int nd = isl_basic_set_dim(bset, isl_dim_div);
+    struct Data {
+        int nd;
+        std::vector<bool> pinned;
+    } data{nd, std::vector<bool>(static_cast<std::size_t>(nd), false)};
+    isl_basic_set_foreach_constraint(
+        bset,
+        [](isl_constraint *c, void *user) -> isl_stat {
+            auto *d = static_cast<Data *>(user);
+            if (isl_constraint_is_equality(c) == isl_bool_true) {
+                int only = -1, seen = 0;
+                for (int j = 0; j < d->nd; ++j)
+                    if (isl_constraint_involves_dims(c, isl_dim_div, static_cast<unsigned>(j), 1) == isl_bool_true) {
+                        only = j;
+                        ++seen;
+                    }
+                if (seen == 1)
+                    d->pinned[static_cast<std::size_t>(only)] = true;
+            }
+            isl_constraint_free(c);
+            return isl_stat_ok;
+        },
+        &data);
+    return std::all_of(data.pinned.begin(), data.pinned.end(), [](bool b) { return b; });
+}
+
+// PrefixScan where it applies, else isl; takes `bset`.
+std::optional<std::int64_t> countGroup(isl_basic_set *bset)
+{
+    if (const auto c = PrefixScan::count(isl::manage_copy(bset))) {
+        isl_basic_set_free(bset);
+        return c;
+    }
+    return islCount(bset);
 }
 
 std::optional<std::int64_t> countBasic(isl_basic_set *bset)
@@ -80,13 +135,17 @@ std::optional<std::int64_t> countBasic(isl_basic_set *bset)
         isl_basic_set_free(bset);
         return 0;
     }
+    // A modulo condition ((f - p) mod 128 = 0) is an existential pinned by
+    // an equality: as a dimension, the equality removes a dimension below.
+    if (isl_basic_set_dim(bset, isl_dim_div) > 0 && divsPinned(bset))
+        bset = isl_basic_set_flatten(isl_basic_set_lift(bset));
     for (int k; (k = equalityDimension(bset)) >= 0;)
         bset = isl_basic_set_project_out(bset, isl_dim_set, static_cast<unsigned>(k), 1);
 
     const int n = isl_basic_set_dim(bset, isl_dim_set);
     const int nd = isl_basic_set_dim(bset, isl_dim_div);
     if (n <= 1)
-        return islCount(bset);
+        return countGroup(bset);
     // Dimensions (0..n-1) and divs (n..n+nd-1) linked by a common constraint.
     struct Data {
         int n, nd;
@@ -138,7 +197,7 @@ std::optional<std::int64_t> countBasic(isl_basic_set *bset)
         groups[static_cast<std::size_t>(groupOf[static_cast<std::size_t>(r)])].push_back(k);
     }
     if (groups.size() == 1)
-        return islCount(bset);
+        return countGroup(bset);
     std::int64_t total = 1;
     for (const auto &g : groups) {
         // Keep the group's dimensions, project out every other one (from the
@@ -150,7 +209,7 @@ std::optional<std::int64_t> countBasic(isl_basic_set *bset)
         for (int k = n - 1; k >= 0; --k)
             if (!keep[static_cast<std::size_t>(k)])
                 part = isl_basic_set_project_out(part, isl_dim_set, static_cast<unsigned>(k), 1);
-        const auto c = islCount(part);
+        const auto c = countGroup(part);
         if (!c || __builtin_mul_overflow(total, *c, &total)) {
             isl_basic_set_free(bset);
             return std::nullopt;
@@ -168,6 +227,8 @@ std::optional<std::int64_t> PointCounter::count(const isl::set &set)
         return std::nullopt;
     if (set.is_empty())
         return 0;
+    if (isl_set_is_bounded(set.get()) != isl_bool_true) // (isl's own count of such a set is 0)
+        return std::nullopt;
     isl::set s = islutil::coalesce(set);
     if (isl_set_n_basic_set(s.get()) > 1)
         s = isl::manage(isl_set_make_disjoint(s.release()));
