@@ -15,19 +15,18 @@ constexpr std::size_t MaxPartCounts = 1u << 14;
 
 std::optional<std::int64_t> ShapeCounts::count(const PolyhedralModel &model, const Dependence &dep, const isl::map &bad)
 {
-    if (dep.shape < 0 || dep.shapeRelation.is_null() || !bad.is_equal(dep.relation())) {
-        // The pairs' text without the statements' names says everything the
-        // count depends on (the fixed parameters included).
-        std::string key = islutil::str(islutil::anonymous(bad));
-        if (const auto it = m_partCounts.find(key); it != m_partCounts.end())
-            return it->second;
-        if (m_partCounts.size() >= MaxPartCounts)
-            m_partCounts.clear();
-        const auto counted = DependenceSummary::countPairs(model, bad);
-        m_partCounts.emplace(std::move(key), counted);
-        return counted;
-    }
-    return whole(model, dep);
+    // The pairs' text without the statements' names says everything the
+    // count depends on (the fixed parameters included); it is looked up
+    // before isl compares the pairs with the whole relation.
+    std::string key = islutil::str(islutil::anonymous(bad));
+    if (const auto it = m_partCounts.find(key); it != m_partCounts.end())
+        return it->second;
+    if (m_partCounts.size() >= MaxPartCounts)
+        m_partCounts.clear();
+    const bool whole = dep.shape >= 0 && !dep.shapeRelation.is_null() && bad.is_equal(dep.relation());
+    const auto counted = whole ? this->whole(model, dep) : DependenceSummary::countPairs(model, bad);
+    m_partCounts.emplace(std::move(key), counted);
+    return counted;
 }
 
 std::optional<std::int64_t> ShapeCounts::whole(const PolyhedralModel &model, const Dependence &dep)
