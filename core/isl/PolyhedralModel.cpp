@@ -46,10 +46,20 @@ isl::map mapFromPwAffs(const isl::space &domain, const std::string &name, const 
     range = isl_space_add_dims(range, isl_dim_set, static_cast<unsigned>(pas.size()));
     range = isl_space_set_tuple_name(range, isl_dim_set, name.c_str());
     isl_space *sp = isl_space_map_from_domain_and_range(domain.copy(), range);
+    // Affine everywhere (the usual index): one multi_aff, whose map is
+    // built directly. Otherwise through a pw_multi_aff: isl_map_from_multi_pw_aff
+    // builds one range product per dimension, each with an emptiness test.
+    if (std::all_of(pas.begin(), pas.end(), [](const isl::pw_aff &pa) { return pa.isa_aff(); })) {
+        isl_aff_list *affs = isl_aff_list_alloc(domain.ctx().get(), static_cast<int>(pas.size()));
+        for (const auto &pa : pas)
+            affs = isl_aff_list_add(affs, isl_pw_aff_as_aff(pa.copy()));
+        return isl::manage(isl_map_from_multi_aff(isl_multi_aff_from_aff_list(sp, affs)));
+    }
     isl_pw_aff_list *list = isl_pw_aff_list_alloc(domain.ctx().get(), static_cast<int>(pas.size()));
     for (const auto &pa : pas)
         list = isl_pw_aff_list_add(list, pa.copy());
-    return isl::manage(isl_map_from_multi_pw_aff(isl_multi_pw_aff_from_pw_aff_list(sp, list)));
+    return isl::manage(
+        isl_map_from_pw_multi_aff(isl_pw_multi_aff_from_multi_pw_aff(isl_multi_pw_aff_from_pw_aff_list(sp, list))));
 }
 
 // isl text of a JSCoP, with its parameters in the model's order.
