@@ -118,6 +118,40 @@ bool divsPinned(isl_basic_set *bset)
     return std::all_of(data.pinned.begin(), data.pinned.end(), [](bool b) { return b; });
 }
 
+// The set's points with each existential's value as a dimension, given by
+// its definition, floor(e/m): one point per point of `bset`, the same
+// count. Null when an existential has no definition or isl keeps one.
+isl_basic_set *liftedWithDefinitions(isl_basic_set *bset)
+{
+    const int nd = isl_basic_set_dim(bset, isl_dim_div);
+    isl_ctx *ctx = isl_basic_set_get_ctx(bset);
+    isl_aff_list *defs = isl_aff_list_alloc(ctx, nd);
+    for (int j = 0; j < nd; ++j) {
+        isl_aff *def = isl_basic_set_get_div(bset, j);
+        if (!def || isl_aff_is_nan(def) == isl_bool_true) {
+            isl_aff_free(def);
+            isl_aff_list_free(defs);
+            return nullptr;
+        }
+        defs = isl_aff_list_add(defs, isl_aff_floor(def)); // (isl gives e/m, the floor's argument)
+    }
+    isl_space *space = isl_basic_set_get_space(bset);
+    isl_space *range = isl_space_add_dims(isl_space_set_from_params(isl_space_params(isl_space_copy(space))),
+                                          isl_dim_set, static_cast<unsigned>(nd));
+    isl_multi_aff *values = isl_multi_aff_from_aff_list(isl_space_map_from_domain_and_range(space, range), defs);
+    // [x, d0, ...] with d = floor(e/m), intersected with bset's constraints
+    // on x and its existentials made dimensions (in the same order)
+    isl_basic_set *graph = isl_basic_set_flatten(isl_basic_map_wrap(isl_basic_map_from_multi_aff(values)));
+    isl_basic_set *lifted = isl_basic_set_flatten(isl_basic_set_lift(isl_basic_set_copy(bset)));
+    isl_basic_set *out = graph && isl_basic_set_dim(graph, isl_dim_div) == 0
+        ? isl_basic_set_intersect(lifted, graph)
+        : (isl_basic_set_free(lifted), isl_basic_set_free(graph), nullptr);
+    if (out && isl_basic_set_dim(out, isl_dim_div) == 0)
+        return out;
+    isl_basic_set_free(out);
+    return nullptr;
+}
+
 // PrefixScan where it applies, else isl; takes `bset`.
 std::optional<std::int64_t> countGroup(isl_basic_set *bset)
 {
@@ -135,10 +169,17 @@ std::optional<std::int64_t> countBasic(isl_basic_set *bset)
         isl_basic_set_free(bset);
         return 0;
     }
-    // A modulo condition ((f - p) mod 128 = 0) is an existential pinned by
-    // an equality: as a dimension, the equality removes a dimension below.
-    if (isl_basic_set_dim(bset, isl_dim_div) > 0 && divsPinned(bset))
-        bset = isl_basic_set_flatten(isl_basic_set_lift(bset));
+    // Existentials (a modulo condition, a tile's floor) become dimensions:
+    // given by their definitions, or pinned by an equality of their own (a
+    // modulo condition, which the equality then removes below).
+    if (isl_basic_set_dim(bset, isl_dim_div) > 0) {
+        if (isl_basic_set *lifted = liftedWithDefinitions(bset)) {
+            isl_basic_set_free(bset);
+            bset = lifted;
+        } else if (divsPinned(bset)) {
+            bset = isl_basic_set_flatten(isl_basic_set_lift(bset));
+        }
+    }
     for (int k; (k = equalityDimension(bset)) >= 0;)
         bset = isl_basic_set_project_out(bset, isl_dim_set, static_cast<unsigned>(k), 1);
 
@@ -229,9 +270,14 @@ std::optional<std::int64_t> PointCounter::count(const isl::set &set)
         return 0;
     if (isl_set_is_bounded(set.get()) != isl_bool_true) // (isl's own count of such a set is 0)
         return std::nullopt;
-    isl::set s = islutil::coalesce(set);
-    if (isl_set_n_basic_set(s.get()) > 1)
-        s = isl::manage(isl_set_make_disjoint(s.release()));
+    // Pieces that overlap would be counted twice: made disjoint, after
+    // merging what coalesces (one piece needs neither).
+    isl::set s = set;
+    if (isl_set_n_basic_set(s.get()) > 1) {
+        s = islutil::coalesce(s);
+        if (isl_set_n_basic_set(s.get()) > 1)
+            s = isl::manage(isl_set_make_disjoint(s.release()));
+    }
     std::int64_t total = 0;
     bool ok = true;
     s.foreach_basic_set([&](isl::basic_set b) {

@@ -155,6 +155,59 @@ std::optional<std::pair<std::int64_t, std::int64_t>> dimBoundsOf(isl_basic_set *
     return std::make_pair(-*negLow, *high);
 }
 
+// [min, max] of each dimension implied by the constraints one at a time
+// (interval arithmetic, a few rounds): sound, perhaps loose, nothing where
+// unbounded or beyond 32 bits.
+std::vector<std::optional<std::pair<std::int64_t, std::int64_t>>>
+propagatedBounds(const std::vector<IntConstraint> &rows, int n)
+{
+    const auto un = static_cast<std::size_t>(n);
+    std::vector<std::optional<Wide>> lo(un), hi(un);
+    for (int round = 0; round <= n; ++round) {
+        bool changed = false;
+        for (const IntConstraint &c : rows)
+            for (const int sign : {1, -1}) { // an equality both ways
+                if (sign < 0 && !c.equality)
+                    continue;
+                for (std::size_t k = 0; k < un; ++k) {
+                    const Wide a = Wide(sign) * c.a[k];
+                    if (a == 0)
+                        continue;
+                    // a x_k >= -(c + sum of the others) >= -(their maximum)
+                    Wide most = Wide(sign) * c.c;
+                    bool bounded = true;
+                    for (std::size_t j = 0; j < un && bounded; ++j) {
+                        const Wide b = Wide(sign) * c.a[j];
+                        if (j == k || b == 0)
+                            continue;
+                        const auto &end = b > 0 ? hi[j] : lo[j];
+                        bounded = end.has_value();
+                        if (bounded)
+                            most += b * *end;
+                    }
+                    if (!bounded)
+                        continue;
+                    if (a > 0) {
+                        const Wide v = ceilDivWide(-most, a);
+                        if (!lo[k] || v > *lo[k])
+                            lo[k] = v, changed = true;
+                    } else {
+                        const Wide v = floorDivWide(most, -a);
+                        if (!hi[k] || v < *hi[k])
+                            hi[k] = v, changed = true;
+                    }
+                }
+            }
+        if (!changed)
+            break;
+    }
+    std::vector<std::optional<std::pair<std::int64_t, std::int64_t>>> out(un);
+    for (std::size_t k = 0; k < un; ++k)
+        if (lo[k] && hi[k] && *lo[k] > -Wide(Limit) && *hi[k] < Wide(Limit))
+            out[k] = std::make_pair(static_cast<std::int64_t>(*lo[k]), static_cast<std::int64_t>(*hi[k]));
+    return out;
+}
+
 } // namespace
 
 std::optional<std::int64_t> PrefixScan::count(const isl::basic_set &set)
@@ -163,18 +216,23 @@ std::optional<std::int64_t> PrefixScan::count(const isl::basic_set &set)
     const isl_size n = isl_basic_set_dim(bset, isl_dim_set);
     if (n <= 0 || isl_basic_set_dim(bset, isl_dim_param) != 0 || isl_basic_set_dim(bset, isl_dim_div) != 0)
         return std::nullopt;
-    if (set.is_empty())
-        return 0;
-    std::vector<std::pair<std::int64_t, std::int64_t>> box;
-    for (int k = 0; k < n; ++k) {
-        const auto b = dimBoundsOf(bset, k);
-        if (!b)
-            return std::nullopt;
-        box.push_back(*b);
-    }
     const auto rows = intConstraintsOf(bset, n);
     if (!rows)
         return std::nullopt;
+    // Bounds from the constraints themselves, isl's ILP only where they
+    // leave a dimension unbounded (looser bounds cost visits, not counts).
+    std::vector<std::optional<std::pair<std::int64_t, std::int64_t>>> known = propagatedBounds(*rows, n);
+    std::vector<std::pair<std::int64_t, std::int64_t>> box;
+    for (int k = 0; k < n; ++k) {
+        auto b = known[static_cast<std::size_t>(k)];
+        if (!b)
+            b = dimBoundsOf(bset, k);
+        if (!b)
+            return std::nullopt;
+        if (b->first > b->second)
+            return 0; // no integer value fits: empty
+        box.push_back(*b);
+    }
 
     // The widest dimension innermost, the others in their order.
     PrefixLevels scan;
