@@ -96,10 +96,17 @@ std::optional<FlatSchedule> FlatShortcut::moving(const std::vector<std::size_t> 
     // { [t0, ..., tn-1] -> [t0', ...] }: each row's form, the other dimensions kept.
     const isl::map map(m_place.analyzer().model().islContext().ctx(),
                        FlatSchedule::Transform::mapText(rows, base.dims(), true));
+    // An invertible move (a skew, permutation, reversal or shift) is a
+    // substitution of its inverse into each statement's times, which isl
+    // makes without the projection a composition needs.
+    std::optional<isl::multi_aff> inverse;
+    if (map.is_bijective())
+        if (const isl::pw_multi_aff back = map.reverse().as_pw_multi_aff(); back.isa_multi_aff())
+            inverse = back.as_multi_aff(); // (a scale's inverse is defined on multiples only: not one)
     std::vector<std::pair<std::size_t, isl::map>> times;
     std::vector<std::pair<std::size_t, FlatSchedule::Transform>> transforms;
     for (std::size_t s : moved) {
-        times.emplace_back(s, base.of(s).apply_range(map));
+        times.emplace_back(s, inverse ? base.of(s).preimage_range(*inverse) : base.of(s).apply_range(map));
         transforms.emplace_back(s, FlatSchedule::Transform{base.of(s), rows});
     }
     return base.withTimes(std::move(times), std::move(transforms));
