@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "DifferenceMinimum.h"
 
+#include <algorithm>
+
 #include "core/isl/IslUtil.h"
 
 #include <isl/set.h>
@@ -45,6 +47,43 @@ bool DifferenceMinimum::violated(const std::vector<std::int64_t> &diff) const
             return d < 0;
     }
     return true; // equal times: not strictly forward
+}
+
+std::vector<isl::set> DifferenceMinimum::violatingPieces(const isl::map &shape, const isl::multi_aff &src,
+                                                         const isl::multi_aff &dst,
+                                                         const std::vector<std::int64_t> &diff) const
+{
+    // { [a -> b] -> [dst(b) - src(a) + diff] }, one aff per dimension
+    const isl::multi_aff delta = islutil::pairDifference(shape, src, dst);
+    const std::size_t n = std::min(diff.size(), static_cast<std::size_t>(delta.size()));
+    std::vector<isl::aff> shifted;
+    for (std::size_t k = 0; k < n; ++k)
+        shifted.push_back(delta.at(static_cast<int>(k)).add_constant(static_cast<long>(diff[k])));
+    // Below the least difference plus `diff`, whose first non-zero
+    // dimension is `first`, every pair's is 0 before `first` or positive at
+    // one dimension there: only the pairs 0 up to `first` can be violated.
+    std::size_t first = 0;
+    while (first < n && first < m_point.size()) {
+        std::int64_t d = 0;
+        if (__builtin_add_overflow(m_point[first], diff[first], &d) || d != 0)
+            break;
+        ++first;
+    }
+    isl::set prefix = shape.wrap();
+    std::vector<isl::set> pieces;
+    if (n == 0) {
+        pieces.push_back(prefix);
+        return pieces;
+    }
+    const isl::aff zero = shifted.front().sub(shifted.front()); // 0 on the pairs' space
+    for (std::size_t k = 0; k < first; ++k)
+        prefix = prefix.intersect(shifted[k].eq_set(zero));
+    for (std::size_t k = first; k < n; ++k) {
+        pieces.push_back(prefix.intersect(shifted[k].lt_set(zero)));
+        prefix = prefix.intersect(shifted[k].eq_set(zero));
+    }
+    pieces.push_back(prefix); // equal times: not strictly forward
+    return pieces;
 }
 
 } // namespace se

@@ -38,6 +38,13 @@ public:
     /// violated (for the greatest difference: every pair of it is).
     /// Kind::Point or Kind::NoPairs only.
     bool violated(const std::vector<std::int64_t> &diff) const;
+    /// The pairs of `shape` (as in of(), with the least difference) whose
+    /// difference plus `diff` is <=lex 0, as disjoint sets { [a -> b] }: one
+    /// per dimension where it first turns negative, from the least
+    /// difference's first non-zero dimension on (none turns negative
+    /// before), and one where it is 0 throughout. Kind::Point only.
+    std::vector<isl::set> violatingPieces(const isl::map &shape, const isl::multi_aff &src, const isl::multi_aff &dst,
+                                          const std::vector<std::int64_t> &diff) const;
 
 private:
     Kind m_kind = Kind::Unknown;

@@ -201,6 +201,18 @@ std::optional<bool> EdgeVerdictCache::byExtreme(Extremes &known, bool greatest, 
     return it->second.violated({key.begin() + 3, key.end()}); // the key's constants' differences
 }
 
+std::optional<std::vector<isl::set>> EdgeVerdictCache::violatingPieces(const Dependence &dep, const Key &key)
+{
+    const Form &s = form(dep.src);
+    const Form &t = form(dep.dst);
+    if (!s.linearFn || !t.linearFn || key.size() != 3 + s.constants.size())
+        return std::nullopt;
+    const auto it = m_minima.find({dep.shape, s.part, t.part});
+    if (it == m_minima.end() || it->second.kind() != DifferenceMinimum::Kind::Point)
+        return std::nullopt;
+    return it->second.violatingPieces(dep.shapeRelation, *s.linearFn, *t.linearFn, {key.begin() + 3, key.end()});
+}
+
 const std::vector<std::int64_t> *EdgeVerdictCache::constants(std::size_t statement) const
 {
     if (statement >= m_forms.size() || !m_forms[statement].known || !m_forms[statement].affine)

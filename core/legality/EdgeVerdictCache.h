@@ -54,6 +54,13 @@ public:
     /// Whether every pair of an edge is violated, from the greatest time
     /// difference in the same way (made only when asked: a count wants it).
     std::optional<bool> everyPairViolated(const Dependence &dep, const Key &key);
+    /// The violating pairs of an edge (`key`: its key()) known violated by
+    /// the least difference, from its statements' linear parts and
+    /// constants: { [a -> b] } of the anonymous shape, as disjoint pieces,
+    /// one per dimension where the difference turns negative (from the
+    /// least difference's first non-zero one) and one where it is 0
+    /// throughout. Nothing when the forms or the minimum are not known.
+    std::optional<std::vector<isl::set>> violatingPieces(const Dependence &dep, const Key &key);
 
     const Verdict *find(const Key &key) const;
     /// The time constants of a statement whose key was made (its times are

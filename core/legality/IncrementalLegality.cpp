@@ -119,6 +119,15 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
                     continue;
                 }
                 QuotaScope::nextStep(model.islContext()); // (the maximum may have used this edge's budget)
+                // Violated in part: the pairs made from the linear parts and
+                // constants, by the dimension where they break, and counted
+                // piece by piece (no lexicographic order of two maps).
+                if (const auto pieces = m_cache.violatingPieces(d, *key)) {
+                    m_verdicts[e] = std::make_unique<const ViolationReport>(
+                        LegalityChecker::bare(model, d, e, m_counts.countPieces(model, *pieces)));
+                    m_cache.store(*key, violated(*m_verdicts[e], true, false));
+                    continue;
+                }
             }
             if (options.timeBounds && bounds.ordered(d.src, d.dst))
                 continue;

@@ -3,6 +3,7 @@
 
 #include "core/deps/DependenceSummary.h"
 #include "core/isl/IslUtil.h"
+#include "core/isl/PolyhedralModel.h"
 
 namespace se {
 
@@ -27,6 +28,30 @@ std::optional<std::int64_t> ShapeCounts::count(const PolyhedralModel &model, con
     const auto counted = whole ? this->whole(model, dep) : DependenceSummary::countPairs(model, bad);
     m_partCounts.emplace(std::move(key), counted);
     return counted;
+}
+
+std::optional<std::int64_t> ShapeCounts::countPieces(const PolyhedralModel &model, const std::vector<isl::set> &pieces)
+{
+    if (!model.allParamsFixed())
+        return std::nullopt;
+    std::string key = "pieces";
+    for (const isl::set &p : pieces)
+        key += "\n" + islutil::str(p);
+    if (const auto it = m_partCounts.find(key); it != m_partCounts.end())
+        return it->second;
+    if (m_partCounts.size() >= MaxPartCounts)
+        m_partCounts.clear();
+    std::optional<std::int64_t> total = 0;
+    for (const isl::set &p : pieces) {
+        // Fixed parameters are pinned by equalities: projecting them out is exact.
+        const auto c = islutil::count(p.project_out_all_params());
+        if (!c || __builtin_add_overflow(*total, *c, &*total)) {
+            total = std::nullopt;
+            break;
+        }
+    }
+    m_partCounts.emplace(std::move(key), total);
+    return total;
 }
 
 std::optional<std::int64_t> ShapeCounts::whole(const PolyhedralModel &model, const Dependence &dep)

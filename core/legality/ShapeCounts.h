@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 namespace se {
 
@@ -30,6 +31,9 @@ public:
     /// The number of pairs of `dep`'s shape (Dependence::shape >= 0): the
     /// count of an edge known to be violated by every pair.
     std::optional<std::int64_t> whole(const PolyhedralModel &model, const Dependence &dep);
+    /// The number of violating pairs given as disjoint anonymous pieces
+    /// (EdgeVerdictCache::violatingPieces), kept by their text.
+    std::optional<std::int64_t> countPieces(const PolyhedralModel &model, const std::vector<isl::set> &pieces);
     void clear()
     {
         m_counts.clear();

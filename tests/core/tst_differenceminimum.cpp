@@ -6,7 +6,8 @@
 // (the shape intersected with src(a) >=lex dst(b), as LegalityChecker
 // does), and states the expected kind and a few verdicts worked by hand.
 // The greatest difference says whether every pair is violated, compared the
-// same way with the violating pairs being the whole shape.
+// same way with the violating pairs being the whole shape; the violating
+// pairs made piece by piece from the least difference are isl's.
 #include "core/isl/IslContext.h"
 #include "core/legality/DifferenceMinimum.h"
 
@@ -130,6 +131,18 @@ void tst_DifferenceMinimum::againstIsl()
                     if (m.kind() == DifferenceMinimum::Kind::Point)
                         QVERIFY2(g.violated(diff) == everyPairByIsl(r, s, d, diff),
                                  qPrintable(QStringLiteral("every pair, %1,%2").arg(a).arg(b)));
+                    // The violated pairs piece by piece: disjoint, together isl's.
+                    if (m.kind() == DifferenceMinimum::Kind::Point && m.violated(diff)) {
+                        const std::vector<isl::set> pieces = m.violatingPieces(r, s, d, diff);
+                        isl::set all = isl::set::empty(r.wrap().space());
+                        for (std::size_t x = 0; x < pieces.size(); ++x) {
+                            for (std::size_t y = x + 1; y < pieces.size(); ++y)
+                                QVERIFY(pieces[x].intersect(pieces[y]).is_empty());
+                            all = all.unite(pieces[x]);
+                        }
+                        QVERIFY2(all.is_equal(violatingByIsl(r, s, d, diff).wrap()),
+                                 qPrintable(QStringLiteral("pieces, %1,%2").arg(a).arg(b)));
+                    }
                 }
         }
     }
