@@ -11,6 +11,8 @@
 #include "core/interop/ScheduleInput.h"
 #include "core/support/InputError.h"
 
+#include "../edit/EditTestUtil.h"
+
 #include <nlohmann/json.hpp>
 
 #include <QDir>
@@ -48,11 +50,7 @@ std::unique_ptr<SchedulePipeline> pipeline(const std::string &kernel, bool isSam
 {
     KernelPtr k =
         KernelLoader::loadFile(isSample ? sample(kernel + ".json") : conformance("kernels/" + kernel + ".json"));
-    Analyzer::Options o;
-    for (const auto &p : k->params)
-        if (p.value)
-            o.params[p.name] = *p.value;
-    return std::make_unique<SchedulePipeline>(k, o);
+    return std::make_unique<SchedulePipeline>(k, se::test::fixedParams(*k));
 }
 
 std::vector<Edit> edits(const std::string &json)

@@ -16,6 +16,8 @@
 #include "core/model/KernelLoader.h"
 #include "core/schedule/FlatSchedule.h"
 
+#include "../edit/EditTestUtil.h"
+
 #include <nlohmann/json.hpp>
 
 #include <QtTest>
@@ -24,18 +26,10 @@ using namespace se;
 
 namespace {
 
-std::unique_ptr<Analyzer> analyzer(const std::string &path)
-{
-    KernelPtr k = KernelLoader::loadFile(path);
-    Analyzer::Options o;
-    for (const auto &p : k->params)
-        if (p.value)
-            o.params[p.name] = *p.value;
-    return std::make_unique<Analyzer>(k, o);
-}
+using se::test::analyzer;
 
-const std::string jacobi = std::string(SE_CONFORMANCE_DIR) + "/kernels/jacobi_1d.json";
-const std::string setPair = std::string(SE_SOURCE_DIR) + "/tests/data/kernels/set_pair.json";
+const QString jacobi = QStringLiteral("jacobi_1d");
+const QString setPair = QStringLiteral("data:set_pair");
 
 isl::schedule withEdits(Analyzer &a, const std::vector<Edit> &edits)
 {

@@ -28,14 +28,20 @@ inline std::string kernelPath(const QString &spec)
     return std::string(SE_CONFORMANCE_DIR) + "/kernels/" + s + ".json";
 }
 
+/// Every parameter with a `value` fixed at it (as the oracle runs them).
+inline Analyzer::Options fixedParams(const Kernel &k)
+{
+    Analyzer::Options o;
+    for (const auto &p : k.params)
+        if (p.value)
+            o.params[p.name] = *p.value;
+    return o;
+}
+
 inline std::unique_ptr<Analyzer> analyzer(const QString &spec)
 {
     KernelPtr k = KernelLoader::loadFile(kernelPath(spec));
-    Analyzer::Options o;
-    for (const auto &p : k->params)
-        if (p.value)
-            o.params[p.name] = *p.value;
-    return std::make_unique<Analyzer>(k, o);
+    return std::make_unique<Analyzer>(k, fixedParams(*k));
 }
 
 /// `[ {edit}, ... ]` as a script.
