@@ -174,6 +174,14 @@ std::string vec(const std::vector<std::int64_t> &v)
     return out + "]";
 }
 
+std::string vec(const std::vector<Integer> &v)
+{
+    std::string out = "[";
+    for (std::size_t k = 0; k < v.size(); ++k)
+        out += (k ? ", " : "") + v[k].text();
+    return out + "]";
+}
+
 isl::map prefixProjection(const isl::set &domain, unsigned k)
 {
     // { S[i0, ..., in] -> [i0, ..., ik-1] }

@@ -50,6 +50,7 @@ isl::set readSet(isl::ctx ctx, const std::string &text, std::string &error);
 std::string tupleName(const isl::set &s);
 /// `[3, 1]`
 std::string vec(const std::vector<std::int64_t> &v);
+std::string vec(const std::vector<Integer> &v);
 /// A map { A[...] -> B[...] } made of `[dom] -> [ran]` projections:
 /// { S[i0..in] -> [i0..ik-1] } keeping the first k dimensions.
 isl::map prefixProjection(const isl::set &domain, unsigned k);

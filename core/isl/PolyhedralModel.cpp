@@ -363,11 +363,12 @@ std::vector<BoundsWarning> PolyhedralModel::boundsWarnings() const
             const isl::point p = outside.wrap().sample_point();
             if (p.is_null() || isl_point_is_void(p.get()) == isl_bool_true)
                 continue;
-            const auto coords = islutil::coordinates(p);
+            // Any size: an index such as 2^62 * i leaves 64 bits at i = 2.
+            const auto coords = islutil::exactCoordinates(p);
             const auto &s = m_statements[a.statement];
             const auto n = static_cast<long>(s.depth());
-            const std::vector<std::int64_t> inst(coords.begin(), coords.begin() + n);
-            const std::vector<std::int64_t> elem(coords.begin() + n, coords.end());
+            const std::vector<Integer> inst(coords.begin(), coords.begin() + n);
+            const std::vector<Integer> elem(coords.begin() + n, coords.end());
             std::string params;
             for (const auto &[name, v] : islutil::paramValues(p))
                 params += (params.empty() ? " (with " : ", ") + name + " = " + std::to_string(v);
