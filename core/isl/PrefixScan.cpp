@@ -20,6 +20,7 @@ namespace {
 __extension__ typedef __int128 Wide;
 
 constexpr long Limit = 1L << 31;
+constexpr Wide MaxBound = Wide(1) << 62; // of a propagated bound
 
 // The value when it is an integer of magnitude below 2^31; takes `v`.
 std::optional<std::int64_t> smallInt(isl_val *v)
@@ -187,15 +188,16 @@ propagatedBounds(const std::vector<IntConstraint> &rows, int n)
                     }
                     if (!bounded)
                         continue;
-                    if (a > 0) {
-                        const Wide v = ceilDivWide(-most, a);
-                        if (!lo[k] || v > *lo[k])
-                            lo[k] = v, changed = true;
-                    } else {
-                        const Wide v = floorDivWide(most, -a);
-                        if (!hi[k] || v < *hi[k])
-                            hi[k] = v, changed = true;
-                    }
+                    // A bound beyond 2^62 is not kept: every product of a
+                    // kept bound and a coefficient (< 2^31) then fits, and
+                    // a chain of constraints cannot grow one past 128 bits.
+                    const Wide v = a > 0 ? ceilDivWide(-most, a) : floorDivWide(most, -a);
+                    if (v > MaxBound || v < -MaxBound)
+                        continue;
+                    if (a > 0 && (!lo[k] || v > *lo[k]))
+                        lo[k] = v, changed = true;
+                    else if (a < 0 && (!hi[k] || v < *hi[k]))
+                        hi[k] = v, changed = true;
                 }
             }
         if (!changed)
