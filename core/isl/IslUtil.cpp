@@ -10,6 +10,7 @@
 #include <isl/union_map.h>
 #include <isl/union_set.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <limits>
 #include <stdexcept>
@@ -270,6 +271,27 @@ isl::multi_aff onlyPiece(const isl::map &m)
     isl_pw_multi_aff_free(pma);
     // raw isl end
     return out;
+}
+
+std::optional<isl::multi_aff> multiAff(const isl::space &space, const std::vector<isl::pw_aff> &pas)
+{
+    if (!std::all_of(pas.begin(), pas.end(), [](const isl::pw_aff &pa) { return pa.isa_aff(); }))
+        return std::nullopt;
+    isl_aff_list *affs = isl_aff_list_alloc(space.ctx().get(), static_cast<int>(pas.size()));
+    for (const auto &pa : pas)
+        affs = isl_aff_list_add(affs, isl_pw_aff_as_aff(pa.copy()));
+    return isl::manage(isl_multi_aff_from_aff_list(space.copy(), affs));
+}
+
+isl::map mapFromPwAffs(const isl::space &space, const std::vector<isl::pw_aff> &pas)
+{
+    if (const auto f = multiAff(space, pas))
+        return f->as_map();
+    isl_pw_aff_list *list = isl_pw_aff_list_alloc(space.ctx().get(), static_cast<int>(pas.size()));
+    for (const auto &pa : pas)
+        list = isl_pw_aff_list_add(list, pa.copy());
+    return isl::manage(isl_map_from_pw_multi_aff(
+        isl_pw_multi_aff_from_multi_pw_aff(isl_multi_pw_aff_from_pw_aff_list(space.copy(), list))));
 }
 
 isl::multi_aff pairDifference(const isl::map &pairs, const isl::multi_aff &src, const isl::multi_aff &dst)

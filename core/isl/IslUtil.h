@@ -78,6 +78,14 @@ void addTo(isl::union_set &all, const isl::union_set &part);
 /// The function of a single-valued map with one piece (its domain dropped),
 /// or null when it is not a function or has several pieces (min/max).
 isl::multi_aff onlyPiece(const isl::map &m);
+/// The function of `space` (a map space) whose output dimensions are `pas`,
+/// one per dimension, when every one is affine; nullopt otherwise.
+std::optional<isl::multi_aff> multiAff(const isl::space &space, const std::vector<isl::pw_aff> &pas);
+/// The map of `space` whose output dimensions are `pas`: through one
+/// multi_aff when every one is affine (the usual case), else through a
+/// pw_multi_aff (isl_map_from_multi_pw_aff builds one range product per
+/// dimension, each with an emptiness test).
+isl::map mapFromPwAffs(const isl::space &space, const std::vector<isl::pw_aff> &pas);
 /// { [a -> b] -> [dst(b) - src(a)] } over the pairs of `pairs` ({ [a] -> [b] }).
 isl::multi_aff pairDifference(const isl::map &pairs, const isl::multi_aff &src, const isl::multi_aff &dst);
 /// A function's constant terms and the function without them (its

@@ -8,7 +8,6 @@
 #include <isl/set.h>
 #include <isl/val.h>
 
-#include <algorithm>
 #include <limits>
 #include <numeric>
 #include <vector>
@@ -87,37 +86,6 @@ int equalityDimension(isl_basic_set *bset)
     return data.found;
 }
 
-// True when each existential is the only one in some equality: its value
-// is then a function of the set's dimensions, so making it a dimension
-// (isl_basic_set_lift) keeps the count.
-bool divsPinned(isl_basic_set *bset)
-{
-    const int nd = isl_basic_set_dim(bset, isl_dim_div);
-    struct Data {
-        int nd;
-        std::vector<bool> pinned;
-    } data{nd, std::vector<bool>(static_cast<std::size_t>(nd), false)};
-    isl_basic_set_foreach_constraint(
-        bset,
-        [](isl_constraint *c, void *user) -> isl_stat {
-            auto *d = static_cast<Data *>(user);
-            if (isl_constraint_is_equality(c) == isl_bool_true) {
-                int only = -1, seen = 0;
-                for (int j = 0; j < d->nd; ++j)
-                    if (isl_constraint_involves_dims(c, isl_dim_div, static_cast<unsigned>(j), 1) == isl_bool_true) {
-                        only = j;
-                        ++seen;
-                    }
-                if (seen == 1)
-                    d->pinned[static_cast<std::size_t>(only)] = true;
-            }
-            isl_constraint_free(c);
-            return isl_stat_ok;
-        },
-        &data);
-    return std::all_of(data.pinned.begin(), data.pinned.end(), [](bool b) { return b; });
-}
-
 // The set's points with each existential's value as a dimension, given by
 // its definition, floor(e/m): one point per point of `bset`, the same
 // count. Null when an existential has no definition or isl keeps one.
@@ -142,10 +110,12 @@ isl_basic_set *liftedWithDefinitions(isl_basic_set *bset)
     // [x, d0, ...] with d = floor(e/m), intersected with bset's constraints
     // on x and its existentials made dimensions (in the same order)
     isl_basic_set *graph = isl_basic_set_flatten(isl_basic_map_wrap(isl_basic_map_from_multi_aff(values)));
-    isl_basic_set *lifted = isl_basic_set_flatten(isl_basic_set_lift(isl_basic_set_copy(bset)));
-    isl_basic_set *out = graph && isl_basic_set_dim(graph, isl_dim_div) == 0
-        ? isl_basic_set_intersect(lifted, graph)
-        : (isl_basic_set_free(lifted), isl_basic_set_free(graph), nullptr);
+    if (!graph || isl_basic_set_dim(graph, isl_dim_div) != 0) {
+        isl_basic_set_free(graph);
+        return nullptr;
+    }
+    isl_basic_set *out =
+        isl_basic_set_intersect(isl_basic_set_flatten(isl_basic_set_lift(isl_basic_set_copy(bset))), graph);
     if (out && isl_basic_set_dim(out, isl_dim_div) == 0)
         return out;
     isl_basic_set_free(out);
@@ -169,17 +139,14 @@ std::optional<std::int64_t> countBasic(isl_basic_set *bset)
         isl_basic_set_free(bset);
         return 0;
     }
-    // Existentials (a modulo condition, a tile's floor) become dimensions:
-    // given by their definitions, or pinned by an equality of their own (a
-    // modulo condition, which the equality then removes below).
-    if (isl_basic_set_dim(bset, isl_dim_div) > 0) {
+    // Existentials (a modulo condition, a tile's floor) become dimensions
+    // given by their definitions (a modulo condition's equality then
+    // removes one below); one without a definition leaves the set to isl.
+    if (isl_basic_set_dim(bset, isl_dim_div) > 0)
         if (isl_basic_set *lifted = liftedWithDefinitions(bset)) {
             isl_basic_set_free(bset);
             bset = lifted;
-        } else if (divsPinned(bset)) {
-            bset = isl_basic_set_flatten(isl_basic_set_lift(bset));
         }
-    }
     for (int k; (k = equalityDimension(bset)) >= 0;)
         bset = isl_basic_set_project_out(bset, isl_dim_set, static_cast<unsigned>(k), 1);
 

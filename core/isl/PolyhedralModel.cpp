@@ -40,26 +40,12 @@ std::vector<std::string> coordinateNames(std::size_t n)
 }
 
 // { dom -> name[exprs] } from one pw_aff per output dimension.
-isl::map mapFromPwAffs(const isl::space &domain, const std::string &name, const std::vector<isl::pw_aff> &pas)
+isl::map mapToTuple(const isl::space &domain, const std::string &name, const std::vector<isl::pw_aff> &pas)
 {
     isl_space *range = isl_space_set_from_params(isl_space_params(domain.copy()));
     range = isl_space_add_dims(range, isl_dim_set, static_cast<unsigned>(pas.size()));
     range = isl_space_set_tuple_name(range, isl_dim_set, name.c_str());
-    isl_space *sp = isl_space_map_from_domain_and_range(domain.copy(), range);
-    // Affine everywhere (the usual index): one multi_aff, whose map is
-    // built directly. Otherwise through a pw_multi_aff: isl_map_from_multi_pw_aff
-    // builds one range product per dimension, each with an emptiness test.
-    if (std::all_of(pas.begin(), pas.end(), [](const isl::pw_aff &pa) { return pa.isa_aff(); })) {
-        isl_aff_list *affs = isl_aff_list_alloc(domain.ctx().get(), static_cast<int>(pas.size()));
-        for (const auto &pa : pas)
-            affs = isl_aff_list_add(affs, isl_pw_aff_as_aff(pa.copy()));
-        return isl::manage(isl_map_from_multi_aff(isl_multi_aff_from_aff_list(sp, affs)));
-    }
-    isl_pw_aff_list *list = isl_pw_aff_list_alloc(domain.ctx().get(), static_cast<int>(pas.size()));
-    for (const auto &pa : pas)
-        list = isl_pw_aff_list_add(list, pa.copy());
-    return isl::manage(
-        isl_map_from_pw_multi_aff(isl_pw_multi_aff_from_multi_pw_aff(isl_multi_pw_aff_from_pw_aff_list(sp, list))));
+    return islutil::mapFromPwAffs(isl::manage(isl_space_map_from_domain_and_range(domain.copy(), range)), pas);
 }
 
 // isl text of a JSCoP, with its parameters in the model's order.
@@ -205,7 +191,7 @@ void PolyhedralModel::buildStatement(const StatementPlace &place)
             std::vector<isl::pw_aff> idx;
             for (const auto &e : a.index)
                 idx.push_back(conv.convert(e));
-            am.tensorRelation = mapFromPwAffs(space, t.name, idx).intersect_domain(s.domain);
+            am.tensorRelation = mapToTuple(space, t.name, idx).intersect_domain(s.domain);
             am.relation = am.tensorRelation;
             if (t.alloc) {
                 const isl::space tspace = setSpace(m_paramSpace, t.name, coordinateNames(t.shape.size()));
@@ -214,7 +200,7 @@ void PolyhedralModel::buildStatement(const StatementPlace &place)
                 for (const auto &e : t.alloc->index)
                     bidx.push_back(tconv.convert(e));
                 // { T[d0, ...] -> B_alloc[...] }
-                am.relation = am.tensorRelation.apply_range(mapFromPwAffs(tspace, am.allocation, bidx));
+                am.relation = am.tensorRelation.apply_range(mapToTuple(tspace, am.allocation, bidx));
             }
             s.accesses.push_back(m_accesses.size());
             m_accesses.push_back(std::move(am));

@@ -57,9 +57,7 @@ struct PrefixLevels {
     std::vector<std::int64_t> lo, hi; // its bounds over the whole set
     std::vector<std::vector<ScanRow>> rows; // per level
     std::vector<std::int64_t> value; // by dimension
-    std::int64_t visits = 0;
     Wide total = 0;
-    bool stopped = false;
 
     void level(std::size_t l)
     {
@@ -88,11 +86,9 @@ struct PrefixLevels {
             total += high - low + 1;
             return;
         }
-        for (Wide v = low; v <= high && !stopped; ++v) {
-            if (++visits > PrefixScan::MaxVisits) {
-                stopped = true;
-                return;
-            }
+        // Within [lo, hi]: the visits are at most the boxes' product, which
+        // count() bounds by MaxVisits before scanning.
+        for (Wide v = low; v <= high; ++v) {
             value[static_cast<std::size_t>(d)] = static_cast<std::int64_t>(v);
             level(l + 1);
         }
@@ -103,7 +99,6 @@ struct IntConstraint {
     std::vector<std::int64_t> a;
     std::int64_t c = 0;
     bool equality = false;
-    bool ok = true;
 };
 
 // The constraints of `bset` as integer rows; nothing when a coefficient is
@@ -283,7 +278,7 @@ std::optional<std::int64_t> PrefixScan::count(const isl::basic_set &set)
     }
     scan.value.assign(static_cast<std::size_t>(n), 0);
     scan.level(0);
-    if (scan.stopped || scan.total > Wide(std::numeric_limits<std::int64_t>::max()))
+    if (scan.total > Wide(std::numeric_limits<std::int64_t>::max()))
         return std::nullopt;
     return static_cast<std::int64_t>(scan.total);
 }

@@ -35,18 +35,28 @@ DifferenceMinimum DifferenceMinimum::of(const isl::map &shape, const isl::multi_
     return out;
 }
 
+std::optional<std::size_t> DifferenceMinimum::firstNonZero(const std::vector<std::int64_t> &diff, bool *negative) const
+{
+    for (std::size_t k = 0; k < m_point.size() && k < diff.size(); ++k) {
+        std::int64_t d = 0;
+        if (__builtin_add_overflow(m_point[k], diff[k], &d)) {
+            *negative = m_point[k] < 0; // both of one sign, beyond 64 bits
+            return k;
+        }
+        if (d != 0) {
+            *negative = d < 0;
+            return k;
+        }
+    }
+    return std::nullopt;
+}
+
 bool DifferenceMinimum::violated(const std::vector<std::int64_t> &diff) const
 {
     if (m_kind == Kind::NoPairs)
         return false;
-    for (std::size_t k = 0; k < m_point.size() && k < diff.size(); ++k) {
-        std::int64_t d = 0;
-        if (__builtin_add_overflow(m_point[k], diff[k], &d))
-            return m_point[k] < 0; // both of one sign, beyond 64 bits
-        if (d != 0)
-            return d < 0;
-    }
-    return true; // equal times: not strictly forward
+    bool negative = false;
+    return firstNonZero(diff, &negative) ? negative : true; // equal times: not strictly forward
 }
 
 std::vector<isl::set> DifferenceMinimum::violatingPieces(const isl::map &shape, const isl::multi_aff &src,
@@ -62,13 +72,8 @@ std::vector<isl::set> DifferenceMinimum::violatingPieces(const isl::map &shape, 
     // Below the least difference plus `diff`, whose first non-zero
     // dimension is `first`, every pair's is 0 before `first` or positive at
     // one dimension there: only the pairs 0 up to `first` can be violated.
-    std::size_t first = 0;
-    while (first < n && first < m_point.size()) {
-        std::int64_t d = 0;
-        if (__builtin_add_overflow(m_point[first], diff[first], &d) || d != 0)
-            break;
-        ++first;
-    }
+    bool negative = false;
+    const std::size_t first = std::min(n, firstNonZero(diff, &negative).value_or(n));
     isl::set prefix = shape.wrap();
     std::vector<isl::set> pieces;
     if (n == 0) {

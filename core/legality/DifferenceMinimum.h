@@ -4,6 +4,7 @@
 #include <isl/cpp.h>
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace se {
@@ -47,6 +48,10 @@ public:
                                           const std::vector<std::int64_t> &diff) const;
 
 private:
+    /// The first dimension where the point plus `diff` is not 0, and
+    /// whether it is negative there; nothing when it is 0 throughout.
+    std::optional<std::size_t> firstNonZero(const std::vector<std::int64_t> &diff, bool *negative) const;
+
     Kind m_kind = Kind::Unknown;
     std::vector<std::int64_t> m_point;
 };

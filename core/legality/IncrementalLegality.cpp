@@ -109,22 +109,23 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
             }
             // Violated and counted without a witness: where the greatest
             // difference shows every pair violated, the count is the shape's
-            // and the pairs need not be made (most of a moves list's counts).
+            // and the pairs need not be made (most of a moves list's counts);
+            // else the pairs are made from the linear parts and constants, by
+            // the dimension where they break, and counted piece by piece (no
+            // lexicographic order of two maps).
             if (byMinimum && *byMinimum && options.countViolations && !options.witnesses && d.shape >= 0
                 && !d.shapeRelation.is_null()) {
+                std::optional<std::optional<std::int64_t>> counted;
                 if (const auto every = m_cache.everyPairViolated(d, *key); every && *every) {
-                    m_verdicts[e] = std::make_unique<const ViolationReport>(
-                        LegalityChecker::bare(model, d, e, m_counts.whole(model, d)));
-                    m_cache.store(*key, violated(*m_verdicts[e], true, false));
-                    continue;
+                    counted = m_counts.whole(model, d);
+                } else {
+                    QuotaScope::nextStep(model.islContext()); // (the maximum may have used this edge's budget)
+                    if (const auto pieces = m_cache.violatingPieces(d, *key))
+                        counted = m_counts.countPieces(model, *pieces);
                 }
-                QuotaScope::nextStep(model.islContext()); // (the maximum may have used this edge's budget)
-                // Violated in part: the pairs made from the linear parts and
-                // constants, by the dimension where they break, and counted
-                // piece by piece (no lexicographic order of two maps).
-                if (const auto pieces = m_cache.violatingPieces(d, *key)) {
-                    m_verdicts[e] = std::make_unique<const ViolationReport>(
-                        LegalityChecker::bare(model, d, e, m_counts.countPieces(model, *pieces)));
+                if (counted) {
+                    m_verdicts[e] =
+                        std::make_unique<const ViolationReport>(LegalityChecker::bare(model, d, e, *counted));
                     m_cache.store(*key, violated(*m_verdicts[e], true, false));
                     continue;
                 }

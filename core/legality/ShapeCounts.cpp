@@ -3,7 +3,6 @@
 
 #include "core/deps/DependenceSummary.h"
 #include "core/isl/IslUtil.h"
-#include "core/isl/PolyhedralModel.h"
 
 namespace se {
 
@@ -19,39 +18,38 @@ std::optional<std::int64_t> ShapeCounts::count(const PolyhedralModel &model, con
     // The pairs' text without the statements' names says everything the
     // count depends on (the fixed parameters included); it is looked up
     // before isl compares the pairs with the whole relation.
-    std::string key = islutil::str(islutil::anonymous(bad));
-    if (const auto it = m_partCounts.find(key); it != m_partCounts.end())
-        return it->second;
-    if (m_partCounts.size() >= MaxPartCounts)
-        m_partCounts.clear();
-    const bool whole = dep.shape >= 0 && !dep.shapeRelation.is_null() && bad.is_equal(dep.relation());
-    const auto counted = whole ? this->whole(model, dep) : DependenceSummary::countPairs(model, bad);
-    m_partCounts.emplace(std::move(key), counted);
-    return counted;
+    return memoized(islutil::str(islutil::anonymous(bad)), [&] {
+        const bool whole = dep.shape >= 0 && !dep.shapeRelation.is_null() && bad.is_equal(dep.relation());
+        return whole ? this->whole(model, dep) : DependenceSummary::countPairs(model, bad);
+    });
 }
 
 std::optional<std::int64_t> ShapeCounts::countPieces(const PolyhedralModel &model, const std::vector<isl::set> &pieces)
 {
-    if (!model.allParamsFixed())
-        return std::nullopt;
     std::string key = "pieces";
     for (const isl::set &p : pieces)
         key += "\n" + islutil::str(p);
+    return memoized(std::move(key), [&] {
+        std::optional<std::int64_t> total = 0;
+        for (const isl::set &p : pieces) {
+            const auto c = DependenceSummary::countPairs(model, p.unwrap());
+            if (!c || __builtin_add_overflow(*total, *c, &*total))
+                return std::optional<std::int64_t>();
+        }
+        return total;
+    });
+}
+
+std::optional<std::int64_t> ShapeCounts::memoized(std::string key,
+                                                  const std::function<std::optional<std::int64_t>()> &count)
+{
     if (const auto it = m_partCounts.find(key); it != m_partCounts.end())
         return it->second;
     if (m_partCounts.size() >= MaxPartCounts)
         m_partCounts.clear();
-    std::optional<std::int64_t> total = 0;
-    for (const isl::set &p : pieces) {
-        // Fixed parameters are pinned by equalities: projecting them out is exact.
-        const auto c = islutil::count(p.project_out_all_params());
-        if (!c || __builtin_add_overflow(*total, *c, &*total)) {
-            total = std::nullopt;
-            break;
-        }
-    }
-    m_partCounts.emplace(std::move(key), total);
-    return total;
+    const auto counted = count();
+    m_partCounts.emplace(std::move(key), counted);
+    return counted;
 }
 
 std::optional<std::int64_t> ShapeCounts::whole(const PolyhedralModel &model, const Dependence &dep)

@@ -6,6 +6,7 @@
 #include <isl/cpp.h>
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -41,6 +42,9 @@ public:
     }
 
 private:
+    /// `count()`, or the count kept under `key`.
+    std::optional<std::int64_t> memoized(std::string key, const std::function<std::optional<std::int64_t>()> &count);
+
     std::map<int, std::optional<std::int64_t>> m_counts;
     std::unordered_map<std::string, std::optional<std::int64_t>> m_partCounts; ///< by the pairs' anonymous text
 };

@@ -2,6 +2,7 @@
 #include "ScheduleFlattener.h"
 
 #include "core/isl/IslContext.h"
+#include "core/isl/IslUtil.h"
 #include "core/isl/PolyhedralModel.h"
 
 #include <isl/aff.h>
@@ -149,57 +150,54 @@ std::vector<Entry> startingEntries(const PolyhedralModel &model, const isl::sche
 
 } // namespace
 
+namespace {
+
+// { s[...] -> [t0, ..., tn-1] } of `instances`' statement.
+isl::space timesSpace(const isl::set &instances, std::size_t n)
+{
+    // raw isl begin: positional dimensions are C-only in cpp.h 0.25
+    isl_space *range = isl_space_set_from_params(isl_space_params(isl_set_get_space(instances.get())));
+    range = isl_space_add_dims(range, isl_dim_set, static_cast<unsigned>(n));
+    return isl::manage(isl_space_map_from_domain_and_range(isl_set_get_space(instances.get()), range));
+    // raw isl end
+}
+
+// `time` cut or padded with zeros to n dimensions.
+std::vector<isl::pw_aff> paddedTime(const isl::set &instances, const std::vector<isl::pw_aff> &time, std::size_t n)
+{
+    std::vector<isl::pw_aff> out(time.begin(), time.begin() + static_cast<long>(std::min(n, time.size())));
+    if (out.size() < n) {
+        // raw isl begin: a constant on a universe domain (cpp.h 0.25 has no such constructor)
+        const isl::pw_aff zero = isl::manage(isl_pw_aff_val_on_domain(
+            isl_set_universe(isl_set_get_space(instances.get())), isl_val_zero(instances.ctx().get())));
+        // raw isl end
+        out.resize(n, zero);
+    }
+    return out;
+}
+
+} // namespace
+
 std::optional<isl::multi_aff> ScheduleFlattener::functionOf(const isl::set &instances,
                                                             const std::vector<isl::pw_aff> &time, std::size_t n)
 {
-    for (const auto &t : time)
-        if (!t.isa_aff())
-            return std::nullopt;
-    // raw isl begin: built from affs directly; local spaces, aff lists and positional
-    // dimensions are C-only in cpp.h 0.25
-    isl_space *range = isl_space_set_from_params(isl_space_params(isl_set_get_space(instances.get())));
-    range = isl_space_add_dims(range, isl_dim_set, static_cast<unsigned>(n));
-    isl_space *sp = isl_space_map_from_domain_and_range(isl_set_get_space(instances.get()), range);
-    isl_aff_list *list = isl_aff_list_alloc(instances.ctx().get(), static_cast<int>(n));
-    isl_local_space *ls = isl_local_space_from_space(isl_set_get_space(instances.get()));
-    for (std::size_t d = 0; d < n; ++d)
-        list = isl_aff_list_add(list,
-                                d < time.size() ? isl_pw_aff_as_aff(time[d].copy())
-                                                : isl_aff_zero_on_domain(isl_local_space_copy(ls)));
-    isl_local_space_free(ls);
-    return isl::manage(isl_multi_aff_from_aff_list(sp, list));
-    // raw isl end
+    return islutil::multiAff(timesSpace(instances, n), paddedTime(instances, time, n));
 }
 
 isl::map ScheduleFlattener::timesOf(const isl::set &instances, const std::vector<isl::pw_aff> &time, std::size_t n,
                                     std::optional<isl::multi_aff> *function)
 {
     // Affine everywhere (the usual case): a multi_aff, whose map is built
-    // directly. Otherwise through a pw_multi_aff (isl_map_from_multi_pw_aff
-    // would build one range product per dimension, each with an
-    // emptiness test).
-    if (auto f = functionOf(instances, time, n)) {
+    // directly (and kept); otherwise islutil::mapFromPwAffs's way.
+    const isl::space space = timesSpace(instances, n);
+    const std::vector<isl::pw_aff> pas = paddedTime(instances, time, n);
+    if (auto f = islutil::multiAff(space, pas)) {
         isl::map out = f->as_map().intersect_domain(instances);
         if (function)
             *function = std::move(f);
         return out;
     }
-    // raw isl begin: positional dimensions and pw_aff lists are C-only in cpp.h 0.25
-    isl_ctx *ctx = instances.ctx().get();
-    isl_space *range = isl_space_set_from_params(isl_space_params(isl_set_get_space(instances.get())));
-    range = isl_space_add_dims(range, isl_dim_set, static_cast<unsigned>(n));
-    isl_space *sp = isl_space_map_from_domain_and_range(isl_set_get_space(instances.get()), range);
-    isl_pw_aff_list *list = isl_pw_aff_list_alloc(ctx, static_cast<int>(n));
-    for (std::size_t d = 0; d < n; ++d)
-        list = isl_pw_aff_list_add(
-            list,
-            d < time.size()
-                ? time[d].copy()
-                : isl_pw_aff_val_on_domain(isl_set_universe(isl_set_get_space(instances.get())), isl_val_zero(ctx)));
-    isl_map *raw =
-        isl_map_from_pw_multi_aff(isl_pw_multi_aff_from_multi_pw_aff(isl_multi_pw_aff_from_pw_aff_list(sp, list)));
-    // raw isl end
-    return isl::manage(raw).intersect_domain(instances);
+    return islutil::mapFromPwAffs(space, pas).intersect_domain(instances);
 }
 
 namespace {
