@@ -2,6 +2,7 @@
 #include "AstBuilder.h"
 #include "AstCoverage.h"
 #include "AstSequenceSplit.h"
+#include "GroupExpansion.h"
 #include "InjectiveTimes.h"
 #include "UnrollLimit.h"
 #include "StatementGrouping.h"
@@ -141,11 +142,18 @@ isl::ast_node buildOnce(const PolyhedralModel &model, const isl::schedule &tree,
     isl::ast_build build = isl::ast_build::from_context(model.context());
     // raw isl: cpp.h has no setter for the iterator names
     build = isl::manage(isl_ast_build_set_iterators(build.release(), ids.release()));
-    build = coverage.watching(build);
     try {
         if (from == AstBuilder::From::Map)
-            return build.node_from_schedule_map(times);
-        return build.node_from(tree);
+            return coverage.watching(build).node_from_schedule_map(times);
+        // A grouped tree's statements put back by us, not by isl's expansion.
+        const GroupExpansion groups(tree);
+        if (groups.any()) {
+            isl::ast_node ast = coverage.watching(build, &groups).node_from(groups.tree());
+            if (!coverage.declined())
+                return ast;
+            coverage.reset();
+        }
+        return coverage.watching(build).node_from(tree);
     } catch (const isl::exception_quota &) {
         throw;
     } catch (const isl::exception_abort &) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "AstCoverage.h"
 
+#include "GroupExpansion.h"
+
 #include <isl/ast.h>
 #include <isl/ast_build.h>
 #include <isl/id.h>
@@ -15,12 +17,22 @@ namespace se {
 // no C++ callbacks are set on the build, so passing it through C is safe
 AstCoverage::~AstCoverage()
 {
-    for (isl_union_set *s : m_calls)
-        isl_union_set_free(s);
+    reset();
 }
 
-isl::ast_build AstCoverage::watching(isl::ast_build build)
+void AstCoverage::reset()
 {
+    for (isl_union_set *s : m_calls)
+        isl_union_set_free(s);
+    m_calls.clear();
+    m_kept.clear();
+    m_groups = nullptr;
+    m_failed = m_declined = false;
+}
+
+isl::ast_build AstCoverage::watching(isl::ast_build build, const GroupExpansion *groups)
+{
+    m_groups = groups;
     return isl::manage(isl_ast_build_set_at_each_domain(build.release(), recordDomain, this));
 }
 
@@ -28,14 +40,45 @@ isl::ast_build AstCoverage::watching(isl::ast_build build)
 isl_ast_node *AstCoverage::recordDomain(isl_ast_node *node, isl_ast_build *build, void *user)
 {
     auto *c = static_cast<AstCoverage *>(user);
-    isl_union_set *dom = isl_union_map_domain(isl_ast_build_get_schedule(build));
-    if (!dom) {
-        c->m_failed = true;
+    if (c->m_groups)
+        if (isl_ast_node *e = c->expanded(node, build))
+            return e;
+    return c->tagged(node, isl_union_map_domain(isl_ast_build_get_schedule(build)));
+}
+
+// `node` tagged as a call running `instances` (taken).
+isl_ast_node *AstCoverage::tagged(isl_ast_node *node, isl_union_set *instances)
+{
+    if (!instances) {
+        m_failed = true;
         return node;
     }
-    c->m_calls.push_back(dom);
-    auto *tag = reinterpret_cast<void *>(static_cast<std::uintptr_t>(c->m_calls.size()));
+    m_calls.push_back(instances);
+    auto *tag = reinterpret_cast<void *>(static_cast<std::uintptr_t>(m_calls.size()));
     return isl_ast_node_set_annotation(node, isl_id_alloc(isl_ast_node_get_ctx(node), "se_call", tag));
+}
+
+// The statements of the group `node` calls in its place (`node` freed), or
+// null when it calls no group or they cannot be put there.
+isl_ast_node *AstCoverage::expanded(isl_ast_node *node, isl_ast_build *build)
+{
+    try {
+        const auto tag = [this](const isl::ast_node &call, const isl::union_set &instances) {
+            isl_ast_node *t = tagged(call.copy(), instances.copy());
+            return isl::manage(t);
+        };
+        isl::ast_node out;
+        switch (m_groups->expand(isl::manage_copy(node), isl::manage_copy(build), tag, out)) {
+        case GroupExpansion::Result::NotAGroup: return nullptr;
+        case GroupExpansion::Result::Declined: m_declined = true; return nullptr;
+        case GroupExpansion::Result::Expanded: isl_ast_node_free(node); return out.release();
+        }
+    } catch (...) {
+        // An isl limit or error: the tree is made again without the cut,
+        // where the limit says so itself.
+        m_declined = true;
+    }
+    return nullptr;
 }
 
 isl_bool AstCoverage::markKept(isl_ast_node *node, void *user)

@@ -206,4 +206,10 @@ isl::schedule StatementGrouping::apply(const isl::schedule &schedule, unsigned m
     return grouped;
 }
 
+bool StatementGrouping::isGroup(const isl::id &id)
+{
+    // raw isl: the id's user pointer (not in cpp.h 0.25)
+    return isl_id_get_user(id.get()) == &GroupMarker;
+}
+
 } // namespace se

@@ -34,6 +34,8 @@ public:
     /// multi-statement band, or a tree with expansion or extension nodes
     /// or AST build options, which are left to isl as they are).
     static isl::schedule apply(const isl::schedule &schedule, unsigned minStatements = MinStatements);
+    /// True when `id` names a group statement apply() made.
+    static bool isGroup(const isl::id &id);
 };
 
 } // namespace se
