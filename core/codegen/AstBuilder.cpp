@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "AstBuilder.h"
 #include "AstCoverage.h"
+#include "AstNodes.h"
 #include "AstSequenceSplit.h"
 #include "GroupExpansion.h"
 #include "InjectiveTimes.h"
@@ -150,7 +151,7 @@ isl::ast_node buildOnce(const PolyhedralModel &model, const isl::schedule &tree,
         if (groups.any()) {
             isl::ast_node ast = coverage.watching(build, &groups).node_from(groups.tree());
             if (!coverage.declined())
-                return ast;
+                return groups.hasSubtrees() ? AstNodes::spliced(ast) : ast;
             coverage.reset();
         }
         return coverage.watching(build).node_from(tree);
@@ -213,8 +214,19 @@ std::optional<isl::ast_node> covering(const PolyhedralModel &model, const isl::s
 // every fallback: the tree as given when the grouped one fails, then the
 // same times as one plain band; an InputError when none runs every
 // instance exactly once.
-isl::ast_node whole(const PolyhedralModel &model, const isl::schedule &runsAll, const isl::union_map &runsTimes,
-                    const isl::schedule &tree, const std::string &file, unsigned n, AstBuilder::From from)
+// `ast` as the nest's items: one node, or, for a nest whose groups' children
+// were made in create_leaf, the items of its root block, as isl's own
+// generator or a root sequence's split would give them (isl's C printer
+// braces a root block).
+isl::ast_node_list itemsOf(const isl::ast_node &ast, const AstCoverage &coverage)
+{
+    if (coverage.leafMade() && ast.isa<isl::ast_node_block>())
+        return ast.as<isl::ast_node_block>().children();
+    return isl::ast_node_list(ast);
+}
+
+isl::ast_node_list whole(const PolyhedralModel &model, const isl::schedule &runsAll, const isl::union_map &runsTimes,
+                         const isl::schedule &tree, const std::string &file, unsigned n, AstBuilder::From from)
 {
     IslContext &ctx = model.islContext();
     const isl::union_set domain = runsAll.get_domain().intersect_params(model.context());
@@ -232,7 +244,7 @@ isl::ast_node whole(const PolyhedralModel &model, const isl::schedule &runsAll, 
                 try {
                     ast = buildOnce(model, runsAll, runsTimes, file, n, allowOr, asIs, AstBuilder::From::TreeAsIs);
                     if (asIs.covers(ast, domain))
-                        return ast;
+                        return isl::ast_node_list(ast);
                     ctx.noteIslLeak();
                     continue;
                 } catch (const InputError &) {
@@ -256,12 +268,12 @@ isl::ast_node whole(const PolyhedralModel &model, const isl::schedule &runsAll, 
             ast = buildOnce(model, plain, from == AstBuilder::From::Map ? plain.get_map() : isl::union_map(), file, n,
                             allowOr, again, from);
             if (again.covers(ast, domain))
-                return ast;
+                return isl::ast_node_list(ast);
             ctx.noteIslLeak();
             continue;
         }
         if (coverage.covers(ast, domain))
-            return ast;
+            return itemsOf(ast, coverage);
         ctx.noteIslLeak(); // as in covering()
     }
     throw InputError(file, "",
@@ -337,8 +349,7 @@ isl::ast_node_list AstBuilder::build(const PolyhedralModel &model, const isl::sc
         const isl::schedule tree = from != From::Tree                      ? runsAll
             : !groupedAsGiven.is_null() && runsAll.get() == schedule.get() ? groupedAsGiven
                                                                            : grouped(ctx, runsAll);
-        const isl::ast_node ast = whole(model, runsAll, runsTimes, tree, file, n, from);
-        return isl::ast_node_list(ast);
+        return whole(model, runsAll, runsTimes, tree, file, n, from);
     });
 }
 

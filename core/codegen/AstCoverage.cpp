@@ -8,8 +8,11 @@
 #include <isl/id.h>
 #include <isl/union_map.h>
 #include <isl/union_set.h>
+#include <isl/val.h>
 
 #include <cstdint>
+#include <functional>
+#include <optional>
 
 namespace se {
 
@@ -27,13 +30,16 @@ void AstCoverage::reset()
     m_calls.clear();
     m_kept.clear();
     m_groups = nullptr;
-    m_failed = m_declined = false;
+    m_failed = m_declined = m_leafMade = false;
 }
 
 isl::ast_build AstCoverage::watching(isl::ast_build build, const GroupExpansion *groups)
 {
     m_groups = groups;
-    return isl::manage(isl_ast_build_set_at_each_domain(build.release(), recordDomain, this));
+    isl_ast_build *b = isl_ast_build_set_at_each_domain(build.release(), recordDomain, this);
+    if (groups && groups->hasSubtrees())
+        b = isl_ast_build_set_create_leaf(b, createLeaf, this);
+    return isl::manage(b);
 }
 
 // C callbacks: no exception may leave them.
@@ -58,17 +64,38 @@ isl_ast_node *AstCoverage::tagged(isl_ast_node *node, isl_union_set *instances)
     return isl_ast_node_set_annotation(node, isl_id_alloc(isl_ast_node_get_ctx(node), "se_call", tag));
 }
 
+namespace {
+
+// GroupExpansion's view of the calls tagged here.
+GroupExpansion::Calls callsOf(AstCoverage *c, const std::vector<isl_union_set *> &calls,
+                              const std::function<isl_ast_node *(isl_ast_node *, isl_union_set *)> &tag)
+{
+    GroupExpansion::Calls out;
+    out.tag = [tag](const isl::ast_node &call, const isl::union_set &instances) {
+        return isl::manage(tag(call.copy(), instances.copy()));
+    };
+    out.instances = [&calls](const isl::ast_node &call) -> std::optional<isl::union_set> {
+        isl_id *t = isl_ast_node_get_annotation(call.get());
+        const auto k = reinterpret_cast<std::uintptr_t>(t ? isl_id_get_user(t) : nullptr);
+        isl_id_free(t);
+        if (k == 0 || k > calls.size())
+            return std::nullopt;
+        return isl::manage(isl_union_set_copy(calls[k - 1]));
+    };
+    (void)c;
+    return out;
+}
+
+} // namespace
+
 // The statements of the group `node` calls in its place (`node` freed), or
 // null when it calls no group or they cannot be put there.
 isl_ast_node *AstCoverage::expanded(isl_ast_node *node, isl_ast_build *build)
 {
     try {
-        const auto tag = [this](const isl::ast_node &call, const isl::union_set &instances) {
-            isl_ast_node *t = tagged(call.copy(), instances.copy());
-            return isl::manage(t);
-        };
+        const auto calls = callsOf(this, m_calls, [this](isl_ast_node *n, isl_union_set *i) { return tagged(n, i); });
         isl::ast_node out;
-        switch (m_groups->expand(isl::manage_copy(node), isl::manage_copy(build), tag, out)) {
+        switch (m_groups->expand(isl::manage_copy(node), isl::manage_copy(build), calls, out)) {
         case GroupExpansion::Result::NotAGroup: return nullptr;
         case GroupExpansion::Result::Declined: m_declined = true; return nullptr;
         case GroupExpansion::Result::Expanded: isl_ast_node_free(node); return out.release();
@@ -79,6 +106,29 @@ isl_ast_node *AstCoverage::expanded(isl_ast_node *node, isl_ast_build *build)
         m_declined = true;
     }
     return nullptr;
+}
+
+// The nest of a group of subtrees in place of its leaf (the build taken).
+// When it cannot be made, a call that runs nothing stands there and the
+// tree is made again without the cut (declined()).
+isl_ast_node *AstCoverage::createLeaf(isl_ast_build *build, void *user)
+{
+    auto *c = static_cast<AstCoverage *>(user);
+    // isl hands the leaf a build without the callbacks: the calls made in it are watched too.
+    const isl::ast_build b = isl::manage(isl_ast_build_set_at_each_domain(build, recordDomain, c));
+    try {
+        const auto calls = callsOf(c, c->m_calls, [c](isl_ast_node *n, isl_union_set *i) { return c->tagged(n, i); });
+        isl::ast_node out;
+        if (c->m_groups->expandLeaf(b, calls, out) == GroupExpansion::Result::Expanded) {
+            c->m_leafMade = true;
+            return out.release();
+        }
+    } catch (...) {
+        // as in expanded()
+    }
+    c->m_declined = true;
+    isl_ctx *ctx = isl_ast_build_get_ctx(b.get());
+    return isl_ast_node_alloc_user(isl_ast_expr_from_val(isl_val_zero(ctx)));
 }
 
 isl_bool AstCoverage::markKept(isl_ast_node *node, void *user)

@@ -32,12 +32,15 @@ public:
     /// True when a group's statements could not be put in its call's place:
     /// the nest must be made again without cutting the groups.
     bool declined() const { return m_declined; }
+    /// True when a group's children were made through create_leaf.
+    bool leafMade() const { return m_leafMade; }
     /// Forgets every call, for a build made again.
     void reset();
 
 private:
     static isl_ast_node *recordDomain(isl_ast_node *node, isl_ast_build *build, void *user);
     static isl_bool markKept(isl_ast_node *node, void *user);
+    static isl_ast_node *createLeaf(isl_ast_build *build, void *user);
     isl_ast_node *tagged(isl_ast_node *node, isl_union_set *instances);
     isl_ast_node *expanded(isl_ast_node *node, isl_ast_build *build);
 
@@ -46,6 +49,7 @@ private:
     const GroupExpansion *m_groups = nullptr;
     bool m_failed = false;
     bool m_declined = false;
+    bool m_leafMade = false;
 };
 
 } // namespace se

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "GroupExpansion.h"
 
+#include "AstNodes.h"
+#include "GuardNest.h"
 #include "StatementGrouping.h"
 #include "core/isl/IslUtil.h"
 
@@ -11,21 +13,11 @@
 #include <isl/set.h>
 #include <isl/union_set.h>
 
+#include <algorithm>
 #include <array>
 #include <map>
 #include <memory>
 #include <unordered_map>
-
-// raw isl begin: AST node constructors libisl 0.25 exports but declares only
-// in its private isl_ast_private.h (isl's own generator makes its if and block
-// nodes with them; a later isl made the block one public as
-// isl_ast_node_block_from_children). No else-branch setter is exported.
-extern "C" {
-__isl_give isl_ast_node *isl_ast_node_alloc_if(__isl_take isl_ast_expr *guard);
-__isl_give isl_ast_node *isl_ast_node_if_set_then(__isl_take isl_ast_node *node, __isl_take isl_ast_node *child);
-__isl_give isl_ast_node *isl_ast_node_alloc_block(__isl_take isl_ast_node_list *list);
-}
-// raw isl end
 
 namespace se {
 
@@ -42,42 +34,6 @@ isl::schedule_node cut(isl::schedule_node node)
     return isl::manage(isl_schedule_node_cut(node.release()));
 }
 
-int basicSetCount(const isl::set &s)
-{
-    return isl_set_n_basic_set(s.get());
-}
-
-// `call` (a call expression) calling `id` instead.
-isl::ast_expr renamed(const isl::ast_expr &call, const isl::id &id)
-{
-    return isl::manage(isl_ast_expr_set_op_arg(call.copy(), 0, isl_ast_expr_from_id(id.copy())));
-}
-
-isl::ast_node ifNode(const isl::ast_expr &cond, const isl::ast_node &then)
-{
-    return isl::manage(isl_ast_node_if_set_then(isl_ast_node_alloc_if(cond.copy()), then.copy()));
-}
-
-isl::ast_node block(const std::vector<isl::ast_node> &items)
-{
-    if (items.size() == 1)
-        return items.front();
-    isl_ast_node_list *list = isl_ast_node_list_alloc(items.front().ctx().get(), static_cast<int>(items.size()));
-    for (const auto &n : items)
-        list = isl_ast_node_list_add(list, n.copy());
-    return isl::manage(isl_ast_node_alloc_block(list));
-}
-
-bool allowOr(isl::ctx ctx)
-{
-    return isl_options_get_ast_build_allow_or(ctx.get()) != 0;
-}
-
-bool allowElse(isl::ctx ctx)
-{
-    return isl_options_get_ast_build_allow_else(ctx.get()) != 0;
-}
-
 std::optional<isl::id> tupleId(const isl::set &s)
 {
     if (isl_set_has_tuple_id(s.get()) != isl_bool_true)
@@ -90,30 +46,18 @@ isl::set withTupleId(const isl::set &s, const isl::id &id)
     return isl::manage(isl_set_set_tuple_id(s.copy(), id.copy()));
 }
 
-bool plainUniverse(const isl::set &s)
+// { S[...] -> [] } on `s`
+isl::union_map fromDomain(const isl::union_set &s)
 {
-    return isl_set_plain_is_universe(s.get()) == isl_bool_true;
+    return isl::manage(isl_union_map_from_domain(s.copy()));
 }
 
-isl::set disjoint(const isl::set &s)
+isl::union_map subtreeTimes(const isl::schedule_node &n)
 {
-    return isl::manage(isl_set_make_disjoint(s.copy()));
+    return isl::manage(isl_schedule_node_get_subtree_schedule_union_map(n.get()));
 }
 
-bool isCall(const isl::ast_expr &e)
-{
-    return isl_ast_expr_get_type(e.get()) == isl_ast_expr_op
-        && isl_ast_expr_get_op_type(e.get()) == isl_ast_expr_op_call;
-}
 // raw isl end
-
-// True when `e` is the constant 1 (a guard that always holds).
-bool alwaysTrue(const isl::ast_expr &e)
-{
-    if (!e.isa<isl::ast_expr_int>())
-        return false;
-    return e.as<isl::ast_expr_int>().val().is_one();
-}
 
 // The group's id when `call` calls one.
 std::optional<isl::id> groupCalled(const isl::ast_node &call)
@@ -121,7 +65,7 @@ std::optional<isl::id> groupCalled(const isl::ast_node &call)
     if (!call.isa<isl::ast_node_user>())
         return std::nullopt;
     const isl::ast_expr e = call.as<isl::ast_node_user>().expr();
-    if (!isCall(e))
+    if (!AstNodes::isCall(e))
         return std::nullopt;
     const isl::ast_expr f = e.as<isl::ast_expr_op>().arg(0);
     if (!f.isa<isl::ast_expr_id>())
@@ -132,68 +76,217 @@ std::optional<isl::id> groupCalled(const isl::ast_node &call)
 
 } // namespace
 
+namespace {
+
+// True when the subtree at `n` has only bands (without AST options),
+// sequences, filters and leaves: what a schedule map says as well.
+bool plainSubtree(const isl::schedule_node &n)
+{
+    bool plain = true;
+    n.foreach_descendant_top_down([&](const isl::schedule_node &d) {
+        if (d.isa<isl::schedule_node_band>())
+            plain = plain && d.as<isl::schedule_node_band>().ast_build_options().is_empty();
+        else
+            plain = plain
+                && (d.isa<isl::schedule_node_sequence>() || d.isa<isl::schedule_node_filter>()
+                    || d.isa<isl::schedule_node_leaf>());
+        return plain;
+    });
+    return plain;
+}
+
+// `times` ({ S -> [...] }, one length) with each dimension that is a
+// constant per statement (a band member StatementGrouping split off, a
+// sequence's position) numbered from 0 in the same order: a child's own
+// times keep their order, and children alike but for those constants are
+// alike (isl's nest does not show such a dimension: no loop, no guard, no
+// call uses it).
+isl::union_map renumbered(const isl::union_map &times)
+{
+    std::vector<isl::map> maps;
+    times.foreach_map([&](const isl::map &m) { maps.push_back(m); });
+    if (maps.empty())
+        return times;
+    const unsigned n = static_cast<unsigned>(maps.front().range_tuple_dim());
+    std::vector<std::vector<std::optional<std::int64_t>>> value(maps.size(),
+                                                                std::vector<std::optional<std::int64_t>>(n));
+    std::vector<bool> fixed(n, true);
+    for (std::size_t i = 0; i < maps.size(); ++i)
+        for (unsigned d = 0; d < n; ++d) {
+            value[i][d] =
+                static_cast<unsigned>(maps[i].range_tuple_dim()) == n ? islutil::plainFixed(maps[i], d) : std::nullopt;
+            fixed[d] = fixed[d] && value[i][d];
+        }
+    std::vector<std::map<std::int64_t, std::int64_t>> rank(n);
+    for (unsigned d = 0; d < n; ++d)
+        if (fixed[d]) {
+            for (const auto &v : value)
+                rank[d].emplace(*v[d], 0);
+            std::int64_t r = 0;
+            for (auto &[v, k] : rank[d])
+                k = r++;
+        }
+    isl::union_map out = isl::union_map::empty(times.ctx());
+    for (std::size_t i = 0; i < maps.size(); ++i) {
+        std::string from, to;
+        bool changed = false;
+        for (unsigned d = 0; d < n; ++d) {
+            const std::string x = "x" + std::to_string(d);
+            from += (d ? ", " : "") + x;
+            const bool renumber = fixed[d] && rank[d].at(*value[i][d]) != *value[i][d];
+            to += (d ? ", " : "") + (renumber ? std::to_string(rank[d].at(*value[i][d])) : x);
+            changed = changed || renumber;
+        }
+        out = out.unite(changed ? maps[i].apply_range(isl::map(times.ctx(), "{ [" + from + "] -> [" + to + "] }"))
+                                : maps[i]);
+    }
+    return out;
+}
+
+} // namespace
+
+std::optional<std::vector<GroupExpansion::Member>> GroupExpansion::leaves(const isl::schedule_node &seq,
+                                                                          const isl::union_map &expansion)
+{
+    std::unordered_map<std::string, isl::map> byStatement; // { G -> S } by S's name
+    expansion.foreach_map([&](const isl::map &m) { byStatement.emplace(m.range_tuple_id().name(), m); });
+    std::vector<Member> members;
+    for (int k = 0, c = static_cast<int>(seq.n_children()); k < c; ++k) {
+        const isl::schedule_node child = seq.child(k);
+        if (!child.isa<isl::schedule_node_filter>() || !child.child(0).isa<isl::schedule_node_leaf>())
+            return std::nullopt;
+        const isl::union_set filter = child.as<isl::schedule_node_filter>().filter();
+        if (setCount(filter) != 1)
+            return std::nullopt;
+        const isl::set stmt = filter.as_set();
+        const std::optional<isl::id> id = tupleId(stmt);
+        const auto it = id ? byStatement.find(id->name()) : byStatement.end();
+        if (it == byStatement.end())
+            return std::nullopt;
+        const isl::map e = it->second.intersect_range(stmt);
+        // One instance per group point, or isl would make a loop there.
+        if (!e.is_single_valued())
+            return std::nullopt;
+        members.push_back(Member{*id, e, islutil::str(e.set_range_tuple("S"))});
+    }
+    return members;
+}
+
+std::optional<std::vector<GroupExpansion::Child>> GroupExpansion::subtrees(const isl::schedule_node &seq,
+                                                                           const isl::union_map &expansion)
+{
+    // { S -> G } by S's name, on the instances that reach the group
+    std::unordered_map<std::string, isl::map> byStatement;
+    expansion.foreach_map([&](const isl::map &m) { byStatement.emplace(m.range_tuple_id().name(), m.reverse()); });
+    std::vector<Child> children;
+    for (int k = 0, c = static_cast<int>(seq.n_children()); k < c; ++k) {
+        const isl::schedule_node filter = seq.child(k);
+        if (!filter.isa<isl::schedule_node_filter>() || !plainSubtree(filter))
+            return std::nullopt;
+        const isl::union_map times = renumbered(subtreeTimes(filter.child(0))); // { S -> [...] }
+        const isl::union_set instances = filter.as<isl::schedule_node_filter>().filter();
+        Child child{isl::union_map::empty(times.ctx()), times, {}, {}};
+        std::vector<std::pair<std::string, isl::id>> forms;
+        std::optional<unsigned> length;
+        bool ok = true;
+        times.foreach_map([&](const isl::map &t) {
+            const isl::id id = t.domain_tuple_id();
+            const auto it = byStatement.find(id.name());
+            const unsigned n = static_cast<unsigned>(t.range_tuple_dim());
+            if (!ok || it == byStatement.end() || (length && *length != n)) {
+                ok = false;
+                return;
+            }
+            length = n;
+            const isl::map toGroup = isl::union_map(it->second).intersect_domain(instances).as_map();
+            child.contraction = child.contraction.unite(toGroup);
+            forms.emplace_back(islutil::str(toGroup.range_product(t).set_domain_tuple("S")), id);
+        });
+        if (!ok)
+            return std::nullopt;
+        // The statements by form: alike children name theirs in the same order.
+        std::sort(forms.begin(), forms.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+        for (std::size_t i = 0; i < forms.size(); ++i) {
+            if (i > 0 && forms[i].first == forms[i - 1].first)
+                ok = false; // two statements alike: no order to match them by
+            child.shape += forms[i].first + "\n";
+            child.ids.push_back(forms[i].second);
+        }
+        if (!ok)
+            child.shape.clear();
+        children.push_back(std::move(child));
+    }
+    return children;
+}
+
+namespace {
+
+// `tree` with the nodes at `cuts` (nodes of `tree`) cut off.
+isl::schedule cutAt(const isl::schedule &tree, const std::vector<isl::schedule_node> &cuts)
+{
+    // The last in pre-order first: a cut leaves the paths of the nodes
+    // before it as they were.
+    isl::schedule out = tree;
+    for (auto it = cuts.rbegin(); it != cuts.rend(); ++it) {
+        std::vector<int> path;
+        for (isl::schedule_node n = *it; n.has_parent(); n = n.parent())
+            path.insert(path.begin(), static_cast<int>(n.child_position()));
+        isl::schedule_node n = out.root();
+        for (int i : path)
+            n = n.child(i);
+        out = cut(n).get_schedule();
+    }
+    return out;
+}
+
+} // namespace
+
 GroupExpansion::GroupExpansion(const isl::schedule &grouped) : m_tree(grouped)
 {
     // The expansions to cut, found first: cutting moves the nodes.
-    std::vector<isl::schedule_node> found;
+    std::vector<isl::schedule_node> leafCuts, subtreeCuts;
     grouped.root().foreach_descendant_top_down([&](const isl::schedule_node &n) {
         if (!n.isa<isl::schedule_node_expansion>())
             return true;
-        const isl::union_map expansion = n.as<isl::schedule_node_expansion>().expansion(); // { G -> S }
+        const auto node = n.as<isl::schedule_node_expansion>();
+        const isl::union_map expansion = node.expansion(); // { G -> S }
         const isl::union_set groupSet = expansion.domain();
         if (setCount(groupSet) != 1)
             return true;
-        const isl::set g = groupSet.as_set();
-        const std::optional<isl::id> gid = tupleId(g);
+        const std::optional<isl::id> gid = tupleId(groupSet.as_set());
         if (!gid || !StatementGrouping::isGroup(*gid) || n.n_children() != 1)
             return true;
         const isl::schedule_node seq = n.child(0);
         if (!seq.isa<isl::schedule_node_sequence>())
             return true;
-        std::unordered_map<std::string, isl::map> byStatement; // { G -> S } by S's name
-        expansion.foreach_map([&](const isl::map &m) { byStatement.emplace(m.range_tuple_id().name(), m); });
-        std::vector<Member> members;
-        for (int k = 0, c = static_cast<int>(seq.n_children()); k < c; ++k) {
-            const isl::schedule_node child = seq.child(k);
-            if (!child.isa<isl::schedule_node_filter>() || !child.child(0).isa<isl::schedule_node_leaf>())
-                return true;
-            const isl::union_set filter = child.as<isl::schedule_node_filter>().filter();
-            if (setCount(filter) != 1)
-                return true;
-            const isl::set stmt = filter.as_set();
-            const std::optional<isl::id> id = tupleId(stmt);
-            if (!id)
-                return true;
-            const auto it = byStatement.find(id->name());
-            if (it == byStatement.end())
-                return true;
-            const isl::map e = it->second.intersect_range(stmt);
-            // One instance per group point, or isl would make a loop there.
-            if (!e.is_single_valued())
-                return true;
-            members.push_back(Member{*id, e, islutil::str(e.set_range_tuple("S"))});
+        if (auto members = leaves(seq, expansion)) {
+            m_groups.emplace(gid->name(), std::move(*members));
+            leafCuts.push_back(n);
+            return false;
         }
-        if (members.empty())
-            return true;
-        m_groups.emplace(gid->name(), std::move(members));
-        found.push_back(n);
-        return false; // leaves below
+        if (auto children = subtrees(seq, expansion)) {
+            m_subtrees.emplace(gid->name(), std::move(*children));
+            subtreeCuts.push_back(n);
+            return false;
+        }
+        return true;
     });
-    if (found.empty())
+    if (!subtreeCuts.empty()) {
+        // create_leaf makes every leaf then, the groups' and the others'.
+        std::vector<isl::schedule_node> all = leafCuts;
+        all.insert(all.end(), subtreeCuts.begin(), subtreeCuts.end());
+        const auto path = [](isl::schedule_node n) {
+            std::vector<int> p;
+            for (; n.has_parent(); n = n.parent())
+                p.insert(p.begin(), static_cast<int>(n.child_position()));
+            return p;
+        };
+        std::sort(all.begin(), all.end(), [&](const auto &a, const auto &b) { return path(a) < path(b); });
+        m_tree = cutAt(grouped, all);
         return;
-    // The last in pre-order first: a cut leaves the paths of the nodes
-    // before it as they were.
-    isl::schedule tree = grouped;
-    for (auto it = found.rbegin(); it != found.rend(); ++it) {
-        std::vector<int> path;
-        for (isl::schedule_node n = *it; n.has_parent(); n = n.parent())
-            path.insert(path.begin(), static_cast<int>(n.child_position()));
-        isl::schedule_node n = tree.root();
-        for (int i : path)
-            n = n.child(i);
-        tree = cut(n).get_schedule();
     }
-    m_tree = tree;
+    if (!leafCuts.empty())
+        m_tree = cutAt(grouped, leafCuts);
 }
 
 // One form's call and guard in one build.
@@ -204,144 +297,8 @@ struct GroupExpansion::Form {
     isl::union_set instances; ///< the first member's instances here
 };
 
-// The guarded items of one group call, made as isl's
-// insert_pending_guard_nodes makes a sequence's: a guard that holds only
-// where an open if's guard does goes in that if's then-branch. Statements
-// are added by form (equal domains): tests and guards are made once per
-// pair of forms.
-class GroupExpansion::Nest {
-public:
-    Nest(const isl::ast_build &build, isl::set points) : m_build(build), m_points(std::move(points)) { }
-
-    /// Adds `call` of a statement of form `form`, run where `domain` holds;
-    /// false when isl would put it in an else-branch.
-    bool add(const isl::ast_node &call, int form, const isl::set &domain)
-    {
-        int j = static_cast<int>(m_open.size()) - 1;
-        for (; j >= 0; --j) {
-            const Open &o = m_open[static_cast<std::size_t>(j)];
-            if (memo(m_within, {form, o.form, 0}, [&] { return domain.is_subset(o.guard); }))
-                break;
-            if (m_else && memo(m_outside, {form, o.form, o.outer}, [&] { return domain.is_subset(o.complement); }))
-                return false;
-        }
-        m_open.resize(static_cast<std::size_t>(j + 1));
-        const int outerForm = j >= 0 ? m_open.back().form : -1;
-        const isl::set outer = j >= 0 ? m_open.back().guard : m_points;
-        const Guard &guard = guardOf(form, outerForm, domain, outer);
-        auto item = std::make_unique<Item>();
-        if (!guard.parts.empty()) {
-            // isl: one if per disjoint part, around a copy of the call each
-            std::vector<isl::ast_node> parts;
-            for (const auto &c : guard.parts)
-                parts.push_back(c ? ifNode(*c, call) : call);
-            item->node = block(parts);
-        } else {
-            item->cond = guard.cond;
-            item->node = call;
-        }
-        Item *placed = item.get();
-        (j >= 0 ? m_open.back().item->then : m_items).push_back(std::move(item));
-        if (placed->cond)
-            m_open.push_back(Open{placed, form, outerForm, domain, outer.subtract(domain)});
-        return true;
-    }
-
-    isl::ast_node node() const { return nodeOf(m_items); }
-
-private:
-    struct Item {
-        isl::ast_node node; ///< the call, or a block of guarded calls
-        std::optional<isl::ast_expr> cond; ///< none: no if
-        std::vector<std::unique_ptr<Item>> then; ///< later items nested in the if
-    };
-    struct Open {
-        Item *item;
-        int form, outer; ///< its form and the form of the if it is in (-1: none)
-        isl::set guard, complement;
-    };
-    struct Guard {
-        std::optional<isl::ast_expr> cond; ///< none: no if
-        std::vector<std::optional<isl::ast_expr>> parts; ///< disjoint parts' conditions, when split
-    };
-    using Key = std::array<int, 3>;
-
-    template <typename F> static bool memo(std::map<Key, bool> &m, const Key &k, F &&f)
-    {
-        const auto it = m.find(k);
-        return it != m.end() ? it->second : m.emplace(k, f()).first->second;
-    }
-
-    const Guard &guardOf(int form, int outerForm, const isl::set &domain, const isl::set &outer)
-    {
-        const Key k{form, outerForm, 0};
-        if (const auto it = m_guards.find(k); it != m_guards.end())
-            return it->second;
-        Guard g;
-        const isl::set guard = islutil::coalesce(domain.gist(outer));
-        if (plainUniverse(guard)) {
-            // no if
-        } else if (basicSetCount(guard) > 1 && !m_or) {
-            disjoint(guard).foreach_basic_set(
-                [&](const isl::basic_set &b) { g.parts.push_back(condition(isl::set(b))); });
-        } else {
-            g.cond = condition(guard);
-        }
-        return m_guards.emplace(k, std::move(g)).first->second;
-    }
-
-    // isl's condition for `guard` in this build; none when it always holds.
-    std::optional<isl::ast_expr> condition(const isl::set &guard) const
-    {
-        isl::ast_expr cond = m_build.expr_from(guard);
-        if (alwaysTrue(cond))
-            return std::nullopt;
-        return cond;
-    }
-
-    static isl::ast_node nodeOf(const std::vector<std::unique_ptr<Item>> &items)
-    {
-        std::vector<isl::ast_node> nodes;
-        for (const auto &i : items) {
-            if (!i->cond) {
-                nodes.push_back(i->node);
-                continue;
-            }
-            std::vector<isl::ast_node> body{i->node};
-            if (!i->then.empty())
-                body.push_back(nodeOf(i->then));
-            nodes.push_back(ifNode(*i->cond, block(flattened(body))));
-        }
-        return block(flattened(nodes));
-    }
-
-    // A block's items spliced into the list (isl's extend_body appends to a block).
-    static std::vector<isl::ast_node> flattened(const std::vector<isl::ast_node> &nodes)
-    {
-        std::vector<isl::ast_node> out;
-        for (const auto &n : nodes) {
-            if (!n.isa<isl::ast_node_block>()) {
-                out.push_back(n);
-                continue;
-            }
-            const isl::ast_node_list c = n.as<isl::ast_node_block>().children();
-            for (int k = 0; k < static_cast<int>(c.size()); ++k)
-                out.push_back(c.at(k));
-        }
-        return out;
-    }
-
-    isl::ast_build m_build;
-    isl::set m_points; ///< where the group runs in this build
-    bool m_or = allowOr(m_build.ctx()), m_else = allowElse(m_build.ctx());
-    std::vector<std::unique_ptr<Item>> m_items;
-    std::vector<Open> m_open;
-    std::map<Key, bool> m_within, m_outside;
-    std::map<Key, Guard> m_guards;
-};
-
-GroupExpansion::Result GroupExpansion::expand(const isl::ast_node &call, const isl::ast_build &build, const Tag &tag,
-                                              isl::ast_node &out) const
+GroupExpansion::Result GroupExpansion::expand(const isl::ast_node &call, const isl::ast_build &build,
+                                              const Calls &calls, isl::ast_node &out) const
 {
     const std::optional<isl::id> group = groupCalled(call);
     if (!group)
@@ -356,9 +313,9 @@ GroupExpansion::Result GroupExpansion::expand(const isl::ast_node &call, const i
     // isl guards the group call where the loops run more points than the
     // group's; below an expansion it guards each statement alone instead.
     const isl::set points = islutil::coalesce(times.range());
-    if (!alwaysTrue(build.expr_from(points)))
+    if (!AstNodes::alwaysTrue(build.expr_from(points)))
         return Result::Declined;
-    Nest nest(build, points);
+    GuardNest nest(build, points);
     std::unordered_map<std::string, Form> forms;
     for (const Member &m : members->second) {
         auto f = forms.find(m.form);
@@ -373,14 +330,103 @@ GroupExpansion::Result GroupExpansion::expand(const isl::ast_node &call, const i
                     .first;
         }
         const Form &form = f->second;
-        const isl::ast_expr e = renamed(form.call, m.id);
+        const isl::ast_expr e = AstNodes::retargeted(form.call, m.id);
         const isl::union_set instances(withTupleId(form.instances.as_set(), m.id));
-        // raw isl: a user node from an expression (no cpp.h constructor in 0.25)
-        const isl::ast_node user = tag(isl::manage(isl_ast_node_alloc_user(e.copy())), instances);
+        const isl::ast_node user = calls.tag(AstNodes::user(e), instances);
         if (!nest.add(user, form.index, form.domain))
             return Result::Declined;
     }
     out = nest.node();
+    return Result::Expanded;
+}
+
+namespace {
+
+// `n`, a nest isl made, with each call of a statement in `names` calling the
+// statement it maps to, tagged with its instances; none when `n` holds an
+// else-branch or a mark (no setter for them) or an untagged call.
+std::optional<isl::ast_node> renamed(const isl::ast_node &n, const std::map<std::string, isl::id> &names,
+                                     const GroupExpansion::Calls &calls)
+{
+    if (n.isa<isl::ast_node_user>()) {
+        const isl::ast_expr e = n.as<isl::ast_node_user>().expr();
+        if (!AstNodes::isCall(e))
+            return std::nullopt;
+        const isl::ast_expr f = e.as<isl::ast_expr_op>().arg(0);
+        const auto to = f.isa<isl::ast_expr_id>() ? names.find(f.as<isl::ast_expr_id>().id().name()) : names.end();
+        const std::optional<isl::union_set> instances = calls.instances(n);
+        if (to == names.end() || !instances)
+            return std::nullopt;
+        return calls.tag(AstNodes::user(AstNodes::retargeted(e, to->second)),
+                         withTupleId(instances->as_set(), to->second));
+    }
+    if (n.isa<isl::ast_node_for>()) {
+        const std::optional<isl::ast_node> body = renamed(n.as<isl::ast_node_for>().body(), names, calls);
+        return body ? std::optional<isl::ast_node>(AstNodes::withBody(n, *body)) : std::nullopt;
+    }
+    if (n.isa<isl::ast_node_if>()) {
+        const auto i = n.as<isl::ast_node_if>();
+        if (i.has_else_node())
+            return std::nullopt;
+        const std::optional<isl::ast_node> then = renamed(i.then_node(), names, calls);
+        return then ? std::optional<isl::ast_node>(AstNodes::withBody(n, *then)) : std::nullopt;
+    }
+    if (n.isa<isl::ast_node_block>()) {
+        const isl::ast_node_list c = n.as<isl::ast_node_block>().children();
+        std::vector<isl::ast_node> items;
+        for (int k = 0; k < static_cast<int>(c.size()); ++k) {
+            std::optional<isl::ast_node> r = renamed(c.at(k), names, calls);
+            if (!r)
+                return std::nullopt;
+            items.push_back(*r);
+        }
+        return AstNodes::block(n.ctx(), items);
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+GroupExpansion::Result GroupExpansion::expandLeaf(const isl::ast_build &build, const Calls &calls,
+                                                  isl::ast_node &out) const
+{
+    const isl::union_map times = build.get_schedule(); // { G[...] -> [t...] }: the group's points here
+    const isl::union_set points = times.domain();
+    const std::optional<isl::id> group = setCount(points) == 1 ? tupleId(points.as_set()) : std::nullopt;
+    if (!group || (!m_groups.count(group->name()) && !m_subtrees.count(group->name()))) {
+        // Not a group: what isl makes of a leaf, through its generator nested here.
+        out = build.node_from_schedule_map(times.range_product(fromDomain(points)));
+        return Result::Expanded;
+    }
+    if (m_groups.count(group->name())) {
+        // A group of leaves: its call, then its statements in its place.
+        const isl::ast_node call = AstNodes::user(build.call_from(times.as_map().reverse().as_pw_multi_aff()));
+        return expand(call, build, calls, out);
+    }
+    const auto children = group ? m_subtrees.find(group->name()) : m_subtrees.end();
+    if (children == m_subtrees.end())
+        return Result::NotAGroup;
+    std::vector<isl::ast_node> nodes;
+    std::map<std::string, std::pair<isl::ast_node, const Child *>> made; // by shape
+    for (const Child &c : children->second) {
+        const auto alike = c.shape.empty() ? made.end() : made.find(c.shape);
+        if (alike != made.end()) {
+            std::map<std::string, isl::id> names;
+            for (std::size_t i = 0; i < c.ids.size(); ++i)
+                names.emplace(alike->second.second->ids[i].name(), c.ids[i]);
+            if (std::optional<isl::ast_node> r = renamed(alike->second.first, names, calls)) {
+                nodes.push_back(*r);
+                continue;
+            }
+        }
+        // { S[...] -> [[t...] -> [...]] }: the group's loops, then the child's own
+        const isl::union_map nested = c.contraction.apply_range(times).range_product(c.times);
+        const isl::ast_node n = build.node_from_schedule_map(nested);
+        nodes.push_back(n);
+        if (!c.shape.empty())
+            made.emplace(c.shape, std::make_pair(n, &c));
+    }
+    out = AstNodes::block(build.ctx(), AstNodes::flattened(nodes));
     return Result::Expanded;
 }
 

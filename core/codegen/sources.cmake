@@ -4,11 +4,13 @@ target_sources(se_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/AstCoverage.cpp
   ${CMAKE_CURRENT_LIST_DIR}/AstExprReader.cpp
   ${CMAKE_CURRENT_LIST_DIR}/AstMemo.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/AstNodes.cpp
   ${CMAKE_CURRENT_LIST_DIR}/AstSequenceSplit.cpp
   ${CMAKE_CURRENT_LIST_DIR}/AstTranslator.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CaseSet.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CodeGenerator.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GroupExpansion.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/GuardNest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/InjectiveTimes.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LinearForm.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LoopHeaderReader.cpp

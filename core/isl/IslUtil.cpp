@@ -37,6 +37,28 @@ bool fitsInt64(const isl::val &v)
         && isl_val_cmp_si(v.get(), std::numeric_limits<long>::max()) <= 0;
 }
 
+namespace {
+
+std::optional<std::int64_t> fixedValue(isl_val *raw)
+{
+    const isl::val v = isl::manage(raw);
+    if (v.is_null() || !fitsInt64(v))
+        return std::nullopt;
+    return v.get_num_si();
+}
+
+} // namespace
+
+std::optional<std::int64_t> plainFixed(const isl::map &m, unsigned d)
+{
+    return fixedValue(isl_map_plain_get_val_if_fixed(m.get(), isl_dim_out, d));
+}
+
+std::optional<std::int64_t> plainFixed(const isl::set &s, unsigned d)
+{
+    return fixedValue(isl_set_plain_get_val_if_fixed(s.get(), isl_dim_set, d));
+}
+
 std::vector<Integer> exactCoordinates(const isl::point &p)
 {
     std::vector<Integer> out;

@@ -19,6 +19,11 @@ std::vector<Integer> exactCoordinates(const isl::point &p);
 /// True when `v` is an integer that fits in 64 bits (get_num_si would
 /// otherwise return 0, silently).
 bool fitsInt64(const isl::val &v);
+/// The value of output dimension `d` of `m` (set dimension of `s`) when isl
+/// sees at a glance that it is one integer (plain_get_val_if_fixed) that
+/// fits in 64 bits.
+std::optional<std::int64_t> plainFixed(const isl::map &m, unsigned d);
+std::optional<std::int64_t> plainFixed(const isl::set &s, unsigned d);
 /// Values of the parameters of a point, in space order.
 std::vector<std::pair<std::string, std::int64_t>> paramValues(const isl::point &p);
 /// The number of points of a bounded, parameter-free set; nullopt when
