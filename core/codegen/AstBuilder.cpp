@@ -146,9 +146,19 @@ isl::ast_node buildOnce(const PolyhedralModel &model, const isl::schedule &tree,
     try {
         if (from == AstBuilder::From::Map)
             return coverage.watching(build).node_from_schedule_map(times);
-        // A grouped tree's statements put back by us, not by isl's expansion.
-        const GroupExpansion groups(tree);
-        if (groups.any()) {
+        // A grouped tree's statements put back by us, not by isl's expansion
+        // (which is used when reading the groups fails: isl says why if it is a limit).
+        std::optional<GroupExpansion> cut;
+        try {
+            cut.emplace(tree);
+        } catch (const isl::exception &) {
+            // raw isl: cpp.h keeps the error code private
+            if (const isl_error err = isl_ctx_last_error(ctx.get());
+                err == isl_error_quota || err == isl_error_abort || err == isl_error_alloc)
+                throw;
+        }
+        if (cut && cut->any()) {
+            const GroupExpansion &groups = *cut;
             isl::ast_node ast = coverage.watching(build, &groups).node_from(groups.tree());
             if (!coverage.declined())
                 return groups.hasSubtrees() ? AstNodes::spliced(ast) : ast;

@@ -59,7 +59,13 @@ isl_ast_node *AstCoverage::tagged(isl_ast_node *node, isl_union_set *instances)
         m_failed = true;
         return node;
     }
-    m_calls.push_back(instances);
+    try {
+        m_calls.push_back(instances);
+    } catch (...) { // out of memory: no exception may leave the callback
+        isl_union_set_free(instances);
+        m_failed = true;
+        return node;
+    }
     auto *tag = reinterpret_cast<void *>(static_cast<std::uintptr_t>(m_calls.size()));
     return isl_ast_node_set_annotation(node, isl_id_alloc(isl_ast_node_get_ctx(node), "se_call", tag));
 }
@@ -114,6 +120,8 @@ isl_ast_node *AstCoverage::expanded(isl_ast_node *node, isl_ast_build *build)
 isl_ast_node *AstCoverage::createLeaf(isl_ast_build *build, void *user)
 {
     auto *c = static_cast<AstCoverage *>(user);
+    if (!build)
+        return nullptr;
     // isl hands the leaf a build without the callbacks: the calls made in it are watched too.
     const isl::ast_build b = isl::manage(isl_ast_build_set_at_each_domain(build, recordDomain, c));
     try {

@@ -101,7 +101,7 @@ bool plainSubtree(const isl::schedule_node &n)
 // times keep their order, and children alike but for those constants are
 // alike (isl's nest does not show such a dimension: no loop, no guard, no
 // call uses it).
-isl::union_map renumbered(const isl::union_map &times)
+isl::union_map renumbered(const isl::union_map &times, std::unordered_map<std::string, isl::map> &parsed)
 {
     std::vector<isl::map> maps;
     times.foreach_map([&](const isl::map &m) { maps.push_back(m); });
@@ -137,8 +137,16 @@ isl::union_map renumbered(const isl::union_map &times)
             to += (d ? ", " : "") + (renumber ? std::to_string(rank[d].at(*value[i][d])) : x);
             changed = changed || renumber;
         }
-        out = out.unite(changed ? maps[i].apply_range(isl::map(times.ctx(), "{ [" + from + "] -> [" + to + "] }"))
-                                : maps[i]);
+        if (!changed) {
+            out = out.unite(maps[i]);
+            continue;
+        }
+        // Parsed once per pattern: alike children repeat theirs.
+        const std::string text = "{ [" + from + "] -> [" + to + "] }";
+        auto it = parsed.find(text);
+        if (it == parsed.end())
+            it = parsed.emplace(text, isl::map(times.ctx(), text)).first;
+        out = out.unite(maps[i].apply_range(it->second));
     }
     return out;
 }
@@ -179,11 +187,12 @@ std::optional<std::vector<GroupExpansion::Child>> GroupExpansion::subtrees(const
     std::unordered_map<std::string, isl::map> byStatement;
     expansion.foreach_map([&](const isl::map &m) { byStatement.emplace(m.range_tuple_id().name(), m.reverse()); });
     std::vector<Child> children;
+    std::unordered_map<std::string, isl::map> parsed; // renumbering maps by text
     for (int k = 0, c = static_cast<int>(seq.n_children()); k < c; ++k) {
         const isl::schedule_node filter = seq.child(k);
         if (!filter.isa<isl::schedule_node_filter>() || !plainSubtree(filter))
             return std::nullopt;
-        const isl::union_map times = renumbered(subtreeTimes(filter.child(0))); // { S -> [...] }
+        const isl::union_map times = renumbered(subtreeTimes(filter.child(0)), parsed); // { S -> [...] }
         const isl::union_set instances = filter.as<isl::schedule_node_filter>().filter();
         Child child{isl::union_map::empty(times.ctx()), times, {}, {}};
         std::vector<std::pair<std::string, isl::id>> forms;
@@ -406,27 +415,54 @@ GroupExpansion::Result GroupExpansion::expandLeaf(const isl::ast_build &build, c
     const auto children = group ? m_subtrees.find(group->name()) : m_subtrees.end();
     if (children == m_subtrees.end())
         return Result::NotAGroup;
-    std::vector<isl::ast_node> nodes;
+    // { [t...] }: where the group runs. isl does not guard a leaf made here;
+    // where its loops run more points than the group's, isl's expansion
+    // would guard each child alone: left to it.
+    const isl::set where = islutil::coalesce(times.range().as_set());
+    if (!AstNodes::alwaysTrue(build.expr_from(where)))
+        return Result::Declined;
+    GuardNest nest(build, where);
+    std::map<std::string, int> forms; // a child's points by text: its form in the nest
     std::map<std::string, std::pair<isl::ast_node, const Child *>> made; // by shape
     for (const Child &c : children->second) {
+        std::optional<isl::ast_node> n;
         const auto alike = c.shape.empty() ? made.end() : made.find(c.shape);
         if (alike != made.end()) {
             std::map<std::string, isl::id> names;
             for (std::size_t i = 0; i < c.ids.size(); ++i)
                 names.emplace(alike->second.second->ids[i].name(), c.ids[i]);
-            if (std::optional<isl::ast_node> r = renamed(alike->second.first, names, calls)) {
-                nodes.push_back(*r);
+            n = renamed(alike->second.first, names, calls);
+        }
+        // { S[...] -> [t...] } for the child's instances here
+        const isl::union_map toPoints = c.contraction.apply_range(times);
+        if (!n) {
+            // { S[...] -> [[t...] -> [...]] }: the group's loops, then the child's own
+            n = build.node_from_schedule_map(toPoints.range_product(c.times));
+            if (!c.shape.empty())
+                made.emplace(c.shape, std::make_pair(*n, &c));
+        }
+        // isl guards a child by where it runs, an if around its nest: taken
+        // off and made again by the nest, so that a child's guard within
+        // the one before nests in it, as in isl's expansion.
+        // Where it runs, less what its loops say anyway (a parameter bound
+        // that leaves a loop empty: isl does not guard it).
+        const isl::set runs = islutil::coalesce(toPoints.range().as_set());
+        const isl::set guardSet = islutil::coalesce(runs.gist_params(runs.params()));
+        const std::string key = islutil::str(guardSet);
+        const int form = forms.emplace(key, static_cast<int>(forms.size())).first->second;
+        if (n->isa<isl::ast_node_if>() && !n->as<isl::ast_node_if>().has_else_node()) {
+            const auto i = n->as<isl::ast_node_if>();
+            const isl::ast_expr expected = build.expr_from(islutil::coalesce(guardSet.gist(where)));
+            if (i.cond().to_C_str() == expected.to_C_str()) {
+                if (!nest.add(i.then_node(), form, guardSet))
+                    return Result::Declined;
                 continue;
             }
         }
-        // { S[...] -> [[t...] -> [...]] }: the group's loops, then the child's own
-        const isl::union_map nested = c.contraction.apply_range(times).range_product(c.times);
-        const isl::ast_node n = build.node_from_schedule_map(nested);
-        nodes.push_back(n);
-        if (!c.shape.empty())
-            made.emplace(c.shape, std::make_pair(n, &c));
+        if (!nest.add(*n, -2 - form, isl::set::universe(where.get_space()))) // a form of its own (-1: none)
+            return Result::Declined;
     }
-    out = AstNodes::block(build.ctx(), AstNodes::flattened(nodes));
+    out = nest.node();
     return Result::Expanded;
 }
 

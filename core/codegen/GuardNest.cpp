@@ -72,7 +72,11 @@ bool GuardNest::add(const isl::ast_node &call, int form, const isl::set &domain)
     m_open.resize(static_cast<std::size_t>(j + 1));
     const int outerForm = j >= 0 ? m_open.back().form : -1;
     const isl::set outer = j >= 0 ? m_open.back().guard : m_points;
-    const Guard &guard = guardOf(form, outerForm, domain, outer);
+    // isl's guard of the call: its domain gisted by where the loops run
+    // (an open if keeps it so, and a later call nests there when its
+    // domain lies within it).
+    const isl::set pending = pendingOf(form, domain);
+    const Guard &guard = guardOf(form, outerForm, pending, outer);
     auto item = std::make_unique<Item>();
     if (!guard.parts.empty()) {
         // isl: one if per disjoint part, around a copy of the call each
@@ -87,7 +91,7 @@ bool GuardNest::add(const isl::ast_node &call, int form, const isl::set &domain)
     Item *placed = item.get();
     (j >= 0 ? m_open.back().item->then : m_items).push_back(std::move(item));
     if (placed->cond)
-        m_open.push_back(Open{placed, form, outerForm, domain, outer.subtract(domain)});
+        m_open.push_back(Open{placed, form, outerForm, pending, outer.subtract(pending)});
     return true;
 }
 
@@ -96,13 +100,20 @@ isl::ast_node GuardNest::node() const
     return nodeOf(m_items);
 }
 
-const GuardNest::Guard &GuardNest::guardOf(int form, int outerForm, const isl::set &domain, const isl::set &outer)
+const isl::set &GuardNest::pendingOf(int form, const isl::set &domain)
+{
+    if (const auto it = m_pending.find(form); it != m_pending.end())
+        return it->second;
+    return m_pending.emplace(form, islutil::coalesce(domain.gist(m_points))).first->second;
+}
+
+const GuardNest::Guard &GuardNest::guardOf(int form, int outerForm, const isl::set &pending, const isl::set &outer)
 {
     const Key k{form, outerForm, 0};
     if (const auto it = m_guards.find(k); it != m_guards.end())
         return it->second;
     Guard g;
-    const isl::set guard = islutil::coalesce(domain.gist(outer));
+    const isl::set guard = outerForm < 0 ? pending : islutil::coalesce(pending.gist(outer));
     if (plainUniverse(guard)) {
         // no if
     } else if (basicSetCount(guard) > 1 && !m_or) {

@@ -37,7 +37,7 @@ private:
     struct Open {
         Item *item;
         int form, outer; ///< its form and the form of the if it is in (-1: none)
-        isl::set guard, complement;
+        isl::set guard, complement; ///< its pending guard; where the loops run but it does not
     };
     struct Guard {
         std::optional<isl::ast_expr> cond; ///< none: no if
@@ -45,7 +45,8 @@ private:
     };
     using Key = std::array<int, 3>;
 
-    const Guard &guardOf(int form, int outerForm, const isl::set &domain, const isl::set &outer);
+    const isl::set &pendingOf(int form, const isl::set &domain);
+    const Guard &guardOf(int form, int outerForm, const isl::set &pending, const isl::set &outer);
     std::optional<isl::ast_expr> condition(const isl::set &guard) const;
     isl::ast_node nodeOf(const std::vector<std::unique_ptr<Item>> &items) const;
 
@@ -56,6 +57,7 @@ private:
     std::vector<Open> m_open;
     std::map<Key, bool> m_within, m_outside;
     std::map<Key, Guard> m_guards;
+    std::map<int, isl::set> m_pending; ///< by form
 };
 
 } // namespace se

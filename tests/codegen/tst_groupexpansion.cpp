@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
-// GroupExpansion puts a group's statements back in place of each group
-// call, as isl's expansion node would: on trees grouped by
-// StatementGrouping, the nest with the expansion cut and the statements put
-// back by us is isl's nest of the grouped tree, character for character,
-// and runs every instance once (AstCoverage). Where isl would nest a guard
-// in an else-branch, which cannot be made outside isl, the expansion
+// GroupExpansion puts a group's children back in place of each group call,
+// as isl's expansion node would: on trees grouped by StatementGrouping, the
+// nest with the expansion cut and the children put back by us (leaves with
+// their guards, or subtrees generated nested, once per shape) is isl's nest
+// of the grouped tree, character for character, and runs every instance
+// once (AstCoverage). Where isl would nest a guard in an else-branch, which
+// cannot be made outside isl, or guard the group call itself, the expansion
 // declines.
 #include "core/codegen/AstCoverage.h"
 #include "core/codegen/GroupExpansion.h"
@@ -223,6 +224,8 @@ void tst_GroupExpansion::subtreesAsIslDoes_data()
     QTest::newRow("children of their own")
         << tiledTree({stage, {all, QStringLiteral("i <= j")}, {QStringLiteral("j mod 2 = 0"), all}});
     QTest::newRow("a disjunction inside") << tiledTree({{all, QStringLiteral("(i < j or i > j)")}, {all, all}});
+    QTest::newRow("a child's guard within the one before: nested")
+        << tiledTree({{all}, {QStringLiteral("i >= 1")}, {QStringLiteral("i >= 1 and j >= 2")}, {all}});
 }
 
 void tst_GroupExpansion::subtreesAsIslDoes()
