@@ -9,6 +9,7 @@
 #include <isl/schedule_node.h>
 #include <isl/union_set.h>
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -129,16 +130,28 @@ bool interleavedAtEveryLevel(const isl::schedule_node &node, const isl::union_se
     // { S[...] -> [prefix] } for the instances reaching `node`
     const isl::union_map prefix = node.get_prefix_schedule_union_map().intersect_domain(reach);
     isl::set common; // the prefix values every statement takes
+    std::vector<std::optional<std::int64_t>> constant; // a level's one value on every instance
     bool ok = true;
     prefix.foreach_map([&](isl::map m) {
-        if (ok)
-            common = common.is_null() ? m.range() : common.intersect(m.range());
+        if (!ok)
+            return;
+        const isl::set range = m.range();
+        const unsigned n = static_cast<unsigned>(range.tuple_dim());
+        if (common.is_null())
+            for (unsigned d = 0; d < n; ++d)
+                constant.push_back(islutil::plainFixed(range, d));
+        for (unsigned d = 0; d < n && d < constant.size(); ++d)
+            if (constant[d] && islutil::plainFixed(range, d) != constant[d])
+                constant[d].reset();
+        common = common.is_null() ? range : common.intersect(range);
         ok = !common.is_empty();
     });
     if (!ok || common.is_null())
         return false;
     const unsigned depth = static_cast<unsigned>(common.tuple_dim());
     for (unsigned level = 0; level < depth; ++level) {
+        if (level < constant.size() && constant[level])
+            continue; // no loop there (a tile band's member over one tile)
         // raw isl begin: positional equalities and an order (no isl_dim_type methods in cpp.h 0.25)
         // { x -> y : x, y in common, x[< level] = y[< level], x[level] > y[level] }
         isl_map *later = isl_map_from_domain_and_range(common.copy(), common.copy());
