@@ -152,9 +152,7 @@ isl::ast_node buildOnce(const PolyhedralModel &model, const isl::schedule &tree,
         try {
             cut.emplace(tree);
         } catch (const isl::exception &) {
-            // raw isl: cpp.h keeps the error code private
-            if (const isl_error err = isl_ctx_last_error(ctx.get());
-                err == isl_error_quota || err == isl_error_abort || err == isl_error_alloc)
+            if (ctx.limitHit())
                 throw;
         }
         if (cut && cut->any()) {
@@ -171,9 +169,7 @@ isl::ast_node buildOnce(const PolyhedralModel &model, const isl::schedule &tree,
         throw;
     } catch (const isl::exception &e) {
         // Quota, time and memory limits: not the schedule's fault.
-        // raw isl: cpp.h keeps the error code private
-        if (const isl_error err = isl_ctx_last_error(ctx.get());
-            err == isl_error_quota || err == isl_error_abort || err == isl_error_alloc)
+        if (ctx.limitHit())
             throw;
         throw InputError(file, "",
                          std::string("isl cannot generate the loop nest of this schedule: ") + islMessage(e.what()));
@@ -191,9 +187,7 @@ isl::schedule grouped(IslContext &ctx, const isl::schedule &schedule)
     } catch (const isl::exception_abort &) {
         throw;
     } catch (const isl::exception &) {
-        // raw isl: cpp.h keeps the error code private
-        if (const isl_error err = isl_ctx_last_error(ctx.get());
-            err == isl_error_quota || err == isl_error_abort || err == isl_error_alloc)
+        if (ctx.limitHit())
             throw;
         return schedule;
     }

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "AstCoverage.h"
 
-#include "GroupExpansion.h"
-
 #include <isl/ast.h>
 #include <isl/ast_build.h>
 #include <isl/id.h>
@@ -11,7 +9,6 @@
 #include <isl/val.h>
 
 #include <cstdint>
-#include <functional>
 #include <optional>
 
 namespace se {
@@ -70,38 +67,31 @@ isl_ast_node *AstCoverage::tagged(isl_ast_node *node, isl_union_set *instances)
     return isl_ast_node_set_annotation(node, isl_id_alloc(isl_ast_node_get_ctx(node), "se_call", tag));
 }
 
-namespace {
-
 // GroupExpansion's view of the calls tagged here.
-GroupExpansion::Calls callsOf(AstCoverage *c, const std::vector<isl_union_set *> &calls,
-                              const std::function<isl_ast_node *(isl_ast_node *, isl_union_set *)> &tag)
+GroupExpansion::Calls AstCoverage::calls()
 {
     GroupExpansion::Calls out;
-    out.tag = [tag](const isl::ast_node &call, const isl::union_set &instances) {
-        return isl::manage(tag(call.copy(), instances.copy()));
+    out.tag = [this](const isl::ast_node &call, const isl::union_set &instances) {
+        return isl::manage(tagged(call.copy(), instances.copy()));
     };
-    out.instances = [&calls](const isl::ast_node &call) -> std::optional<isl::union_set> {
+    out.instances = [this](const isl::ast_node &call) -> std::optional<isl::union_set> {
         isl_id *t = isl_ast_node_get_annotation(call.get());
         const auto k = reinterpret_cast<std::uintptr_t>(t ? isl_id_get_user(t) : nullptr);
         isl_id_free(t);
-        if (k == 0 || k > calls.size())
+        if (k == 0 || k > m_calls.size())
             return std::nullopt;
-        return isl::manage(isl_union_set_copy(calls[k - 1]));
+        return isl::manage(isl_union_set_copy(m_calls[k - 1]));
     };
-    (void)c;
     return out;
 }
-
-} // namespace
 
 // The statements of the group `node` calls in its place (`node` freed), or
 // null when it calls no group or they cannot be put there.
 isl_ast_node *AstCoverage::expanded(isl_ast_node *node, isl_ast_build *build)
 {
     try {
-        const auto calls = callsOf(this, m_calls, [this](isl_ast_node *n, isl_union_set *i) { return tagged(n, i); });
         isl::ast_node out;
-        switch (m_groups->expand(isl::manage_copy(node), isl::manage_copy(build), calls, out)) {
+        switch (m_groups->expand(isl::manage_copy(node), isl::manage_copy(build), calls(), out)) {
         case GroupExpansion::Result::NotAGroup: return nullptr;
         case GroupExpansion::Result::Declined: m_declined = true; return nullptr;
         case GroupExpansion::Result::Expanded: isl_ast_node_free(node); return out.release();
@@ -125,9 +115,8 @@ isl_ast_node *AstCoverage::createLeaf(isl_ast_build *build, void *user)
     // isl hands the leaf a build without the callbacks: the calls made in it are watched too.
     const isl::ast_build b = isl::manage(isl_ast_build_set_at_each_domain(build, recordDomain, c));
     try {
-        const auto calls = callsOf(c, c->m_calls, [c](isl_ast_node *n, isl_union_set *i) { return c->tagged(n, i); });
         isl::ast_node out;
-        if (c->m_groups->expandLeaf(b, calls, out) == GroupExpansion::Result::Expanded) {
+        if (c->m_groups->expandLeaf(b, c->calls(), out) == GroupExpansion::Result::Expanded) {
             c->m_leafMade = true;
             return out.release();
         }

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "GroupExpansion.h"
+
 #include <isl/cpp.h>
 
 #include <vector>
 
 namespace se {
-
-class GroupExpansion;
 
 /// The instances isl's nest runs. isl 0.25 with allow_or off drops the
 /// sequence children after the first where a guard splits into disjuncts
@@ -43,6 +43,7 @@ private:
     static isl_ast_node *createLeaf(isl_ast_build *build, void *user);
     isl_ast_node *tagged(isl_ast_node *node, isl_union_set *instances);
     isl_ast_node *expanded(isl_ast_node *node, isl_ast_build *build);
+    GroupExpansion::Calls calls();
 
     std::vector<isl_union_set *> m_calls; // the instances of each tagged call
     std::vector<bool> m_kept; // the call is in the final AST

@@ -57,12 +57,16 @@ isl::ast_node marked(const isl::id &id, const isl::ast_node &n)
 
 } // namespace
 
-bool AstNodes::isCall(const isl::ast_expr &e)
+std::optional<isl::id> AstNodes::called(const isl::ast_expr &e)
 {
-    return isl_ast_expr_get_type(e.get()) == isl_ast_expr_op
-        && isl_ast_expr_get_op_type(e.get()) == isl_ast_expr_op_call;
+    if (isl_ast_expr_get_type(e.get()) != isl_ast_expr_op || isl_ast_expr_get_op_type(e.get()) != isl_ast_expr_op_call)
+        return std::nullopt;
+    // raw isl end
+    const isl::ast_expr f = e.as<isl::ast_expr_op>().arg(0);
+    if (!f.isa<isl::ast_expr_id>())
+        return std::nullopt;
+    return f.as<isl::ast_expr_id>().id();
 }
-// raw isl end
 
 bool AstNodes::alwaysTrue(const isl::ast_expr &e)
 {

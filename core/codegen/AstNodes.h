@@ -3,6 +3,7 @@
 
 #include <isl/cpp.h>
 
+#include <optional>
 #include <vector>
 
 namespace se {
@@ -23,8 +24,8 @@ public:
     static isl::ast_node withBody(const isl::ast_node &n, const isl::ast_node &body);
     /// `call` (a call expression) calling `id` instead.
     static isl::ast_expr retargeted(const isl::ast_expr &call, const isl::id &id);
-    /// True when `e` is a call expression.
-    static bool isCall(const isl::ast_expr &e);
+    /// The function `e` calls, when `e` is a call of a named one.
+    static std::optional<isl::id> called(const isl::ast_expr &e);
     /// True when `e` is the constant 1 (a guard that always holds).
     static bool alwaysTrue(const isl::ast_expr &e);
     /// A block's items spliced into the list (isl concatenates a sequence's

@@ -64,19 +64,20 @@ std::optional<isl::id> groupCalled(const isl::ast_node &call)
 {
     if (!call.isa<isl::ast_node_user>())
         return std::nullopt;
-    const isl::ast_expr e = call.as<isl::ast_node_user>().expr();
-    if (!AstNodes::isCall(e))
-        return std::nullopt;
-    const isl::ast_expr f = e.as<isl::ast_expr_op>().arg(0);
-    if (!f.isa<isl::ast_expr_id>())
-        return std::nullopt;
-    const isl::id id = f.as<isl::ast_expr_id>().id();
-    return StatementGrouping::isGroup(id) ? std::optional<isl::id>(id) : std::nullopt;
+    const std::optional<isl::id> id = AstNodes::called(call.as<isl::ast_node_user>().expr());
+    return id && StatementGrouping::isGroup(*id) ? id : std::nullopt;
 }
 
-} // namespace
-
-namespace {
+// { [t...] }, the points a group runs at in `build` (`times`: { G -> [t...] }),
+// when the build's loops run no others: isl guards a group call that does
+// run at fewer, where below an expansion it guards each child alone.
+std::optional<isl::set> unguardedPoints(const isl::ast_build &build, const isl::map &times)
+{
+    isl::set points = islutil::coalesce(times.range());
+    if (!AstNodes::alwaysTrue(build.expr_from(points)))
+        return std::nullopt;
+    return points;
+}
 
 // True when the subtree at `n` has only bands (without AST options),
 // sequences, filters and leaves: what a schedule map says as well.
@@ -319,12 +320,10 @@ GroupExpansion::Result GroupExpansion::expand(const isl::ast_node &call, const i
     const isl::map times = build.get_schedule().as_map();
     const isl::map pointsToGroup = times.reverse(); // { [t...] -> G[...] }
     const isl::union_set groupRuns = times.domain();
-    // isl guards the group call where the loops run more points than the
-    // group's; below an expansion it guards each statement alone instead.
-    const isl::set points = islutil::coalesce(times.range());
-    if (!AstNodes::alwaysTrue(build.expr_from(points)))
+    const std::optional<isl::set> points = unguardedPoints(build, times);
+    if (!points)
         return Result::Declined;
-    GuardNest nest(build, points);
+    GuardNest nest(build, *points);
     std::unordered_map<std::string, Form> forms;
     for (const Member &m : members->second) {
         auto f = forms.find(m.form);
@@ -359,10 +358,8 @@ std::optional<isl::ast_node> renamed(const isl::ast_node &n, const std::map<std:
 {
     if (n.isa<isl::ast_node_user>()) {
         const isl::ast_expr e = n.as<isl::ast_node_user>().expr();
-        if (!AstNodes::isCall(e))
-            return std::nullopt;
-        const isl::ast_expr f = e.as<isl::ast_expr_op>().arg(0);
-        const auto to = f.isa<isl::ast_expr_id>() ? names.find(f.as<isl::ast_expr_id>().id().name()) : names.end();
+        const std::optional<isl::id> from = AstNodes::called(e);
+        const auto to = from ? names.find(from->name()) : names.end();
         const std::optional<isl::union_set> instances = calls.instances(n);
         if (to == names.end() || !instances)
             return std::nullopt;
@@ -402,25 +399,22 @@ GroupExpansion::Result GroupExpansion::expandLeaf(const isl::ast_build &build, c
     const isl::union_map times = build.get_schedule(); // { G[...] -> [t...] }: the group's points here
     const isl::union_set points = times.domain();
     const std::optional<isl::id> group = setCount(points) == 1 ? tupleId(points.as_set()) : std::nullopt;
-    if (!group || (!m_groups.count(group->name()) && !m_subtrees.count(group->name()))) {
+    const auto children = group ? m_subtrees.find(group->name()) : m_subtrees.end();
+    if (children == m_subtrees.end()) {
+        if (group && m_groups.count(group->name())) {
+            // A group of leaves: its call, then its statements in its place.
+            const isl::ast_node call = AstNodes::user(build.call_from(times.as_map().reverse().as_pw_multi_aff()));
+            return expand(call, build, calls, out);
+        }
         // Not a group: what isl makes of a leaf, through its generator nested here.
         out = build.node_from_schedule_map(times.range_product(fromDomain(points)));
         return Result::Expanded;
     }
-    if (m_groups.count(group->name())) {
-        // A group of leaves: its call, then its statements in its place.
-        const isl::ast_node call = AstNodes::user(build.call_from(times.as_map().reverse().as_pw_multi_aff()));
-        return expand(call, build, calls, out);
-    }
-    const auto children = group ? m_subtrees.find(group->name()) : m_subtrees.end();
-    if (children == m_subtrees.end())
-        return Result::NotAGroup;
-    // { [t...] }: where the group runs. isl does not guard a leaf made here;
-    // where its loops run more points than the group's, isl's expansion
-    // would guard each child alone: left to it.
-    const isl::set where = islutil::coalesce(times.range().as_set());
-    if (!AstNodes::alwaysTrue(build.expr_from(where)))
+    // isl does not guard a leaf made here: the children's guards say it all.
+    const std::optional<isl::set> unguarded = unguardedPoints(build, times.as_map());
+    if (!unguarded)
         return Result::Declined;
+    const isl::set &where = *unguarded;
     GuardNest nest(build, where);
     std::map<std::string, int> forms; // a child's points by text: its form in the nest
     std::map<std::string, std::pair<isl::ast_node, const Child *>> made; // by shape
@@ -441,11 +435,10 @@ GroupExpansion::Result GroupExpansion::expandLeaf(const isl::ast_build &build, c
             if (!c.shape.empty())
                 made.emplace(c.shape, std::make_pair(*n, &c));
         }
-        // isl guards a child by where it runs, an if around its nest: taken
-        // off and made again by the nest, so that a child's guard within
-        // the one before nests in it, as in isl's expansion.
-        // Where it runs, less what its loops say anyway (a parameter bound
-        // that leaves a loop empty: isl does not guard it).
+        // isl guards a child by where it runs, less what its loops say anyway
+        // (a parameter bound that leaves a loop empty): an if around its
+        // nest, taken off and made again by the nest, so that a child's guard
+        // within the one before nests in it, as in isl's expansion.
         const isl::set runs = islutil::coalesce(toPoints.range().as_set());
         const isl::set guardSet = islutil::coalesce(runs.gist_params(runs.params()));
         const std::string key = islutil::str(guardSet);

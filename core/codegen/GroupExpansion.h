@@ -60,8 +60,9 @@ public:
     /// When `call` (a user node made in `build`) calls a group of leaves:
     /// its statements' nest in `out`.
     Result expand(const isl::ast_node &call, const isl::ast_build &build, const Calls &calls, isl::ast_node &out) const;
-    /// The nest of the leaf `build` is at, a group of subtrees' call (the
-    /// only leaf of tree() when hasSubtrees()).
+    /// The nest of the leaf `build` is at (create_leaf, which makes every
+    /// leaf of tree() when hasSubtrees()): a group's children, or the
+    /// leaf's statements through isl's generator nested there.
     Result expandLeaf(const isl::ast_build &build, const Calls &calls, isl::ast_node &out) const;
 
 private:

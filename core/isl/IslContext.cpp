@@ -70,6 +70,12 @@ IslContext::~IslContext()
     isl_ctx_free(m_ctx);
 }
 
+bool IslContext::limitHit() const
+{
+    const isl_error err = isl_ctx_last_error(m_ctx);
+    return err == isl_error_quota || err == isl_error_abort || err == isl_error_alloc;
+}
+
 void IslContext::stopWatchdog()
 {
     if (!m_watchdog.joinable())

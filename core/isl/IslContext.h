@@ -66,6 +66,9 @@ public:
     /// cannot be freed, and the sanitizer runs' leak abort, which is there
     /// to catch this project's leaks, stays quiet for it.
     void noteIslLeak() { m_islLeaked = true; }
+    /// True when isl's last error is a limit (the operation quota, a time
+    /// limit or cancel, memory) rather than a fault of the input.
+    bool limitHit() const;
 
 private:
     void stopWatchdog();
