@@ -119,4 +119,33 @@ isl::ast_node AstNodes::spliced(const isl::ast_node &n)
     return n;
 }
 
+std::optional<isl::ast_node> AstNodes::withCalls(const isl::ast_node &n, const CallMap &call)
+{
+    if (n.isa<isl::ast_node_user>())
+        return call(n);
+    if (n.isa<isl::ast_node_for>()) {
+        const std::optional<isl::ast_node> body = withCalls(n.as<isl::ast_node_for>().body(), call);
+        return body ? std::optional<isl::ast_node>(withBody(n, *body)) : std::nullopt;
+    }
+    if (n.isa<isl::ast_node_if>()) {
+        const auto i = n.as<isl::ast_node_if>();
+        if (i.has_else_node())
+            return std::nullopt;
+        const std::optional<isl::ast_node> then = withCalls(i.then_node(), call);
+        return then ? std::optional<isl::ast_node>(withBody(n, *then)) : std::nullopt;
+    }
+    if (n.isa<isl::ast_node_block>()) {
+        const isl::ast_node_list c = n.as<isl::ast_node_block>().children();
+        std::vector<isl::ast_node> items;
+        for (int k = 0; k < static_cast<int>(c.size()); ++k) {
+            std::optional<isl::ast_node> r = withCalls(c.at(k), call);
+            if (!r)
+                return std::nullopt;
+            items.push_back(*r);
+        }
+        return block(n.ctx(), items);
+    }
+    return std::nullopt;
+}
+
 } // namespace se

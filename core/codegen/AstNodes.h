@@ -3,6 +3,7 @@
 
 #include <isl/cpp.h>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -36,6 +37,11 @@ public:
     /// one node, a block when it is several, which isl's C printer would
     /// put in braces). An if node with an else-branch is kept as it is.
     static isl::ast_node spliced(const isl::ast_node &n);
+    /// `n` with each user node replaced by what `call` makes of it; none
+    /// when `call` makes nothing for one, or `n` holds an else-branch or a
+    /// mark (no setter for an else-branch; a mark may name a statement).
+    using CallMap = std::function<std::optional<isl::ast_node>(const isl::ast_node &user)>;
+    static std::optional<isl::ast_node> withCalls(const isl::ast_node &n, const CallMap &call);
 };
 
 } // namespace se

@@ -2,9 +2,14 @@
 #include "AstSequenceSplit.h"
 
 #include "AstMemo.h"
+#include "AstNodes.h"
+#include "TreeShape.h"
 #include "core/edit/ScheduleTree.h"
 
 #include <isl/ast.h>
+
+#include <map>
+#include <unordered_map>
 
 namespace se {
 
@@ -19,6 +24,23 @@ void append(isl::ast_node_list &items, const isl::ast_node &ast)
     const isl::ast_node_list inner = ast.as<isl::ast_node_block>().children();
     for (int k = 0; k < static_cast<int>(inner.size()); ++k)
         items = items.add(inner.at(k));
+}
+
+// `ast`, made for a tree of `from`'s shape, with each call of `from`'s k-th
+// statement calling `to`'s k-th; none when it cannot be rewritten.
+std::optional<isl::ast_node> renamed(const isl::ast_node &ast, const TreeShape &from, const TreeShape &to)
+{
+    std::map<std::string, isl::id> names;
+    for (std::size_t k = 0; k < from.ids.size() && k < to.ids.size(); ++k)
+        names.emplace(from.ids[k].name(), to.ids[k]);
+    return AstNodes::withCalls(ast, [&](const isl::ast_node &call) -> std::optional<isl::ast_node> {
+        const isl::ast_expr e = call.as<isl::ast_node_user>().expr();
+        const std::optional<isl::id> id = AstNodes::called(e);
+        const auto it = id ? names.find(id->name()) : names.end();
+        if (it == names.end())
+            return std::nullopt;
+        return AstNodes::user(AstNodes::retargeted(e, it->second));
+    });
 }
 
 } // namespace
@@ -38,6 +60,10 @@ std::optional<isl::ast_node_list> AstSequenceSplit::build(const isl::schedule &t
     if (memo)
         memo->begin(whole.set);
     isl::ast_node_list items(tree.ctx(), static_cast<int>(sequence.children.size()));
+    // The nests made in this build by shape: a child alike an earlier one but
+    // for its statements takes that one's nest, renamed (every nest's order
+    // is checked after, NestOrderCheck).
+    std::unordered_map<std::string, std::pair<TreeShape, isl::ast_node>> made;
     for (const TreeNode &child : sequence.children) {
         if (const isl::ast_node *known = memo ? memo->find(stage, child) : nullptr) {
             append(items, *known);
@@ -51,12 +77,22 @@ std::optional<isl::ast_node_list> AstSequenceSplit::build(const isl::schedule &t
         if (domain.set.is_empty())
             continue; // isl skips a child that runs nothing
         domain.children.push_back(child);
-        const std::optional<isl::ast_node> made = buildChild(ScheduleTree::build(domain));
-        if (!made)
-            return {};
+        const isl::schedule childTree = ScheduleTree::build(domain);
+        const std::optional<TreeShape> shape = TreeShape::of(domain);
+        std::optional<isl::ast_node> ast;
+        if (shape)
+            if (const auto alike = made.find(shape->text); alike != made.end())
+                ast = renamed(alike->second.second, alike->second.first, *shape);
+        if (!ast) {
+            ast = buildChild(childTree);
+            if (!ast)
+                return {};
+            if (shape)
+                made.emplace(shape->text, std::make_pair(*shape, *ast));
+        }
         if (memo)
-            memo->store(stage, child, *made);
-        append(items, *made);
+            memo->store(stage, child, *ast);
+        append(items, *ast);
     }
     if (memo)
         memo->finish();

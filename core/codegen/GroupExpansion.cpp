@@ -4,6 +4,7 @@
 #include "AstNodes.h"
 #include "GuardNest.h"
 #include "StatementGrouping.h"
+#include "TreeShape.h"
 #include "core/isl/IslUtil.h"
 
 #include <isl/ast.h>
@@ -96,62 +97,6 @@ bool plainSubtree(const isl::schedule_node &n)
     return plain;
 }
 
-// `times` ({ S -> [...] }, one length) with each dimension that is a
-// constant per statement (a band member StatementGrouping split off, a
-// sequence's position) numbered from 0 in the same order: a child's own
-// times keep their order, and children alike but for those constants are
-// alike (isl's nest does not show such a dimension: no loop, no guard, no
-// call uses it).
-isl::union_map renumbered(const isl::union_map &times, std::unordered_map<std::string, isl::map> &parsed)
-{
-    std::vector<isl::map> maps;
-    times.foreach_map([&](const isl::map &m) { maps.push_back(m); });
-    if (maps.empty())
-        return times;
-    const unsigned n = static_cast<unsigned>(maps.front().range_tuple_dim());
-    std::vector<std::vector<std::optional<std::int64_t>>> value(maps.size(),
-                                                                std::vector<std::optional<std::int64_t>>(n));
-    std::vector<bool> fixed(n, true);
-    for (std::size_t i = 0; i < maps.size(); ++i)
-        for (unsigned d = 0; d < n; ++d) {
-            value[i][d] =
-                static_cast<unsigned>(maps[i].range_tuple_dim()) == n ? islutil::plainFixed(maps[i], d) : std::nullopt;
-            fixed[d] = fixed[d] && value[i][d];
-        }
-    std::vector<std::map<std::int64_t, std::int64_t>> rank(n);
-    for (unsigned d = 0; d < n; ++d)
-        if (fixed[d]) {
-            for (const auto &v : value)
-                rank[d].emplace(*v[d], 0);
-            std::int64_t r = 0;
-            for (auto &[v, k] : rank[d])
-                k = r++;
-        }
-    isl::union_map out = isl::union_map::empty(times.ctx());
-    for (std::size_t i = 0; i < maps.size(); ++i) {
-        std::string from, to;
-        bool changed = false;
-        for (unsigned d = 0; d < n; ++d) {
-            const std::string x = "x" + std::to_string(d);
-            from += (d ? ", " : "") + x;
-            const bool renumber = fixed[d] && rank[d].at(*value[i][d]) != *value[i][d];
-            to += (d ? ", " : "") + (renumber ? std::to_string(rank[d].at(*value[i][d])) : x);
-            changed = changed || renumber;
-        }
-        if (!changed) {
-            out = out.unite(maps[i]);
-            continue;
-        }
-        // Parsed once per pattern: alike children repeat theirs.
-        const std::string text = "{ [" + from + "] -> [" + to + "] }";
-        auto it = parsed.find(text);
-        if (it == parsed.end())
-            it = parsed.emplace(text, isl::map(times.ctx(), text)).first;
-        out = out.unite(maps[i].apply_range(it->second));
-    }
-    return out;
-}
-
 } // namespace
 
 std::optional<std::vector<GroupExpansion::Member>> GroupExpansion::leaves(const isl::schedule_node &seq,
@@ -193,7 +138,7 @@ std::optional<std::vector<GroupExpansion::Child>> GroupExpansion::subtrees(const
         const isl::schedule_node filter = seq.child(k);
         if (!filter.isa<isl::schedule_node_filter>() || !plainSubtree(filter))
             return std::nullopt;
-        const isl::union_map times = renumbered(subtreeTimes(filter.child(0)), parsed); // { S -> [...] }
+        const isl::union_map times = TreeShape::renumbered(subtreeTimes(filter.child(0)), parsed); // { S -> [...] }
         const isl::union_set instances = filter.as<isl::schedule_node_filter>().filter();
         Child child{isl::union_map::empty(times.ctx()), times, {}, {}};
         std::vector<std::pair<std::string, isl::id>> forms;
@@ -356,39 +301,16 @@ namespace {
 std::optional<isl::ast_node> renamed(const isl::ast_node &n, const std::map<std::string, isl::id> &names,
                                      const GroupExpansion::Calls &calls)
 {
-    if (n.isa<isl::ast_node_user>()) {
-        const isl::ast_expr e = n.as<isl::ast_node_user>().expr();
+    return AstNodes::withCalls(n, [&](const isl::ast_node &call) -> std::optional<isl::ast_node> {
+        const isl::ast_expr e = call.as<isl::ast_node_user>().expr();
         const std::optional<isl::id> from = AstNodes::called(e);
         const auto to = from ? names.find(from->name()) : names.end();
-        const std::optional<isl::union_set> instances = calls.instances(n);
+        const std::optional<isl::union_set> instances = calls.instances(call);
         if (to == names.end() || !instances)
             return std::nullopt;
         return calls.tag(AstNodes::user(AstNodes::retargeted(e, to->second)),
                          withTupleId(instances->as_set(), to->second));
-    }
-    if (n.isa<isl::ast_node_for>()) {
-        const std::optional<isl::ast_node> body = renamed(n.as<isl::ast_node_for>().body(), names, calls);
-        return body ? std::optional<isl::ast_node>(AstNodes::withBody(n, *body)) : std::nullopt;
-    }
-    if (n.isa<isl::ast_node_if>()) {
-        const auto i = n.as<isl::ast_node_if>();
-        if (i.has_else_node())
-            return std::nullopt;
-        const std::optional<isl::ast_node> then = renamed(i.then_node(), names, calls);
-        return then ? std::optional<isl::ast_node>(AstNodes::withBody(n, *then)) : std::nullopt;
-    }
-    if (n.isa<isl::ast_node_block>()) {
-        const isl::ast_node_list c = n.as<isl::ast_node_block>().children();
-        std::vector<isl::ast_node> items;
-        for (int k = 0; k < static_cast<int>(c.size()); ++k) {
-            std::optional<isl::ast_node> r = renamed(c.at(k), names, calls);
-            if (!r)
-                return std::nullopt;
-            items.push_back(*r);
-        }
-        return AstNodes::block(n.ctx(), items);
-    }
-    return std::nullopt;
+    });
 }
 
 } // namespace
