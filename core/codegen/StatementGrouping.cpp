@@ -63,12 +63,17 @@ std::optional<std::map<long, isl::union_set>> scalarMember(const isl::schedule_n
         const std::optional<long> v = constantOn(pma);
         if (!v)
             return std::nullopt;
-        const isl::union_set dom(reach.extract_set(pma.domain().get_space()));
-        if (dom.is_empty())
+        const isl::space space = pma.domain().get_space();
+        if (reach.extract_set(space).is_empty())
             continue;
-        auto [it, fresh] = byValue.emplace(*v, dom);
+        // The statement's universe: isl's sequence insertion gists the
+        // band below by each filter (pipeline_400's tile: 100 filters over
+        // 400 statements' pieces, 80 ms), where a universe is no context,
+        // and the domain bounds the instances either way.
+        const isl::union_set all(isl::set::universe(space));
+        auto [it, fresh] = byValue.emplace(*v, all);
         if (!fresh)
-            it->second = it->second.unite(dom);
+            it->second = it->second.unite(all);
     }
     if (byValue.size() < 2)
         return std::nullopt;
