@@ -154,10 +154,13 @@ bool FlatSchedule::sameSetLevels(std::size_t statement, const FlatSchedule &othe
 
 isl::union_map FlatSchedule::unionMap() const
 {
-    isl::union_map out;
+    if (m_maps.empty())
+        return {};
+    // raw isl: added in place (`unite` would copy the growing union per statement)
+    isl_union_map *out = isl_union_map_empty(isl_map_get_space(m_maps.front().get()));
     for (const auto &m : m_maps)
-        out = out.is_null() ? isl::union_map(m) : out.unite(isl::union_map(m));
-    return out;
+        out = isl_union_map_add_map(out, m.copy());
+    return isl::manage(out);
 }
 
 } // namespace se
