@@ -24,13 +24,14 @@ template <typename T> T checked(T obj, const char *what)
 }
 
 // The node itself; `children` stays empty.
-TreeNode readOne(const isl::schedule_node &n, const NodePath &path)
+TreeNode readOne(const isl::schedule_node &n, const NodePath &path, bool reach = true)
 {
     TreeNode t;
     // raw isl begin: every node kind through one untyped pointer and one switch over the type;
     // a band member's loop type and the node's domain are C-only in cpp.h 0.25
     isl_schedule_node *p = n.get();
-    t.reach = isl::manage(isl_schedule_node_get_domain(p));
+    if (reach)
+        t.reach = isl::manage(isl_schedule_node_get_domain(p));
     switch (isl_schedule_node_get_type(p)) {
     case isl_schedule_node_domain:
         t.kind = TreeNode::Kind::Domain;
@@ -72,13 +73,13 @@ TreeNode readOne(const isl::schedule_node &n, const NodePath &path)
     return t;
 }
 
-TreeNode readNode(const isl::schedule_node &n, NodePath &path)
+TreeNode readNode(const isl::schedule_node &n, NodePath &path, bool reach = true)
 {
-    TreeNode t = readOne(n, path);
+    TreeNode t = readOne(n, path, reach);
     const int nc = static_cast<int>(n.n_children());
     for (int k = 0; k < nc; ++k) {
         path.push_back(k);
-        t.children.push_back(readNode(n.child(k), path));
+        t.children.push_back(readNode(n.child(k), path, reach));
         path.pop_back();
     }
     return t;
@@ -321,10 +322,10 @@ isl::schedule ScheduleTree::replaceBand(const isl::schedule_node &band, const Tr
     return insertBand(below, with).schedule();
 }
 
-TreeNode ScheduleTree::readSubtree(const isl::schedule_node &node)
+TreeNode ScheduleTree::readSubtree(const isl::schedule_node &node, bool reach)
 {
     NodePath path;
-    return readNode(node, path);
+    return readNode(node, path, reach);
 }
 
 isl::schedule ScheduleTree::replaceSubtree(const isl::schedule_node &node, const TreeNode &with)

@@ -69,8 +69,10 @@ public:
     /// schedule and flags; its children are not looked at): the nodes
     /// around it are kept as they are, not read and built again.
     static isl::schedule replaceBand(const isl::schedule_node &band, const TreeNode &with);
-    /// The node and everything below it, as `read` reads a whole tree.
-    static TreeNode readSubtree(const isl::schedule_node &node);
+    /// The node and everything below it, as `read` reads a whole tree;
+    /// without `reach` when not asked (isl walks the ancestors' filters
+    /// for each node's).
+    static TreeNode readSubtree(const isl::schedule_node &node, bool reach = true);
     /// The tree with the subtree at `node` replaced by `with` (cut, then
     /// built where it stood): the nodes around it kept as they are.
     static isl::schedule replaceSubtree(const isl::schedule_node &node, const TreeNode &with);
