@@ -350,8 +350,11 @@ isl::ast_node_list AstBuilder::build(const PolyhedralModel &model, const isl::sc
         // zeros, which neither injectivity nor the depth sees), not
         // isl_schedule_get_map's flat range products per statement and level
         // (65 ms on a tile of pipeline_400's band); the map generator gets isl's.
-        const isl::union_map times = from == From::Map ? schedule.get_map() : FlatSchedule(model, schedule).unionMap();
-        const isl::schedule runsAll = InjectiveTimes::apply(model, schedule, times);
+        const std::optional<FlatSchedule> flat =
+            from == From::Map ? std::nullopt : std::optional<FlatSchedule>(FlatSchedule(model, schedule));
+        const isl::union_map times = flat ? flat->unionMap() : schedule.get_map();
+        const isl::schedule runsAll =
+            flat && InjectiveTimes::all(model, *flat) ? schedule : InjectiveTimes::apply(model, schedule, times);
         const isl::union_map runsTimes = runsAll.get() == schedule.get() ? times : runsAll.get_map();
         const unsigned n = depth(runsTimes);
         // (Grouping a 400-statement band takes tens of milliseconds: not twice.)

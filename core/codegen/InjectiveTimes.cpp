@@ -2,7 +2,9 @@
 #include "InjectiveTimes.h"
 
 #include "core/isl/PolyhedralModel.h"
+#include "core/schedule/FlatSchedule.h"
 
+#include <isl/aff.h>
 #include <isl/map.h>
 #include <isl/schedule.h>
 #include <isl/schedule_node.h>
@@ -10,6 +12,7 @@
 #include <isl/union_map.h>
 
 #include <algorithm>
+#include <vector>
 
 namespace se {
 
@@ -69,6 +72,53 @@ bool InjectiveTimes::all(const PolyhedralModel &model, const isl::union_map &tim
             all = false;
     });
     return all;
+}
+
+namespace {
+
+// True when every input dimension of `f` is one of its outputs as it is
+// (`[floor(i/4), j, i]`): then no two instances share a time, without
+// isl's injectivity test (a lexicographic optimum per statement).
+bool keepsEveryDimension(const isl::multi_aff &f)
+{
+    // raw isl begin: coefficients, constant and divisions of an aff (C-only in cpp.h 0.25)
+    const int in = static_cast<int>(isl_multi_aff_dim(f.get(), isl_dim_in));
+    std::vector<bool> kept(static_cast<std::size_t>(std::max(in, 0)), false);
+    for (int k = 0, n = static_cast<int>(f.size()); k < n; ++k) {
+        const isl::aff a = f.at(k);
+        if (isl_aff_dim(a.get(), isl_dim_div) != 0 || !a.get_constant_val().is_zero()
+            || !isl::manage(isl_aff_get_denominator_val(a.get())).is_one())
+            continue;
+        int only = -1;
+        bool plain = true;
+        for (int j = 0; j < in && plain; ++j) {
+            const isl::val c = isl::manage(isl_aff_get_coefficient_val(a.get(), isl_dim_in, j));
+            if (c.is_zero())
+                continue;
+            plain = c.is_one() && only < 0;
+            only = j;
+        }
+        for (int j = 0; j < static_cast<int>(isl_aff_dim(a.get(), isl_dim_param)) && plain; ++j)
+            plain = isl::manage(isl_aff_get_coefficient_val(a.get(), isl_dim_param, j)).is_zero();
+        if (plain && only >= 0)
+            kept[static_cast<std::size_t>(only)] = true;
+    }
+    // raw isl end
+    return std::all_of(kept.begin(), kept.end(), [](bool k) { return k; });
+}
+
+} // namespace
+
+bool InjectiveTimes::all(const PolyhedralModel &model, const FlatSchedule &flat)
+{
+    for (std::size_t k = 0; k < flat.size(); ++k) {
+        const isl::multi_aff *f = flat.function(k);
+        if (f && keepsEveryDimension(*f))
+            continue;
+        if (!flat.of(k).intersect_domain(model.statements()[k].domain).is_injective())
+            return false;
+    }
+    return true;
 }
 
 isl::schedule InjectiveTimes::apply(const PolyhedralModel &model, const isl::schedule &schedule,

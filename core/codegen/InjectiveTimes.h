@@ -5,6 +5,7 @@
 
 namespace se {
 
+class FlatSchedule;
 class PolyhedralModel;
 
 /// isl's AST generator runs one instance per schedule point and statement:
@@ -21,6 +22,9 @@ public:
     /// `times`: the schedule's map (isl_schedule_get_map flattens the whole
     /// tree: computed once per nest).
     static bool all(const PolyhedralModel &model, const isl::union_map &times);
+    /// The same of a flat schedule: a statement whose function keeps each
+    /// of its dimensions as an output is injective without isl's test.
+    static bool all(const PolyhedralModel &model, const FlatSchedule &flat);
     /// `schedule`, with the band of instance coordinates under every leaf
     /// when some statement's times are not injective.
     static isl::schedule apply(const PolyhedralModel &model, const isl::schedule &schedule,
