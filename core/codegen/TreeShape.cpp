@@ -44,6 +44,7 @@ isl::set unnamed(const isl::set &s)
 struct Piece {
     std::string text;
     std::optional<std::int64_t> value;
+    std::string where; ///< a constant's domain, unnamed: kept when the value is renumbered
 };
 
 isl_stat constantOf(isl_set *set, isl_aff *aff, void *user)
@@ -63,8 +64,12 @@ Piece pieceOf(const isl::union_pw_aff &member, const isl::space &statement)
     if (isl_pw_aff_n_piece(pa) == 1 && isl_pw_aff_is_cst(pa) == isl_bool_true) {
         isl_val *v = nullptr;
         isl_pw_aff_foreach_piece(pa, constantOf, &v);
-        if (v && isl_val_is_int(v) == isl_bool_true && islutil::fitsInt64(isl::manage_copy(v)))
+        if (v && isl_val_is_int(v) == isl_bool_true && islutil::fitsInt64(isl::manage_copy(v))) {
             out.value = isl_val_get_num_si(v);
+            isl_set *dom = isl_set_set_tuple_name(isl_pw_aff_domain(isl_pw_aff_copy(pa)), "S");
+            out.where = islutil::take(isl_set_to_str(dom));
+            isl_set_free(dom);
+        }
         isl_val_free(v);
     }
     pa = isl_pw_aff_set_tuple_id(pa, isl_dim_in, isl_id_alloc(isl_pw_aff_get_ctx(pa), "S", nullptr));
@@ -132,7 +137,7 @@ bool walk(const TreeNode &node, const std::set<std::string> &reach, std::string 
         for (const std::string &s : statementsOf(node.set))
             if (reach.count(s)) {
                 in.insert(s);
-                pieces.emplace(s, Piece{islutil::str(unnamed(node.set.extract_set(w.spaces.at(s)))), std::nullopt});
+                pieces.emplace(s, Piece{islutil::str(unnamed(node.set.extract_set(w.spaces.at(s)))), std::nullopt, {}});
             }
         path += "F m" + std::to_string(w.members.size() - 1) + "\n";
     } else {
@@ -155,7 +160,7 @@ void renumber(std::map<std::string, Piece> &pieces)
     for (auto &[v, k] : rank)
         k = r++;
     for (auto &[s, p] : pieces)
-        p.text = "#" + std::to_string(rank.at(*p.value));
+        p.text = "#" + std::to_string(rank.at(*p.value)) + " on " + p.where;
 }
 
 } // namespace

@@ -116,6 +116,11 @@ void tst_TreeShape::shapes_data()
         << tree(domCD, QStringLiteral("[{ C[i] -> [(1)]; D[i] -> [(1)] }, { C[i] -> [(i)]; D[i] -> [(i + 1)] }]"),
                 {QStringLiteral("{ C[i]; D[i] }")})
         << QStringLiteral("other");
+    // A constant is written as its rank and where it holds.
+    QTest::newRow("a constant on part of a statement")
+        << tree(dom, QStringLiteral("[{ A[i] -> [(1)] : i < 5; B[i] -> [(2)] }]"), {QStringLiteral("{ A[i]; B[i] }")})
+        << tree(domCD, QStringLiteral("[{ C[i] -> [(1)]; D[i] -> [(2)] }]"), {QStringLiteral("{ C[i]; D[i] }")})
+        << QStringLiteral("other");
     QTest::newRow("two statements alike: none")
         << tree(dom, QStringLiteral("[{ A[i] -> [(i)]; B[i] -> [(i)] }]"),
                 {QStringLiteral("{ A[i] }"), QStringLiteral("{ B[i] }")})
