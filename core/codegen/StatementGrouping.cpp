@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "StatementGrouping.h"
 
+#include "core/edit/EditError.h"
 #include "core/edit/ScheduleTree.h"
 #include "core/isl/IslUtil.h"
 #include "core/schedule/ScheduleTreeWalk.h"
@@ -178,14 +179,26 @@ isl::schedule_node sequenceAt(const isl::schedule_node &band, const std::map<lon
     std::vector<int> path; // from the root
     for (isl::schedule_node n = band; n.has_parent(); n = n.parent())
         path.insert(path.begin(), static_cast<int>(isl_schedule_node_get_child_position(n.get()))); // raw isl: C-only
-    const TreeNode subtree = ScheduleTree::readSubtree(band, false);
-    const TreeNode &below = last ? subtree.children.front() : subtree;
-    std::map<const TreeNode *, std::vector<std::set<std::string>>> childNames;
-    TreeNode sequence;
-    sequence.kind = TreeNode::Kind::Sequence;
-    for (const auto &[value, statements] : byValue)
-        sequence.children.push_back(TreeNode::filter(statements, Restriction(statements).of(below, childNames)));
-    isl::schedule_node out = ScheduleTree::replaceSubtree(band, sequence).root();
+    isl::schedule_node out;
+    try {
+        const TreeNode subtree = ScheduleTree::readSubtree(band, false);
+        const TreeNode &below = last ? subtree.children.front() : subtree;
+        std::map<const TreeNode *, std::vector<std::set<std::string>>> childNames;
+        TreeNode sequence;
+        sequence.kind = TreeNode::Kind::Sequence;
+        for (const auto &[value, statements] : byValue)
+            sequence.children.push_back(TreeNode::filter(statements, Restriction(statements).of(below, childNames)));
+        out = ScheduleTree::replaceSubtree(band, sequence).root();
+    } catch (const EditError &) {
+        // A node ScheduleTree does not read below (a guard or a context):
+        // isl's own insertion, which gists each copy.
+        isl::union_set_list filters(band.ctx(), static_cast<int>(byValue.size()));
+        for (const auto &[value, statements] : byValue)
+            filters = filters.add(statements);
+        // raw isl: isl_schedule_node_delete is not in cpp.h 0.25
+        const isl::schedule_node at = last ? isl::manage(isl_schedule_node_delete(band.copy())) : band;
+        return at.insert_sequence(filters);
+    }
     for (int k : path)
         out = out.child(k);
     return out;
