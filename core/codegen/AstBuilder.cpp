@@ -354,7 +354,7 @@ isl::ast_node_list AstBuilder::build(const PolyhedralModel &model, const isl::sc
             from == From::Map ? std::nullopt : std::optional<FlatSchedule>(FlatSchedule(model, schedule));
         const isl::union_map times = flat ? flat->unionMap() : schedule.get_map();
         const isl::schedule runsAll =
-            flat && InjectiveTimes::all(model, *flat) ? schedule : InjectiveTimes::apply(model, schedule, times);
+            flat && InjectiveTimes::all(*flat) ? schedule : InjectiveTimes::apply(model, schedule, times);
         const isl::union_map runsTimes = runsAll.get() == schedule.get() ? times : runsAll.get_map();
         const unsigned n = depth(runsTimes);
         // (Grouping a 400-statement band takes tens of milliseconds: not twice.)

@@ -68,6 +68,15 @@ std::optional<isl::id> AstNodes::called(const isl::ast_expr &e)
     return f.as<isl::ast_expr_id>().id();
 }
 
+std::optional<isl::ast_expr> AstNodes::renamedCall(const isl::ast_expr &e, const std::map<std::string, isl::id> &names)
+{
+    const std::optional<isl::id> from = called(e);
+    const auto to = from ? names.find(from->name()) : names.end();
+    if (to == names.end())
+        return std::nullopt;
+    return retargeted(e, to->second);
+}
+
 bool AstNodes::alwaysTrue(const isl::ast_expr &e)
 {
     return e.isa<isl::ast_expr_int>() && e.as<isl::ast_expr_int>().val().is_one();

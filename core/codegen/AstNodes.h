@@ -4,7 +4,9 @@
 #include <isl/cpp.h>
 
 #include <functional>
+#include <map>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace se {
@@ -27,6 +29,10 @@ public:
     static isl::ast_expr retargeted(const isl::ast_expr &call, const isl::id &id);
     /// The function `e` calls, when `e` is a call of a named one.
     static std::optional<isl::id> called(const isl::ast_expr &e);
+    /// `e` (a call) calling the statement `names` maps its callee's name to;
+    /// none when it maps none.
+    static std::optional<isl::ast_expr> renamedCall(const isl::ast_expr &e,
+                                                    const std::map<std::string, isl::id> &names);
     /// True when `e` is the constant 1 (a guard that always holds).
     static bool alwaysTrue(const isl::ast_expr &e);
     /// A block's items spliced into the list (isl concatenates a sequence's

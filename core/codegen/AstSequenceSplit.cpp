@@ -34,12 +34,8 @@ std::optional<isl::ast_node> renamed(const isl::ast_node &ast, const TreeShape &
     for (std::size_t k = 0; k < from.ids.size() && k < to.ids.size(); ++k)
         names.emplace(from.ids[k].name(), to.ids[k]);
     return AstNodes::withCalls(ast, [&](const isl::ast_node &call) -> std::optional<isl::ast_node> {
-        const isl::ast_expr e = call.as<isl::ast_node_user>().expr();
-        const std::optional<isl::id> id = AstNodes::called(e);
-        const auto it = id ? names.find(id->name()) : names.end();
-        if (it == names.end())
-            return std::nullopt;
-        return AstNodes::user(AstNodes::retargeted(e, it->second));
+        const std::optional<isl::ast_expr> e = AstNodes::renamedCall(call.as<isl::ast_node_user>().expr(), names);
+        return e ? std::optional<isl::ast_node>(AstNodes::user(*e)) : std::nullopt;
     });
 }
 
@@ -77,14 +73,13 @@ std::optional<isl::ast_node_list> AstSequenceSplit::build(const isl::schedule &t
         if (domain.set.is_empty())
             continue; // isl skips a child that runs nothing
         domain.children.push_back(child);
-        const isl::schedule childTree = ScheduleTree::build(domain);
         const std::optional<TreeShape> shape = TreeShape::of(domain);
         std::optional<isl::ast_node> ast;
         if (shape)
             if (const auto alike = made.find(shape->text); alike != made.end())
                 ast = renamed(alike->second.second, alike->second.first, *shape);
         if (!ast) {
-            ast = buildChild(childTree);
+            ast = buildChild(ScheduleTree::build(domain));
             if (!ast)
                 return {};
             if (shape)

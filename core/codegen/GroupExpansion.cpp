@@ -302,14 +302,11 @@ std::optional<isl::ast_node> renamed(const isl::ast_node &n, const std::map<std:
                                      const GroupExpansion::Calls &calls)
 {
     return AstNodes::withCalls(n, [&](const isl::ast_node &call) -> std::optional<isl::ast_node> {
-        const isl::ast_expr e = call.as<isl::ast_node_user>().expr();
-        const std::optional<isl::id> from = AstNodes::called(e);
-        const auto to = from ? names.find(from->name()) : names.end();
+        const std::optional<isl::ast_expr> e = AstNodes::renamedCall(call.as<isl::ast_node_user>().expr(), names);
         const std::optional<isl::union_set> instances = calls.instances(call);
-        if (to == names.end() || !instances)
+        if (!e || !instances)
             return std::nullopt;
-        return calls.tag(AstNodes::user(AstNodes::retargeted(e, to->second)),
-                         withTupleId(instances->as_set(), to->second));
+        return calls.tag(AstNodes::user(*e), withTupleId(instances->as_set(), *AstNodes::called(*e)));
     });
 }
 

@@ -109,13 +109,13 @@ bool keepsEveryDimension(const isl::multi_aff &f)
 
 } // namespace
 
-bool InjectiveTimes::all(const PolyhedralModel &model, const FlatSchedule &flat)
+bool InjectiveTimes::all(const FlatSchedule &flat)
 {
     for (std::size_t k = 0; k < flat.size(); ++k) {
         const isl::multi_aff *f = flat.function(k);
         if (f && keepsEveryDimension(*f))
             continue;
-        if (!flat.of(k).intersect_domain(model.statements()[k].domain).is_injective())
+        if (!flat.of(k).is_injective()) // restricted to the statement's domain already
             return false;
     }
     return true;

@@ -24,7 +24,7 @@ public:
     static bool all(const PolyhedralModel &model, const isl::union_map &times);
     /// The same of a flat schedule: a statement whose function keeps each
     /// of its dimensions as an output is injective without isl's test.
-    static bool all(const PolyhedralModel &model, const FlatSchedule &flat);
+    static bool all(const FlatSchedule &flat);
     /// `schedule`, with the band of instance coordinates under every leaf
     /// when some statement's times are not injective.
     static isl::schedule apply(const PolyhedralModel &model, const isl::schedule &schedule,

@@ -84,17 +84,6 @@ std::optional<std::map<long, isl::union_set>> scalarMember(const isl::schedule_n
     return byValue;
 }
 
-// The statements' names in `s`.
-std::set<std::string> namesOf(const isl::union_set &s)
-{
-    std::set<std::string> out;
-    s.foreach_set([&](const isl::set &part) {
-        const char *name = isl_set_get_tuple_name(part.get()); // raw isl: no tuple name getter on sets in cpp.h 0.25
-        out.insert(name ? name : "");
-    });
-    return out;
-}
-
 // `t` (a subtree read without reaches) for the statements of `only` (each
 // one's universe): each band's members keep only their pieces, each filter
 // only their instances, and sequence or set children without them go.
@@ -102,7 +91,7 @@ std::set<std::string> namesOf(const isl::union_set &s)
 // every statement's piece of every member per child.
 class Restriction {
 public:
-    explicit Restriction(const isl::union_set &only) : m_only(only), m_names(namesOf(only)) { }
+    explicit Restriction(const isl::union_set &only) : m_only(only), m_names(islutil::tupleNames(only)) { }
 
     TreeNode of(const TreeNode &t, std::map<const TreeNode *, std::vector<std::set<std::string>>> &childNames) const
     {
@@ -124,7 +113,7 @@ public:
             auto [names, fresh] = childNames.try_emplace(&t);
             if (fresh)
                 for (const TreeNode &c : t.children)
-                    names->second.push_back(namesOf(c.set));
+                    names->second.push_back(islutil::tupleNames(c.set));
             for (std::size_t k = 0; k < t.children.size(); ++k)
                 if (std::any_of(names->second[k].begin(), names->second[k].end(),
                                 [&](const std::string &n) { return m_names.count(n) > 0; }))

@@ -7,37 +7,15 @@
 #include <isl/aff.h>
 #include <isl/ast_type.h>
 #include <isl/set.h>
-#include <isl/val.h>
 
 #include <algorithm>
 #include <cstdint>
-#include <cstdlib>
 #include <map>
 #include <set>
 
 namespace se {
 
 namespace {
-
-// raw isl begin: tuple names and a statement's piece of a member, unnamed
-// (no tuple name getter on sets, no extract or tuple setter on pw_aff in cpp.h 0.25)
-std::string tupleName(const isl::set &s)
-{
-    const char *name = isl_set_get_tuple_name(s.get());
-    return name ? name : "";
-}
-
-std::set<std::string> statementsOf(const isl::union_set &s)
-{
-    std::set<std::string> out;
-    s.foreach_set([&](const isl::set &part) { out.insert(tupleName(part)); });
-    return out;
-}
-
-isl::set unnamed(const isl::set &s)
-{
-    return isl::manage(isl_set_set_tuple_name(s.copy(), "S"));
-}
 
 // One band member's function on one statement, unnamed: its text, and its
 // value when it is one integer there (renumbered with the others' later).
@@ -47,39 +25,23 @@ struct Piece {
     std::string where; ///< a constant's domain, unnamed: kept when the value is renumbered
 };
 
-isl_stat constantOf(isl_set *set, isl_aff *aff, void *user)
-{
-    isl_set_free(set);
-    *static_cast<isl_val **>(user) = isl_aff_get_constant_val(aff);
-    isl_aff_free(aff);
-    return isl_stat_ok;
-}
-
 Piece pieceOf(const isl::union_pw_aff &member, const isl::space &statement)
 {
-    // { S[...] -> [x] }: a pw_aff's space
-    isl_space *space = isl_space_add_dims(isl_space_from_domain(statement.copy()), isl_dim_out, 1);
-    isl_pw_aff *pa = isl_union_pw_aff_extract_pw_aff(member.get(), space);
-    Piece out;
-    if (isl_pw_aff_n_piece(pa) == 1 && isl_pw_aff_is_cst(pa) == isl_bool_true) {
-        isl_val *v = nullptr;
-        isl_pw_aff_foreach_piece(pa, constantOf, &v);
-        if (v && isl_val_is_int(v) == isl_bool_true && islutil::fitsInt64(isl::manage_copy(v))) {
-            out.value = isl_val_get_num_si(v);
-            isl_set *dom = isl_set_set_tuple_name(isl_pw_aff_domain(isl_pw_aff_copy(pa)), "S");
-            out.where = islutil::take(isl_set_to_str(dom));
-            isl_set_free(dom);
-        }
-        isl_val_free(v);
-    }
-    pa = isl_pw_aff_set_tuple_id(pa, isl_dim_in, isl_id_alloc(isl_pw_aff_get_ctx(pa), "S", nullptr));
-    char *text = isl_pw_aff_to_str(pa);
-    out.text = text ? text : "";
-    free(text);
-    isl_pw_aff_free(pa);
+    // raw isl: a statement's piece, by its { S[...] -> [x] } space (no extract on union_pw_aff in cpp.h 0.25)
+    const isl::pw_aff pa = isl::manage(isl_union_pw_aff_extract_pw_aff(
+        member.get(), isl_space_add_dims(isl_space_from_domain(statement.copy()), isl_dim_out, 1)));
+    Piece out{islutil::str(islutil::anonymous(pa)), std::nullopt, {}};
+    if (pa.n_piece() == 1)
+        pa.foreach_piece([&](const isl::set &where, const isl::multi_aff &ma) {
+            const isl::aff a = ma.at(0);
+            const isl::val v = a.is_cst() ? a.get_constant_val() : isl::val();
+            if (!v.is_null() && v.is_int() && islutil::fitsInt64(v)) {
+                out.value = v.get_num_si();
+                out.where = islutil::str(islutil::anonymous(where));
+            }
+        });
     return out;
 }
-// raw isl end
 
 struct Walk {
     std::map<std::string, isl::space> spaces; // by statement
@@ -119,7 +81,7 @@ bool walk(const TreeNode &node, const std::set<std::string> &reach, std::string 
         const std::string kind = node.kind == TreeNode::Kind::Set ? "T" : "Q";
         for (std::size_t k = 0; k < node.children.size(); ++k) {
             std::set<std::string> in;
-            for (const std::string &s : statementsOf(node.children[k].set))
+            for (const std::string &s : islutil::tupleNames(node.children[k].set))
                 if (reach.count(s))
                     in.insert(s);
             if (!in.empty() && !walk(node.children[k], in, path + kind + std::to_string(k) + "\n", w))
@@ -134,10 +96,11 @@ bool walk(const TreeNode &node, const std::set<std::string> &reach, std::string 
     if (node.kind == TreeNode::Kind::Filter) {
         // Which instances pass, per statement (a filter may take part of one).
         auto &pieces = w.members.emplace_back();
-        for (const std::string &s : statementsOf(node.set))
+        for (const std::string &s : islutil::tupleNames(node.set))
             if (reach.count(s)) {
                 in.insert(s);
-                pieces.emplace(s, Piece{islutil::str(unnamed(node.set.extract_set(w.spaces.at(s)))), std::nullopt, {}});
+                pieces.emplace(
+                    s, Piece{islutil::str(islutil::anonymous(node.set.extract_set(w.spaces.at(s)))), std::nullopt, {}});
             }
         path += "F m" + std::to_string(w.members.size() - 1) + "\n";
     } else {
@@ -172,10 +135,10 @@ std::optional<TreeShape> TreeShape::of(const TreeNode &root)
     Walk w;
     std::map<std::string, std::pair<std::string, isl::id>> domains; // by statement: its set unnamed, its id
     root.set.foreach_set([&](const isl::set &part) {
-        const std::string s = tupleName(part);
+        const std::string s = islutil::tupleName(part);
         w.spaces.emplace(s, part.get_space());
-        // raw isl: the set's tuple id (no getter on sets in cpp.h 0.25)
-        domains.emplace(s, std::make_pair(islutil::str(unnamed(part)), isl::manage(isl_set_get_tuple_id(part.get()))));
+        isl::id id = isl::manage(isl_set_get_tuple_id(part.get())); // raw isl: no tuple id getter on sets in cpp.h 0.25
+        domains.emplace(s, std::make_pair(islutil::str(islutil::anonymous(part)), std::move(id)));
     });
     std::set<std::string> all;
     for (const auto &[s, space] : w.spaces)

@@ -182,6 +182,13 @@ std::string tupleName(const isl::set &s)
     return n ? n : "";
 }
 
+std::set<std::string> tupleNames(const isl::union_set &s)
+{
+    std::set<std::string> out;
+    s.foreach_set([&](const isl::set &part) { out.insert(tupleName(part)); });
+    return out;
+}
+
 std::string take(char *s)
 {
     std::string out = s ? s : "";

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,8 @@ std::string take(char *s);
 isl::set readSet(isl::ctx ctx, const std::string &text, std::string &error);
 /// The set's tuple name, "" when it has none.
 std::string tupleName(const isl::set &s);
+/// The tuple names of the sets of `s` (its statements).
+std::set<std::string> tupleNames(const isl::union_set &s);
 /// `[3, 1]`
 std::string vec(const std::vector<std::int64_t> &v);
 std::string vec(const std::vector<Integer> &v);

@@ -156,11 +156,10 @@ isl::union_map FlatSchedule::unionMap() const
 {
     if (m_maps.empty())
         return {};
-    // raw isl: added in place (`unite` would copy the growing union per statement)
-    isl_union_map *out = isl_union_map_empty(isl_map_get_space(m_maps.front().get()));
+    isl::union_map out = isl::union_map::empty(m_maps.front().ctx());
     for (const auto &m : m_maps)
-        out = isl_union_map_add_map(out, m.copy());
-    return isl::manage(out);
+        islutil::addTo(out, m); // in place: `unite` would copy the growing union per statement
+    return out;
 }
 
 } // namespace se

@@ -62,24 +62,21 @@ isl::pw_multi_aff integral(const isl::pw_multi_aff &pma)
 // over tiled_matmul_64's 257 statements).
 isl::multi_aff gisted(const isl::multi_aff &f, const isl::set &domain, std::unordered_map<std::string, isl::aff> &memo)
 {
-    // raw isl begin: tuple names of a set and an aff (no setters taking a name in cpp.h 0.25)
-    const isl::set unnamedDomain = isl::manage(isl_set_set_tuple_name(domain.copy(), "S"));
-    const std::string where = islutil::str(unnamedDomain) + " | ";
+    const std::string where = islutil::str(islutil::anonymous(domain)) + " | ";
+    // raw isl: the statement's tuple id (C-only for a multi_aff's domain in cpp.h 0.25)
+    const isl::id id = isl::manage(isl_multi_aff_get_tuple_id(f.get(), isl_dim_in));
     isl::multi_aff out = f;
     for (int k = 0, n = static_cast<int>(f.size()); k < n; ++k) {
         const isl::aff a = f.at(k);
         if (a.is_cst())
             continue; // nothing to simplify
-        isl::aff unnamed =
-            isl::manage(isl_aff_set_tuple_id(a.copy(), isl_dim_in, isl_id_alloc(a.ctx().get(), "S", nullptr)));
-        const std::string key = where + islutil::take(isl_aff_to_str(unnamed.get()));
+        const std::string key = where + islutil::str(islutil::anonymous(isl::pw_aff(a)));
         auto it = memo.find(key);
         if (it == memo.end())
-            it = memo.emplace(key, unnamed.gist(unnamedDomain)).first;
-        const isl::id id = isl::manage(isl_multi_aff_get_tuple_id(f.get(), isl_dim_in));
+            it = memo.emplace(key, a.gist(domain)).first;
+        // raw isl: the gist made for an alike statement, on this one (no tuple setter on aff in cpp.h 0.25)
         out = out.set_at(k, isl::manage(isl_aff_set_tuple_id(it->second.copy(), isl_dim_in, id.copy())));
     }
-    // raw isl end
     return out;
 }
 
