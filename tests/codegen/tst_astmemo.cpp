@@ -11,6 +11,8 @@
 #include "core/interop/ScheduleInput.h"
 #include "core/model/KernelLoader.h"
 
+#include "BenchKernels.h"
+
 #include <QtTest>
 
 using namespace se;
@@ -32,20 +34,6 @@ QString path(const char *relative)
     return QStringLiteral(SE_SOURCE_DIR "/") + QString::fromLatin1(relative);
 }
 
-// bench/generate.py's pipeline_40 and tiled_matmul_10, made once.
-QString generated(const char *file)
-{
-    static QTemporaryDir dir;
-    if (!QFileInfo::exists(dir.filePath(QStringLiteral("pipeline_40.json")))) {
-        QProcess gen;
-        gen.start(QStringLiteral(SE_PYTHON),
-                  {path("bench/generate.py"), dir.path(), QStringLiteral("--pipeline"), QStringLiteral("40"),
-                   QStringLiteral("--matmul"), QStringLiteral("10")});
-        gen.waitForFinished(120000);
-    }
-    return dir.filePath(QString::fromLatin1(file));
-}
-
 QString nest(const PolyhedralModel &model, const isl::schedule &s, AstMemo *memo)
 {
     return QString::fromStdString(
@@ -61,14 +49,14 @@ void tst_AstMemo::agreesAfterEdits_data()
     QTest::addColumn<std::vector<Edit>>("edits");
     // A root sequence of 40 loop nests: filters {0, k}, t bands {0, k, 0}.
     QTest::newRow("pipeline_40 original")
-        << generated("pipeline_40.json") << QString()
+        << test::generatedBench("pipeline_40.json") << QString()
         << std::vector<Edit>{
                Edit::shift({0, 3, 0}, 0, {{"s3", "1"}}),  Edit::tile({0, 5, 0}, {4}),  Edit::move({0}, 1, 0),
                Edit::shift({0, 3, 0}, 0, {{"s3", "-1"}}), Edit::reverse({0, 7, 0}, 0), Edit::toSet({0})};
     // One band whose constant first member the grouping makes a root
     // sequence: member 4 (f) moves inside a group, member 1 across groups.
     QTest::newRow("tiled_matmul_10 pipelined")
-        << generated("tiled_matmul_10.json") << generated("tiled_matmul_10.pipelined.map")
+        << test::generatedBench("tiled_matmul_10.json") << test::generatedBench("tiled_matmul_10.pipelined.map")
         << std::vector<Edit>{Edit::shift({0}, 4, {{"s7", "1"}}), Edit::shift({0}, 1, {{"s3", "1"}}),
                              Edit::setCoincident({0}, 0, true), Edit::shift({0}, 4, {{"s7", "-1"}})};
     // A band over a sequence, distributed into a root sequence, then edited.
@@ -97,7 +85,7 @@ void tst_AstMemo::agreesAfterEdits()
 
 void tst_AstMemo::oneShiftMakesOneChild()
 {
-    Analyzer a(KernelLoader::loadFile(generated("pipeline_40.json").toStdString()));
+    Analyzer a(KernelLoader::loadFile(test::generatedBench("pipeline_40.json").toStdString()));
     AstMemo memo;
     nest(a.model(), a.originalSchedule(), &memo);
     QCOMPARE(memo.hits(), std::size_t(0));

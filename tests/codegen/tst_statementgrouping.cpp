@@ -20,6 +20,9 @@
 
 #include <isl/union_map.h>
 
+#include "BenchKernels.h"
+#include "NestText.h"
+
 #include <QtTest>
 
 using namespace se;
@@ -36,22 +39,6 @@ private Q_SLOTS:
 
 namespace {
 
-// The regenerated nest (blocks read as their items in order: a root
-// sequence generated child by child may keep a child's items in a block of
-// their own where the whole tree's nest did not), or the error that
-// refused it.
-QString nestOf(const PolyhedralModel &model, const isl::schedule &s, AstBuilder::From from)
-{
-    try {
-        RegeneratedNest nest;
-        nest.source = model.kernel();
-        nest.body = AstTranslator(*model.kernel(), "test").translate(AstBuilder::build(model, s, "test", from));
-        return QString::fromStdString(NestTextPrinter::print(nest));
-    } catch (const InputError &e) {
-        return QStringLiteral("refused: ") + QString::fromStdString(e.fault());
-    }
-}
-
 void addFiles(const QString &kernelDir, const QString &scheduleDir)
 {
     const QDir kd(kernelDir);
@@ -64,19 +51,6 @@ void addFiles(const QString &kernelDir, const QString &scheduleDir)
              sd.entryList({stem + QStringLiteral(".*.map"), stem + QStringLiteral(".*.yaml")}, QDir::Files, QDir::Name))
             QTest::newRow(qPrintable(s)) << kernel << sd.filePath(s);
     }
-}
-
-QString generatedBench()
-{
-    static QTemporaryDir dir;
-    if (!QFileInfo::exists(dir.filePath(QStringLiteral("pipeline_40.json")))) {
-        QProcess gen;
-        gen.start(QStringLiteral(SE_PYTHON),
-                  {QStringLiteral(SE_SOURCE_DIR "/bench/generate.py"), dir.path(), QStringLiteral("--pipeline"),
-                   QStringLiteral("40"), QStringLiteral("--matmul"), QStringLiteral("10")});
-        gen.waitForFinished(120000);
-    }
-    return dir.path();
 }
 
 int expansions(const isl::schedule &s)
@@ -99,7 +73,7 @@ void tst_StatementGrouping::sameNest_data()
              QStringLiteral(SE_SOURCE_DIR "/sample-kernels/schedules"));
     addFiles(QStringLiteral(SE_CONFORMANCE_DIR "/kernels"), QStringLiteral(SE_CONFORMANCE_DIR "/schedules"));
     addFiles(QStringLiteral(SE_SOURCE_DIR "/tests/codegen/data"), QStringLiteral(SE_SOURCE_DIR "/tests/codegen/data"));
-    const QString bench = generatedBench();
+    const QString bench = test::generatedBench();
     QVERIFY(QFileInfo::exists(bench + QStringLiteral("/tiled_matmul_10.json")));
     addFiles(bench, bench);
 }
@@ -115,8 +89,8 @@ void tst_StatementGrouping::sameNest()
     } catch (const InputError &e) {
         QSKIP(e.what()); // a schedule kept to test a refusal
     }
-    const QString asIs = nestOf(a.model(), s, AstBuilder::From::TreeAsIs);
-    const QString grouped = nestOf(a.model(), s, AstBuilder::From::Tree);
+    const QString asIs = test::nestText(a.model(), s, AstBuilder::From::TreeAsIs);
+    const QString grouped = test::nestText(a.model(), s, AstBuilder::From::Tree);
     QCOMPARE(grouped, asIs);
 }
 

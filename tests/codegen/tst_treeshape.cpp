@@ -17,6 +17,9 @@
 #include "core/model/KernelLoader.h"
 #include "core/support/InputError.h"
 
+#include "BenchKernels.h"
+#include "NestText.h"
+
 #include <QtTest>
 
 using namespace se;
@@ -164,35 +167,6 @@ void tst_TreeShape::shapes()
     QCOMPARE(QStringLiteral("alike ") + names(*sb), expected);
 }
 
-namespace {
-
-QString generatedBench()
-{
-    static QTemporaryDir dir;
-    if (!QFileInfo::exists(dir.filePath(QStringLiteral("pipeline_40.json")))) {
-        QProcess gen;
-        gen.start(QStringLiteral(SE_PYTHON),
-                  {QStringLiteral(SE_SOURCE_DIR "/bench/generate.py"), dir.path(), QStringLiteral("--pipeline"),
-                   QStringLiteral("40"), QStringLiteral("--matmul"), QStringLiteral("10")});
-        gen.waitForFinished(120000);
-    }
-    return dir.path();
-}
-
-QString nestOf(const PolyhedralModel &model, const isl::schedule &s, AstBuilder::From from)
-{
-    try {
-        RegeneratedNest nest;
-        nest.source = model.kernel();
-        nest.body = AstTranslator(*model.kernel(), "test").translate(AstBuilder::build(model, s, "test", from));
-        return QString::fromStdString(NestTextPrinter::print(nest));
-    } catch (const InputError &e) {
-        return QStringLiteral("refused: ") + QString::fromStdString(e.fault());
-    }
-}
-
-} // namespace
-
 Q_DECLARE_METATYPE(std::vector<se::Edit>)
 
 void tst_TreeShape::nestAsIslMakesIt_data()
@@ -201,7 +175,7 @@ void tst_TreeShape::nestAsIslMakesIt_data()
     QTest::addColumn<QString>("schedule");
     QTest::addColumn<std::vector<Edit>>("edits");
     QTest::addColumn<QStringList>("params");
-    const QString bench = generatedBench();
+    const QString bench = test::generatedBench();
     const QString tm = bench + QStringLiteral("/tiled_matmul_10.json");
     const QString pipelined = bench + QStringLiteral("/tiled_matmul_10.pipelined.map");
     // A tile of the pipelined band: its constant first member makes a root
@@ -232,9 +206,9 @@ void tst_TreeShape::nestAsIslMakesIt()
     s = EditScript::apply(a.context(), edits, s, "test");
     // TreeAsIs: the tiled tree whole, as isl makes it; Tree: split into
     // stages, alike ones renamed.
-    const QString asIs = nestOf(a.model(), s, AstBuilder::From::TreeAsIs);
+    const QString asIs = test::nestText(a.model(), s, AstBuilder::From::TreeAsIs);
     QVERIFY(!asIs.startsWith(QStringLiteral("refused")));
-    QCOMPARE(nestOf(a.model(), s, AstBuilder::From::Tree), asIs);
+    QCOMPARE(test::nestText(a.model(), s, AstBuilder::From::Tree), asIs);
 }
 
 QTEST_MAIN(tst_TreeShape)

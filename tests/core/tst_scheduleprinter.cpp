@@ -14,6 +14,8 @@
 #include "core/schedule/SchedulePrinter.h"
 #include "core/support/InputError.h"
 
+#include "../codegen/BenchKernels.h"
+
 #include <QtTest>
 
 using namespace se;
@@ -28,19 +30,6 @@ private Q_SLOTS:
 };
 
 namespace {
-
-QString generatedBench()
-{
-    static QTemporaryDir dir;
-    if (!QFileInfo::exists(dir.filePath(QStringLiteral("tiled_matmul_10.json")))) {
-        QProcess gen;
-        gen.start(QStringLiteral(SE_PYTHON),
-                  {QStringLiteral(SE_SOURCE_DIR "/bench/generate.py"), dir.path(), QStringLiteral("--pipeline"),
-                   QStringLiteral("12"), QStringLiteral("--matmul"), QStringLiteral("10")});
-        gen.waitForFinished(120000);
-    }
-    return dir.path();
-}
 
 void addFiles(const QString &kernelDir, const QString &scheduleDir)
 {
@@ -66,7 +55,7 @@ void tst_SchedulePrinter::flatMapReadsBack_data()
     addFiles(QStringLiteral(SE_SOURCE_DIR "/sample-kernels"),
              QStringLiteral(SE_SOURCE_DIR "/sample-kernels/schedules"));
     addFiles(QStringLiteral(SE_CONFORMANCE_DIR "/kernels"), QStringLiteral(SE_CONFORMANCE_DIR "/schedules"));
-    const QString bench = generatedBench();
+    const QString bench = test::generatedBench();
     for (const char *s : {"pipelined", "prefetch2"})
         for (const QStringList &params : {QStringList{QStringLiteral("KT=2")}, QStringList{}})
             for (const std::int64_t size : {2, 4})
@@ -77,8 +66,8 @@ void tst_SchedulePrinter::flatMapReadsBack_data()
                     << bench + QStringLiteral("/tiled_matmul_10.json")
                     << bench + QStringLiteral("/tiled_matmul_10.%1.map").arg(QString::fromLatin1(s))
                     << std::vector<Edit>{Edit::tile({0}, std::vector<std::int64_t>(5, size))} << params;
-    QTest::newRow("pipeline_12 fused, tile 4")
-        << bench + QStringLiteral("/pipeline_12.json") << bench + QStringLiteral("/pipeline_12.fused.map")
+    QTest::newRow("pipeline_40 fused, tile 4")
+        << bench + QStringLiteral("/pipeline_40.json") << bench + QStringLiteral("/pipeline_40.fused.map")
         << std::vector<Edit>{Edit::tile({0}, {4, 4, 4})} << QStringList{};
 }
 
