@@ -98,7 +98,7 @@ CheckReport Analyzer::check(const FlatSchedule &flat, DepMode mode, CheckOptions
     for (const auto &[n, v] : m_model->fixedParams())
         r.fixedParams.emplace_back(n, v);
     r.edges = edgeReports(mode, options.counts);
-    std::vector<ViolationReport> all = violations(flat, mode, options.counts);
+    std::vector<ViolationReport> all = violations(flat, mode, options.counts && options.details, options.details);
     for (const auto &o : options.assumeNoDep) {
         AssumptionReport a{o.type, o.src, o.dst, o.allocation, o.reason};
         // Read shared, written (copied once) only where an override matches.

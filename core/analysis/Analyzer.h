@@ -36,6 +36,10 @@ public:
         bool warnings = true; ///< out-of-shape access warnings
         /// Edges assumed absent: ignored by the verdict, named in it.
         std::vector<DependenceOverride> assumeNoDep;
+        /// Each violation's witness pair, its sentence and (with `counts`)
+        /// its pair count; without, only which edges break (the verdict
+        /// the app shows first).
+        bool details = true;
     };
 
     /// Throws InputError for bad parameter values, ResourceLimitError when

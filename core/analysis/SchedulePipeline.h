@@ -23,8 +23,9 @@ namespace se {
 class SchedulePipeline {
 public:
     /// Optional calls during run(): `checkpoint` between steps (throws to
-    /// stop, e.g. CancelledError when a newer request came), `verdict` with
-    /// the finished report (nodes named) before the flags.
+    /// stop, e.g. CancelledError when a newer request came), `verdict` as
+    /// soon as the verdict is known: which edges break, without the
+    /// witnesses, counts or nodes' names the request's report gets after.
     struct Hooks {
         std::function<void()> checkpoint;
         std::function<void(const CheckReport &)> verdict;

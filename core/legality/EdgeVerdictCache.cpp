@@ -22,7 +22,7 @@ void EdgeVerdictCache::setSchedule(const FlatSchedule &schedule)
     // the form holds the map, so its address cannot be reused meanwhile.
     m_forms.resize(schedule.size());
     for (std::size_t k = 0; k < schedule.size(); ++k)
-        if (!m_forms[k].map || m_forms[k].map->get() != schedule.of(k).get())
+        if (m_forms[k].times != schedule.handle(k))
             m_forms[k] = Form{};
 }
 
@@ -31,21 +31,26 @@ const EdgeVerdictCache::Form &EdgeVerdictCache::form(std::size_t statement)
     Form &f = m_forms[statement];
     if (f.known)
         return f;
-    const isl::map &map = m_schedule->of(statement);
     // A moves candidate's statement: its source's form put through the
     // candidate's rows, with no isl reading of its times; a statement back
-    // at its source's times: the source's form.
+    // at its source's times: the source's form (a source's map is made:
+    // one not made yet is no source).
     const FlatSchedule::Transform *t = m_schedule->transform(statement);
-    if (const Form *source = t ? &sourceForm(t->from) : sourceFormIfKnown(map)) {
+    const isl::map *made = m_schedule->madeMap(statement);
+    if (const Form *source = t ? &sourceForm(t->from) : made ? sourceFormIfKnown(*made) : nullptr) {
         std::optional<Form> moved = t ? transformed(*source, t->rows) : *source;
         if (moved) {
-            moved->map = map;
+            moved->map.reset();
+            moved->times = m_schedule->handle(statement);
             f = std::move(*moved);
             return f;
         }
         // (a dimension out of range or a constant beyond 64 bits: read as it is)
     }
-    f = readForm(map, m_schedule->function(statement));
+    // The flattener's function, else the one piece of the map read.
+    const isl::multi_aff *function = m_schedule->function(statement);
+    f = readForm(function ? *function : islutil::onlyPiece(m_schedule->of(statement)));
+    f.times = m_schedule->handle(statement);
     return f;
 }
 
@@ -87,9 +92,7 @@ EdgeVerdictCache::transformed(const Form &source, const std::vector<FlatSchedule
             source.linearFn->ctx(),
             FlatSchedule::Transform::mapText(rows, static_cast<unsigned>(source.constants.size()), false));
         const isl::multi_aff linear = rowsFn.pullback(*source.linearFn);
-        const std::string text = islutil::take(isl_multi_aff_to_str(linear.get())); // raw isl: the text is the key
-        const int part = m_parts.emplace(text, static_cast<int>(m_parts.size())).first->second;
-        it = m_movedParts.emplace(signature, std::make_pair(part, linear)).first;
+        it = m_movedParts.emplace(signature, std::make_pair(m_parts.id(linear), linear)).first;
     }
     out.part = it->second.first;
     out.linearFn = it->second.second;
@@ -108,17 +111,16 @@ const EdgeVerdictCache::Form &EdgeVerdictCache::sourceForm(const isl::map &map)
         return *known;
     if (m_sourceForms.size() > 8192)
         m_sourceForms.clear(); // a bound on memory (a moves list needs one per statement of the node)
-    return m_sourceForms.emplace(map.get(), readForm(map)).first->second; // the form holds the map
+    Form f = readForm(islutil::onlyPiece(map));
+    f.map = map; // the form holds the map
+    return m_sourceForms.emplace(map.get(), std::move(f)).first->second;
 }
 
-EdgeVerdictCache::Form EdgeVerdictCache::readForm(const isl::map &map, const isl::multi_aff *function)
+EdgeVerdictCache::Form EdgeVerdictCache::readForm(const isl::multi_aff &times)
 {
     Form f;
     f.known = true;
-    if (!map.is_null())
-        f.map = map;
     // The one piece's domain is the statement's domain: pairs never leave it.
-    const isl::multi_aff times = function ? *function : islutil::onlyPiece(map); // the flattener's, else read
     if (times.is_null())
         return f;
     // Beyond 64 bits a constant would read as 0 and two different schedules
@@ -129,9 +131,7 @@ EdgeVerdictCache::Form EdgeVerdictCache::readForm(const isl::map &map, const isl
     const isl::multi_aff linear = islutil::anonymous(split->linear);
     f.affine = true;
     f.constants = std::move(split->constants);
-    // raw isl: the text is the key
-    f.part = m_parts.emplace(islutil::take(isl_multi_aff_to_str(linear.get())), static_cast<int>(m_parts.size()))
-                 .first->second;
+    f.part = m_parts.id(linear);
     f.linearFn = linear;
     return f;
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "DifferenceMinimum.h"
+#include "LinearPartIds.h"
 #include "core/deps/Dependence.h"
 #include "core/report/CheckReport.h"
 #include "core/schedule/FlatSchedule.h"
@@ -80,16 +81,16 @@ private:
         /// { [x] -> [t] }: the times without their constants, anonymous.
         std::optional<isl::multi_aff> linearFn;
         std::vector<std::int64_t> constants; ///< per time dimension
-        /// The time map it was read from (optional: a null isl::map cannot be copied).
+        /// A source form's time map (optional: a null isl::map cannot be copied).
         std::optional<isl::map> map;
+        FlatSchedule::Handle times; ///< a statement's form's times (their identity)
     };
     const Form &form(std::size_t statement);
     /// `source` with its times put through `rows`, or nullopt (a constant
     /// beyond 64 bits, a dimension out of range).
     std::optional<Form> transformed(const Form &source, const std::vector<FlatSchedule::Transform::Row> &rows);
-    /// The form of a time map, read with isl, or of `function` (the map as
-    /// one affine function) when given.
-    Form readForm(const isl::map &map, const isl::multi_aff *function = nullptr);
+    /// The form of times that are one affine function (null: not one).
+    Form readForm(const isl::multi_aff &times);
     /// The form of a map candidates move (FlatSchedule::Transform), kept
     /// across schedules by the map's object (the form holds the map).
     const Form &sourceForm(const isl::map &map);
@@ -102,7 +103,7 @@ private:
         std::size_t operator()(const Key &k) const noexcept;
     };
     std::unordered_map<Key, Verdict, KeyHash> m_verdicts;
-    std::unordered_map<std::string, int> m_parts; ///< linear parts' ids
+    LinearPartIds m_parts;
     /// A source part and rows -> the moved linear part's id and function.
     std::unordered_map<std::string, std::pair<int, isl::multi_aff>> m_movedParts;
     /// The least and greatest differences' problems so far.

@@ -14,7 +14,9 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
 {
     return QuotaScope::run(model.islContext(), "checking legality", [&] {
         const bool reuse = m_last && m_deps == &deps && m_verdicts.size() == deps.size()
-            && m_last->dims() == schedule.dims() && m_counted == options.countViolations;
+            && m_last->dims() == schedule.dims()
+            // (uncounted reports are counted again below where counts are wanted)
+            && (m_counted == options.countViolations || !m_counted);
         std::vector<bool> changed(schedule.size(), true);
         if (reuse)
             for (std::size_t k = 0; k < schedule.size(); ++k)
@@ -22,15 +24,14 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
                 // A sequence made a set keeps every time but changes the verdict.
                 // A moves candidate's moved statement (one with a Transform,
                 // now or last) is taken as changed without a comparison.
-                changed[k] =
-                    (m_last->of(k).get() != schedule.of(k).get() // the same object: unchanged
-                     && (schedule.transform(k) || m_last->transform(k)
-                         || isl_map_plain_is_equal(m_last->of(k).get(), schedule.of(k).get()) != isl_bool_true))
+                changed[k] = (m_last->handle(k) != schedule.handle(k) // the same object: unchanged
+                              && (schedule.transform(k) || m_last->transform(k) || !schedule.plainlyEqual(k, *m_last)))
                     || !schedule.sameSetLevels(k, *m_last);
         if (!reuse) {
             m_verdicts.clear();
             m_verdicts.resize(deps.size());
             m_bare.assign(deps.size(), false);
+            m_uncounted.assign(deps.size(), false);
         }
         // The verdicts are about to describe `schedule`, not m_last: if this
         // check stops half-way (an abort from a newer edit, the quota), the
@@ -53,13 +54,17 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
         m_lastChecked = 0;
         for (std::size_t e = 0; e < deps.size(); ++e) {
             const Dependence &d = deps[e];
-            // A report without a witness is not reused where one is wanted.
-            if (reuse && !changed[d.src] && !changed[d.dst] && !(options.witnesses && m_bare[e]))
+            // A violation's report without a witness or a count is not
+            // reused where one is wanted (a respected edge has neither).
+            if (reuse && !changed[d.src] && !changed[d.dst]
+                && !(m_verdicts[e]
+                     && ((options.witnesses && m_bare[e]) || (options.countViolations && m_uncounted[e]))))
                 continue;
             ++m_lastChecked;
             QuotaScope::nextStep(model.islContext());
             m_verdicts[e].reset();
             m_bare[e] = !options.witnesses;
+            m_uncounted[e] = !options.countViolations;
             // Settled by bounds known already (a moved statement's are its
             // source's, moved): no key, no isl.
             if (options.timeBounds && bounds.orderedByKnown(d.src, d.dst))

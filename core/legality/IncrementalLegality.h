@@ -33,6 +33,7 @@ private:
     // ~360 bytes and tiled_matmul_256 has 180,608 edges, almost all respected.
     std::vector<std::unique_ptr<const ViolationReport>> m_verdicts;
     std::vector<bool> m_bare; ///< per edge: its report has no witness (Options::witnesses off)
+    std::vector<bool> m_uncounted; ///< per edge: its report has no count (Options::countViolations off)
     std::size_t m_lastChecked = 0;
     EdgeVerdictCache m_cache;
     ShapeCounts m_counts; ///< violating pairs, once per shape where an edge breaks whole

@@ -84,7 +84,9 @@ const TimeBounds::Range &TimeBounds::at(std::size_t statement, unsigned d)
     auto &per = m_bounds[statement];
     if (per.empty() && m_sources) {
         // A source's own times (a moves list's base, back after a candidate moved it).
-        const auto known = m_sources->find(m_schedule.of(statement).get());
+        // (times whose map is not made yet are no candidate's source)
+        const isl::map *made = m_schedule.madeMap(statement);
+        const auto known = made ? m_sources->find(made->get()) : m_sources->end();
         if (known != m_sources->end() && known->second.second.size() == m_schedule.dims())
             per = known->second.second;
     }

@@ -13,29 +13,67 @@
 
 namespace se {
 
+namespace {
+
+// A shared copy of `t` (cpp.h's objects have no move constructor and
+// throw on copying a null one: the null members are left out).
+std::shared_ptr<StatementTimes> shared(const StatementTimes &t)
+{
+    auto out = std::make_shared<StatementTimes>();
+    if (!t.map.is_null())
+        out->map = t.map;
+    out->function = t.function;
+    if (!t.instances.is_null())
+        out->instances = t.instances;
+    return out;
+}
+
+} // namespace
+
 FlatSchedule::FlatSchedule(const PolyhedralModel &model, const isl::schedule &schedule)
 {
-    m_maps = ScheduleFlattener::flatten(model, schedule, &m_dims, &m_setLevels, &m_functions);
-    fillMissing(model);
+    take(model, ScheduleFlattener::flatten(model, schedule, &m_dims, &m_setLevels));
 }
 
 std::optional<FlatSchedule> FlatSchedule::rereading(const PolyhedralModel &model, const isl::schedule &schedule,
                                                     const std::vector<std::size_t> &statements) const
 {
-    std::vector<isl::map> maps;
-    std::vector<std::optional<isl::multi_aff>> functions;
-    if (!ScheduleFlattener::flattenSome(model, schedule, statements, m_dims, maps, &functions))
+    std::vector<StatementTimes> times;
+    if (!ScheduleFlattener::flattenSome(model, schedule, statements, m_dims, times))
         return std::nullopt;
     FlatSchedule out(*this);
     out.m_transforms.clear(); // times read from a tree are no candidate's
-    out.m_functions.resize(m_maps.size());
-    for (std::size_t s : statements) {
-        // (cpp.h throws on copying a null map: none reached is filled below)
-        out.m_maps[s] = maps[s].is_null() ? isl::map() : maps[s];
-        out.m_functions[s] = s < functions.size() ? functions[s] : std::nullopt;
-    }
-    out.fillMissing(model);
+    for (std::size_t s : statements)
+        out.m_times[s] = shared(times[s]);
+    out.take(model, {});
     return out;
+}
+
+const isl::map &FlatSchedule::of(std::size_t statement) const
+{
+    StatementTimes &t = *m_times[statement];
+    if (t.map.is_null()) // (take() gave every statement a map or a function)
+        t.map = t.function->as_map().intersect_domain(t.instances);
+    return t.map;
+}
+
+const isl::map *FlatSchedule::madeMap(std::size_t statement) const
+{
+    const isl::map &m = m_times[statement]->map;
+    return m.is_null() ? nullptr : &m;
+}
+
+bool FlatSchedule::plainlyEqual(std::size_t statement, const FlatSchedule &other) const
+{
+    if (statement >= other.size())
+        return false;
+    if (m_times[statement] == other.m_times[statement])
+        return true;
+    const isl::multi_aff *f = function(statement);
+    const isl::multi_aff *g = other.function(statement);
+    if (f && g) // both over the statement's whole domain
+        return f->plain_is_equal(*g);
+    return isl_map_plain_is_equal(of(statement).get(), other.of(statement).get()) == isl_bool_true;
 }
 
 FlatSchedule::FlatSchedule(const PolyhedralModel &model, const isl::union_map &times)
@@ -67,28 +105,32 @@ isl::union_map FlatSchedule::padded(const isl::union_map &times, unsigned *dims)
 
 void FlatSchedule::split(const PolyhedralModel &model, const isl::union_map &padded)
 {
-    m_maps.clear(); // isl's null objects cannot be copied: default-construct them
-    m_maps.resize(model.statements().size());
+    std::vector<StatementTimes> times(model.statements().size());
     padded.foreach_map([&](isl::map m) {
         const int k = model.statementIndex(m);
         if (k >= 0)
-            m_maps[static_cast<std::size_t>(k)] = m;
+            times[static_cast<std::size_t>(k)].map = m;
     });
-    fillMissing(model);
+    m_times.clear();
+    take(model, std::move(times));
 }
 
-void FlatSchedule::fillMissing(const PolyhedralModel &model)
+void FlatSchedule::take(const PolyhedralModel &model, std::vector<StatementTimes> times)
 {
-    for (std::size_t k = 0; k < m_maps.size(); ++k) {
-        const auto &s = model.statements()[k];
-        isl::map &m = m_maps[k];
-        if (m.is_null()) {
-            // An instance set the schedule does not cover: an empty map of the right space.
-            const isl::space dom = s.domain.get_space();
-            isl_space *range = isl_space_set_from_params(dom.params().release());
-            range = isl_space_add_dims(range, isl_dim_set, m_dims);
-            m = isl::map::empty(isl::manage(isl_space_map_from_domain_and_range(dom.copy(), range)));
-        }
+    m_times.resize(model.statements().size());
+    for (std::size_t k = 0; k < times.size() && k < m_times.size(); ++k)
+        m_times[k] = shared(times[k]);
+    for (std::size_t k = 0; k < m_times.size(); ++k) {
+        if (!m_times[k])
+            m_times[k] = std::make_shared<StatementTimes>();
+        StatementTimes &t = *m_times[k];
+        if (!t.map.is_null() || t.function)
+            continue;
+        // An instance set the schedule does not cover: an empty map of the right space.
+        const isl::space dom = model.statements()[k].domain.get_space();
+        isl_space *range = isl_space_set_from_params(dom.params().release());
+        range = isl_space_add_dims(range, isl_dim_set, m_dims);
+        t.map = isl::map::empty(isl::manage(isl_space_map_from_domain_and_range(dom.copy(), range)));
     }
 }
 
@@ -121,13 +163,13 @@ FlatSchedule FlatSchedule::withTimes(std::vector<std::pair<std::size_t, isl::map
 {
     FlatSchedule out(*this);
     if (!transforms.empty())
-        out.m_transforms.resize(m_maps.size());
+        out.m_transforms.resize(m_times.size());
     for (auto &[statement, map] : times) {
-        out.m_maps[statement] = std::move(map);
+        auto t = std::make_shared<StatementTimes>();
+        t->map = std::move(map);
+        out.m_times[statement] = std::move(t);
         if (statement < out.m_transforms.size())
             out.m_transforms[statement].reset();
-        if (statement < out.m_functions.size())
-            out.m_functions[statement].reset();
     }
     for (auto &[statement, t] : transforms)
         out.m_transforms[statement] = std::move(t);
@@ -154,11 +196,11 @@ bool FlatSchedule::sameSetLevels(std::size_t statement, const FlatSchedule &othe
 
 isl::union_map FlatSchedule::unionMap() const
 {
-    if (m_maps.empty())
+    if (m_times.empty())
         return {};
-    isl::union_map out = isl::union_map::empty(m_maps.front().ctx());
-    for (const auto &m : m_maps)
-        islutil::addTo(out, m); // in place: `unite` would copy the growing union per statement
+    isl::union_map out = isl::union_map::empty(of(0).ctx());
+    for (std::size_t k = 0; k < m_times.size(); ++k)
+        islutil::addTo(out, of(k)); // in place: `unite` would copy the growing union per statement
     return out;
 }
 

@@ -5,6 +5,7 @@
 
 #include <isl/cpp.h>
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -25,17 +26,29 @@ public:
     /// padded with zeros.
     FlatSchedule(const PolyhedralModel &model, const isl::union_map &times);
 
-    /// { s[...] -> [t0, ..., tn-1] } for the statement of that model index.
-    const isl::map &of(std::size_t statement) const { return m_maps[statement]; }
+    /// { s[...] -> [t0, ..., tn-1] } for the statement of that model index,
+    /// made from function() the first time it is asked for (copies share
+    /// it). Like any isl object, not to be used from two threads at once.
+    const isl::map &of(std::size_t statement) const;
+    /// of() when it is made already, else null.
+    const isl::map *madeMap(std::size_t statement) const;
     unsigned dims() const { return m_dims; }
     /// { s[...] -> [t0, ..., tn-1] } as one affine function, when the
     /// statement's times were read from a tree as one piece (of() is this
     /// function on the statement's instances); null otherwise.
     const isl::multi_aff *function(std::size_t statement) const
     {
-        return statement < m_functions.size() && m_functions[statement] ? &*m_functions[statement] : nullptr;
+        return statement < m_times.size() && m_times[statement]->function ? &*m_times[statement]->function : nullptr;
     }
-    std::size_t size() const { return m_maps.size(); }
+    /// A statement's times as an object that copies of this schedule share
+    /// until they replace them: equal handles are equal times, and holding
+    /// one keeps its address from naming other times.
+    using Handle = std::shared_ptr<const StatementTimes>;
+    Handle handle(std::size_t statement) const { return m_times[statement]; }
+    /// True when the statement's times here and in `other` are plainly
+    /// the same (a false "different" is allowed: it only costs a re-check).
+    bool plainlyEqual(std::size_t statement, const FlatSchedule &other) const;
+    std::size_t size() const { return m_times.size(); }
     /// Times that are another map's (`from`) with some dimensions replaced
     /// by affine forms of its dimensions (a candidate shift, reverse, scale,
     /// skew or permutation of a band, MoveFinder): their bounds follow from
@@ -89,11 +102,12 @@ public:
 
 private:
     void split(const PolyhedralModel &model, const isl::union_map &padded);
-    void fillMissing(const PolyhedralModel &model);
-    std::vector<isl::map> m_maps;
+    void take(const PolyhedralModel &model, std::vector<StatementTimes> times);
+    /// Per statement; a map or function is never changed once given, only
+    /// the map made from the function (hence shared between copies).
+    std::vector<std::shared_ptr<StatementTimes>> m_times;
     std::vector<std::vector<SetLevel>> m_setLevels;
     std::vector<std::optional<Transform>> m_transforms; ///< per statement, from withTimes
-    std::vector<std::optional<isl::multi_aff>> m_functions; ///< per statement, from a tree
     unsigned m_dims = 0;
 };
 

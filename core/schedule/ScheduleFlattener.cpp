@@ -202,32 +202,31 @@ isl::map ScheduleFlattener::timesOf(const isl::set &instances, const std::vector
 
 namespace {
 
-// { s[...] -> [t0, ..., tn-1] } of one piece, zeros after the piece's own depth.
-isl::map pieceMap(const FlatPiece &p, std::size_t n, std::optional<isl::multi_aff> *function = nullptr)
+// Adds one piece's times to its statement's: a first piece over the whole
+// domain as its function alone (the map is made when asked), any other as
+// a map (a second piece makes the first one's map too).
+void addPiece(const PolyhedralModel &model, StatementTimes &slot, const FlatPiece &p, std::size_t n)
 {
-    return ScheduleFlattener::timesOf(p.instances, p.time, n, function);
-}
-
-// A statement's function is kept only while it has one piece, and only when
-// that piece runs every instance of the statement (the function is used on
-// the statement's whole domain: a pair outside the schedule must not count).
-void keepFunction(const PolyhedralModel &model, std::vector<std::optional<isl::multi_aff>> *functions,
-                  const FlatPiece &piece, bool first, std::optional<isl::multi_aff> function)
-{
-    if (!functions)
+    const bool first = slot.map.is_null() && !slot.function;
+    std::optional<isl::multi_aff> f = ScheduleFlattener::functionOf(p.instances, p.time, n);
+    if (first && f && p.instances.is_equal(model.statements()[p.statement].domain)) {
+        slot.function = std::move(f);
+        slot.instances = p.instances;
         return;
-    const std::size_t statement = piece.statement;
-    if (functions->size() <= statement)
-        functions->resize(statement + 1);
-    const bool whole = first && function && piece.instances.is_equal(model.statements()[statement].domain);
-    (*functions)[statement] = whole ? std::move(function) : std::nullopt;
+    }
+    if (slot.function) {
+        slot.map = slot.function->as_map().intersect_domain(slot.instances);
+        slot.function.reset();
+    }
+    const isl::map m =
+        f ? f->as_map().intersect_domain(p.instances) : ScheduleFlattener::timesOf(p.instances, p.time, n);
+    slot.map = slot.map.is_null() ? m : slot.map.unite(m);
 }
 
 } // namespace
 
-std::vector<isl::map> ScheduleFlattener::flatten(const PolyhedralModel &model, const isl::schedule &schedule,
-                                                 unsigned *dims, std::vector<std::vector<SetLevel>> *setLevels,
-                                                 std::vector<std::optional<isl::multi_aff>> *functions)
+std::vector<StatementTimes> ScheduleFlattener::flatten(const PolyhedralModel &model, const isl::schedule &schedule,
+                                                       unsigned *dims, std::vector<std::vector<SetLevel>> *setLevels)
 {
     std::vector<std::size_t> all(model.statements().size());
     for (std::size_t k = 0; k < all.size(); ++k)
@@ -238,18 +237,10 @@ std::vector<isl::map> ScheduleFlattener::flatten(const PolyhedralModel &model, c
     std::size_t n = 0;
     for (const auto &p : w.pieces())
         n = std::max(n, p.time.size());
-    std::vector<isl::map> out(model.statements().size());
-    if (functions) {
-        functions->clear();
-        functions->resize(out.size());
-    }
+    std::vector<StatementTimes> out(model.statements().size());
     for (auto &p : w.pieces()) {
         QuotaScope::nextStep(model.islContext());
-        std::optional<isl::multi_aff> function;
-        const isl::map m = pieceMap(p, n, functions ? &function : nullptr);
-        isl::map &slot = out[p.statement];
-        keepFunction(model, functions, p, slot.is_null(), std::move(function));
-        slot = slot.is_null() ? m : slot.unite(m);
+        addPiece(model, out[p.statement], p, n);
         if (!setLevels)
             continue;
         setLevels->resize(out.size());
@@ -271,25 +262,17 @@ std::vector<isl::map> ScheduleFlattener::flatten(const PolyhedralModel &model, c
 
 bool ScheduleFlattener::flattenSome(const PolyhedralModel &model, const isl::schedule &schedule,
                                     const std::vector<std::size_t> &statements, unsigned dims,
-                                    std::vector<isl::map> &out, std::vector<std::optional<isl::multi_aff>> *functions)
+                                    std::vector<StatementTimes> &out)
 {
     Walker w(model);
     w.walk(schedule.root(), startingEntries(model, schedule, statements));
     out.clear(); // isl's null objects cannot be copied: default-construct them
     out.resize(model.statements().size());
-    if (functions) {
-        functions->clear();
-        functions->resize(out.size());
-    }
     for (auto &p : w.pieces()) {
         if (p.time.size() > dims)
             return false;
         QuotaScope::nextStep(model.islContext());
-        std::optional<isl::multi_aff> function;
-        const isl::map m = pieceMap(p, dims, functions ? &function : nullptr);
-        isl::map &slot = out[p.statement];
-        keepFunction(model, functions, p, slot.is_null(), std::move(function));
-        slot = slot.is_null() ? m : slot.unite(m);
+        addPiece(model, out[p.statement], p, dims);
     }
     return true;
 }

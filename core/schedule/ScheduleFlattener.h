@@ -18,6 +18,17 @@ struct SetLevel {
     isl::set instances; ///< { s[...] }
 };
 
+/// One statement's flat times: a map, or one affine function on the
+/// statement's whole domain whose map FlatSchedule makes only when asked
+/// (most checks read the function alone: making the map of a function
+/// with divisions costs more than the rest of a check).
+struct StatementTimes {
+    isl::map map; ///< { s[...] -> [t0, ..., tn-1] }; null while `function` stands for it
+    /// { s[...] -> [t0, ..., tn-1] } where the times are one piece over all of `instances`
+    std::optional<isl::multi_aff> function;
+    isl::set instances; ///< { s[...] }: where `function` holds (the statement's domain)
+};
+
 /// Flattens a schedule tree into one time map per statement by walking it
 /// once: band members contribute their partial schedules, sequence and set
 /// nodes the child position, filters restrict the instances, and shorter
@@ -26,20 +37,17 @@ struct SetLevel {
 /// costs ~50 ms on a 400-statement tree; per statement it is a few ms.
 class ScheduleFlattener {
 public:
-    /// { s[...] -> [t0, ..., tn-1] } per model statement (empty maps for
-    /// statements the tree does not reach); `dims` receives n; `setLevels`
-    /// (when given) the set nodes each statement passes; `functions` (when
-    /// given) each statement's times as one affine function, where they are
-    /// one piece (the map is that function on the statement's instances).
-    static std::vector<isl::map> flatten(const PolyhedralModel &model, const isl::schedule &schedule, unsigned *dims,
-                                         std::vector<std::vector<SetLevel>> *setLevels = nullptr,
-                                         std::vector<std::optional<isl::multi_aff>> *functions = nullptr);
-    /// The same for the given statements only, padded to `dims`: null maps
+    /// { s[...] -> [t0, ..., tn-1] } per model statement (neither map nor
+    /// function for statements the tree does not reach); `dims` receives
+    /// n; `setLevels` (when given) the set nodes each statement passes.
+    static std::vector<StatementTimes> flatten(const PolyhedralModel &model, const isl::schedule &schedule,
+                                               unsigned *dims, std::vector<std::vector<SetLevel>> *setLevels = nullptr);
+    /// The same for the given statements only, padded to `dims`: nothing
     /// for the others. False (and `out` unspecified) when a statement's
     /// times are longer than `dims`.
     static bool flattenSome(const PolyhedralModel &model, const isl::schedule &schedule,
-                            const std::vector<std::size_t> &statements, unsigned dims, std::vector<isl::map> &out,
-                            std::vector<std::optional<isl::multi_aff>> *functions = nullptr);
+                            const std::vector<std::size_t> &statements, unsigned dims,
+                            std::vector<StatementTimes> &out);
     /// { s[...] -> [t0, ..., tn-1] }: `time` (one piecewise expression per
     /// dimension, n >= its size; zeros after it) on `instances`; `function`
     /// (when given) receives it as one affine function where every

@@ -115,7 +115,7 @@ private Q_SLOTS:
     void prefixCacheEqualsFreshReplay();
     void bandEditsPatchTheFlatSchedule_data();
     void bandEditsPatchTheFlatSchedule();
-    void verdictFirstHasNodes();
+    void verdictFirstThenDetails();
     void lenientSkipsEditsThatDoNotApply();
     void editThatDoesNotApplyNamesIt();
     void cliCheckNamesNode_data();
@@ -363,7 +363,9 @@ void tst_SchedulePipeline::bandEditsPatchTheFlatSchedule()
     }
 }
 
-void tst_SchedulePipeline::verdictFirstHasNodes()
+// The verdict goes ahead of the details: the same broken edges, without
+// their witnesses and nodes, which the result has.
+void tst_SchedulePipeline::verdictFirstThenDetails()
 {
     auto p = pipeline("jacobi_1d");
     std::optional<CheckReport> early;
@@ -375,7 +377,12 @@ void tst_SchedulePipeline::verdictFirstHasNodes()
     QVERIFY(early.has_value());
     QCOMPARE(early->verdict(), std::string("illegal: 1 violated edge"));
     QCOMPARE(early->violations.size(), std::size_t(1));
-    QCOMPARE(early->violations[0].node, std::string("0.0"));
+    QCOMPARE(out->report.verdict(), early->verdict());
+    QCOMPARE(out->report.violations.size(), std::size_t(1));
+    QCOMPARE(early->violations[0].edge, out->report.violations[0].edge);
+    QCOMPARE(early->edges.size(), out->report.edges.size());
+    QVERIFY(early->violations[0].witness.src.empty());
+    QVERIFY(!out->report.violations[0].witness.src.empty());
     QCOMPARE(out->report.violations[0].node, std::string("0.0"));
     QVERIFY(checkpoints >= 2);
 }

@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <isl/cpp.h>
+
+#include <cstdint>
+#include <unordered_map>
+#include <utility>
+
+namespace se {
+
+/// Small integer ids of the linear parts of statements' times, equal for
+/// plainly equal functions: `{ [x] -> [t] }` without names or constants.
+/// Found by isl's hash and plain comparison (printing each function to text
+/// cost half of a check after a tile of a 257-statement band).
+class LinearPartIds {
+public:
+    int id(const isl::multi_aff &linear);
+    std::size_t size() const { return m_next; }
+
+private:
+    std::unordered_multimap<std::uint32_t, std::pair<isl::multi_aff, int>> m_known;
+    int m_next = 0;
+};
+
+} // namespace se
