@@ -17,9 +17,9 @@ namespace se {
 void EdgeVerdictCache::setSchedule(const FlatSchedule &schedule)
 {
     m_schedule = &schedule;
-    // A statement whose time map is the very object of the last schedule
+    // A statement whose times are the very object of the last schedule's
     // (a moves list's candidates share all but one or two) keeps its form;
-    // the form holds the map, so its address cannot be reused meanwhile.
+    // the form holds the times' handle, so its address cannot be reused meanwhile.
     m_forms.resize(schedule.size());
     for (std::size_t k = 0; k < schedule.size(); ++k)
         if (m_forms[k].times != schedule.handle(k))

@@ -13,10 +13,10 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
                                                         const FlatSchedule &schedule, LegalityChecker::Options options)
 {
     return QuotaScope::run(model.islContext(), "checking legality", [&] {
-        const bool reuse = m_last && m_deps == &deps && m_verdicts.size() == deps.size()
-            && m_last->dims() == schedule.dims()
-            // (uncounted reports are counted again below where counts are wanted)
-            && (m_counted == options.countViolations || !m_counted);
+        const bool reuse =
+            m_last && m_deps == &deps && m_verdicts.size() == deps.size() && m_last->dims() == schedule.dims();
+        // (an uncounted report is counted again below where counts are
+        // wanted; a counted one loses its count where they are not)
         std::vector<bool> changed(schedule.size(), true);
         if (reuse)
             for (std::size_t k = 0; k < schedule.size(); ++k)
@@ -154,11 +154,13 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
         m_last = schedule;
         m_bounds = std::move(bounds).memo();
         m_deps = &deps;
-        m_counted = options.countViolations;
         std::vector<ViolationReport> out;
         for (const auto &v : m_verdicts)
-            if (v)
+            if (v) {
                 out.push_back(*v);
+                if (!options.countViolations)
+                    out.back().count.reset();
+            }
         return out;
     });
 }

@@ -14,7 +14,8 @@ namespace se {
 
 /// Legality checks of successive schedules against one set of dependences,
 /// as the app runs them after every edit: only edges with a statement whose
-/// time map changed are checked again; the others keep their verdict.
+/// time map changed are checked again, and violated edges whose report
+/// lacks the witness or count now asked for; the others keep their verdict.
 class IncrementalLegality {
 public:
     std::vector<ViolationReport> check(const PolyhedralModel &model, const std::vector<Dependence> &deps,
@@ -25,7 +26,6 @@ public:
 private:
     const std::vector<Dependence> *m_deps = nullptr;
     const std::vector<Dependence> *m_cacheDeps = nullptr;
-    bool m_counted = false;
     std::optional<FlatSchedule> m_last;
     std::optional<TimeBounds::Memo> m_bounds; ///< of m_last
     TimeBounds::Sources m_sources; ///< bounds of the maps candidates translate

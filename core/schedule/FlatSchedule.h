@@ -28,7 +28,8 @@ public:
 
     /// { s[...] -> [t0, ..., tn-1] } for the statement of that model index,
     /// made from function() the first time it is asked for (copies share
-    /// it). Like any isl object, not to be used from two threads at once.
+    /// it). Like any isl object, not to be used from two threads at once,
+    /// even through different copies.
     const isl::map &of(std::size_t statement) const;
     /// of() when it is made already, else null.
     const isl::map *madeMap(std::size_t statement) const;

@@ -21,6 +21,7 @@ class tst_IncrementalLegality : public QObject {
 private Q_SLOTS:
     void sameAsPlainCheck_data();
     void sameAsPlainCheck();
+    void verdictAfterDetailsReusesEdges();
 };
 
 void tst_IncrementalLegality::sameAsPlainCheck_data()
@@ -109,6 +110,36 @@ void tst_IncrementalLegality::sameAsPlainCheck()
             QCOMPARE(fast[v].level, plain[v].level);
         }
     }
+}
+
+// The app checks each edit twice: the verdict alone, then with witnesses
+// and counts (SchedulePipeline). The next edit's verdict alone must still
+// reuse the edges of unchanged statements, and drop the counts it did not
+// ask for.
+void tst_IncrementalLegality::verdictAfterDetailsReusesEdges()
+{
+    const std::string conf = SE_CONFORMANCE_DIR;
+    Analyzer a(KernelLoader::loadFile(conf + "/kernels/jacobi_1d.json"), {{{"N", 10}, {"T", 4}}});
+    const auto &deps = a.dependences(DepMode::May);
+    const isl::schedule fused = ScheduleInput::readFile(a.model(), conf + "/schedules/jacobi_1d.fuse.map");
+    IncrementalLegality inc;
+    const auto detailed = inc.check(a.model(), deps, FlatSchedule(a.model(), fused), {true, true});
+    QVERIFY(!detailed.empty());
+    QVERIFY(detailed.front().count.has_value());
+    // The same times, flattened again (other objects, plainly equal).
+    const auto verdict = inc.check(a.model(), deps, FlatSchedule(a.model(), fused), {false, true, false});
+    QCOMPARE(inc.lastChecked(), std::size_t(0));
+    QCOMPARE(verdict.size(), detailed.size());
+    for (std::size_t v = 0; v < verdict.size(); ++v) {
+        QCOMPARE(verdict[v].edge, detailed[v].edge);
+        QVERIFY(!verdict[v].count.has_value());
+    }
+    // And the details again: only the violated edges, for their counts.
+    const auto again = inc.check(a.model(), deps, FlatSchedule(a.model(), fused), {true, true});
+    QVERIFY(inc.lastChecked() <= detailed.size());
+    QCOMPARE(again.size(), detailed.size());
+    for (std::size_t v = 0; v < again.size(); ++v)
+        QCOMPARE(again[v].count, detailed[v].count);
 }
 
 QTEST_GUILESS_MAIN(tst_IncrementalLegality)

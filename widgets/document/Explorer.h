@@ -128,7 +128,8 @@ Q_SIGNALS:
     /// the rest of the snapshot is unchanged.
     void graphReady(const se::AnalysisSnapshotPtr &snapshot);
     /// The verdict of the analysis in progress (a snapshot with only its
-    /// report, `complete` false), ahead of snapshotChanged.
+    /// report, `complete` false), ahead of snapshotChanged: which edges
+    /// break, without witnesses, counts or node names (those come after).
     void verdictReady(const se::AnalysisSnapshotPtr &partial);
     void busyChanged(bool busy);
     /// A change was rejected and rolled back.
