@@ -6,6 +6,7 @@
 #include "core/isl/IslUtil.h"
 #include "core/schedule/ScheduleTreeWalk.h"
 
+#include <isl/aff.h>
 #include <isl/id.h>
 #include <isl/schedule.h>
 #include <isl/schedule_node.h>
@@ -17,6 +18,7 @@
 #include <set>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace se {
@@ -232,6 +234,72 @@ isl::schedule_node splitScalars(isl::schedule_node node, unsigned minStatements)
     return node;
 }
 
+// The range of each statement's prefix times at `node` over its instances
+// that reach it, `{ [prefix] }`, one per distinct form: the ancestor bands'
+// members read per statement (isl's prefix schedule of every statement at
+// once, then restricted to the reach, took 60 ms at a tile of a
+// 400-statement band), and statements alike but for their names (a
+// pipeline's stages) sharing one range, made once. Nothing when an ancestor
+// is a node kind this does not follow or a member is not one affine piece
+// on a statement: isl's prefix schedule then.
+std::optional<std::vector<isl::set>> prefixRanges(const isl::schedule_node &node, const isl::union_set &reach)
+{
+    std::vector<isl::multi_union_pw_aff> bands; // outermost first
+    unsigned dims = 0;
+    for (isl::schedule_node at = node; at.has_parent();) {
+        at = at.parent();
+        // raw isl: one switch over the node type; cpp.h has only isa<> per class
+        switch (isl_schedule_node_get_type(at.get())) {
+        case isl_schedule_node_band:
+            bands.insert(bands.begin(), at.as<isl::schedule_node_band>().partial_schedule());
+            dims += static_cast<unsigned>(bands.front().size());
+            break;
+        case isl_schedule_node_domain:
+        case isl_schedule_node_filter:
+        case isl_schedule_node_mark:
+        case isl_schedule_node_sequence:
+        case isl_schedule_node_set: break;
+        default: return std::nullopt; // (expansion, extension, context, guard)
+        }
+    }
+    std::vector<isl::set> out;
+    std::unordered_map<std::string, std::size_t> forms;
+    bool ok = true;
+    reach.foreach_set([&](const isl::set &instances) {
+        if (!ok)
+            return;
+        // raw isl begin: a statement's part of a partial schedule and positional
+        // elements of an affine function (not in cpp.h 0.25)
+        isl_space *range = isl_space_set_from_params(isl_space_params(isl_set_get_space(instances.get())));
+        range = isl_space_add_dims(range, isl_dim_set, dims);
+        isl_multi_aff *f =
+            isl_multi_aff_zero(isl_space_map_from_domain_and_range(isl_set_get_space(instances.get()), range));
+        int at = 0;
+        for (const auto &mupa : bands) {
+            const isl::multi_pw_aff mpa = isl::manage(
+                isl_multi_union_pw_aff_extract_multi_pw_aff(mupa.get(), isl_set_get_space(instances.get())));
+            for (unsigned d = 0; ok && d < mpa.size(); ++d) {
+                const isl::pw_aff pa = mpa.at(static_cast<int>(d));
+                ok = pa.isa_aff();
+                if (ok)
+                    f = isl_multi_aff_set_at(f, at++, isl_pw_aff_as_aff(pa.copy()));
+            }
+        }
+        // raw isl end
+        const isl::multi_aff times = isl::manage(f);
+        if (!ok)
+            return;
+        const isl::multi_aff anonymous = islutil::anonymous(times);
+        const std::string fn = islutil::take(isl_multi_aff_to_str(anonymous.get())); // raw isl: no islutil::str
+        const std::string form = islutil::str(islutil::anonymous(instances)) + "|" + fn;
+        if (forms.emplace(form, out.size()).second)
+            out.push_back(times.as_map().intersect_domain(instances).range());
+    });
+    if (!ok)
+        return std::nullopt;
+    return out;
+}
+
 // True when, at every loop level above `node`, each statement reaching it
 // runs both before and after each other one for some common outer
 // iteration: isl then keeps them all in one component at every level, and
@@ -240,15 +308,19 @@ isl::schedule_node splitScalars(isl::schedule_node node, unsigned minStatements)
 // own without the group and a guard with it, so it is not grouped).
 bool interleavedAtEveryLevel(const isl::schedule_node &node, const isl::union_set &reach)
 {
-    // { S[...] -> [prefix] } for the instances reaching `node`
-    const isl::union_map prefix = node.get_prefix_schedule_union_map().intersect_domain(reach);
+    // { [prefix] } of each statement over its instances reaching `node`
+    std::optional<std::vector<isl::set>> ranges = prefixRanges(node, reach);
+    if (!ranges) {
+        ranges.emplace();
+        node.get_prefix_schedule_union_map().intersect_domain(reach).foreach_map(
+            [&](const isl::map &m) { ranges->push_back(m.range()); });
+    }
     isl::set common; // the prefix values every statement takes
     std::vector<std::optional<std::int64_t>> constant; // a level's one value on every instance
     bool ok = true;
-    prefix.foreach_map([&](isl::map m) {
+    for (const isl::set &range : *ranges) {
         if (!ok)
-            return;
-        const isl::set range = m.range();
+            break;
         const unsigned n = static_cast<unsigned>(range.tuple_dim());
         if (common.is_null())
             for (unsigned d = 0; d < n; ++d)
@@ -258,7 +330,7 @@ bool interleavedAtEveryLevel(const isl::schedule_node &node, const isl::union_se
                 constant[d].reset();
         common = common.is_null() ? range : common.intersect(range);
         ok = !common.is_empty();
-    });
+    }
     if (!ok || common.is_null())
         return false;
     const unsigned depth = static_cast<unsigned>(common.tuple_dim());
