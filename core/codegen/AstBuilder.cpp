@@ -346,13 +346,10 @@ isl::ast_node_list AstBuilder::build(const PolyhedralModel &model, const isl::sc
                 if (std::optional<isl::ast_node_list> items = AstSequenceSplit::build(tree, "grouped", memo, child))
                     return *items;
         }
-        // { S[...] -> [t...] }: for a tree, our flattener's (padded with
-        // zeros, which neither injectivity nor the depth sees), not
-        // isl_schedule_get_map's flat range products per statement and level
-        // (65 ms on a tile of pipeline_400's band); the map generator gets isl's.
-        // A tree whose times are injective needs no map at all: the depth
-        // is the flat times' length (making every statement's map of a
-        // tiled 400-statement tree took 25 ms).
+        // A tree's times from our flattener, not isl_schedule_get_map (65 ms
+        // on a tile of pipeline_400's band); injective ones need no map at
+        // all, the depth being their length (making every statement's map
+        // took 25 ms there). The map generator gets isl's map.
         const std::optional<FlatSchedule> flat =
             from == From::Map ? std::nullopt : std::optional<FlatSchedule>(FlatSchedule(model, schedule));
         isl::schedule runsAll = schedule;

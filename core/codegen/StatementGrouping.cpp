@@ -2,8 +2,10 @@
 #include "StatementGrouping.h"
 
 #include "core/edit/EditError.h"
+#include "core/edit/PrefixTimes.h"
 #include "core/edit/ScheduleTree.h"
 #include "core/isl/IslUtil.h"
+#include "core/schedule/ScheduleFlattener.h"
 #include "core/schedule/ScheduleTreeWalk.h"
 
 #include <isl/aff.h>
@@ -139,13 +141,9 @@ private:
             const isl::union_pw_aff member = band.at(k);
             isl_union_pw_aff *upa = isl_union_pw_aff_empty(isl_union_pw_aff_get_space(member.get()));
             m_only.foreach_set([&](const isl::set &s) {
-                isl_space *space =
-                    isl_space_add_dims(isl_space_from_domain(isl_set_get_space(s.get())), isl_dim_out, 1);
-                isl_pw_aff *pa = isl_union_pw_aff_extract_pw_aff(member.get(), space);
-                if (isl_pw_aff_n_piece(pa) > 0)
-                    upa = isl_union_pw_aff_add_pw_aff(upa, pa);
-                else
-                    isl_pw_aff_free(pa);
+                const isl::pw_aff pa = islutil::statementPiece(member, s.get_space());
+                if (pa.n_piece() > 0)
+                    upa = isl_union_pw_aff_add_pw_aff(upa, pa.copy());
             });
             list = isl_union_pw_aff_list_add(list, upa);
         }
@@ -244,56 +242,24 @@ isl::schedule_node splitScalars(isl::schedule_node node, unsigned minStatements)
 // on a statement: isl's prefix schedule then.
 std::optional<std::vector<isl::set>> prefixRanges(const isl::schedule_node &node, const isl::union_set &reach)
 {
-    std::vector<isl::multi_union_pw_aff> bands; // outermost first
-    unsigned dims = 0;
-    for (isl::schedule_node at = node; at.has_parent();) {
-        at = at.parent();
-        // raw isl: one switch over the node type; cpp.h has only isa<> per class
-        switch (isl_schedule_node_get_type(at.get())) {
-        case isl_schedule_node_band:
-            bands.insert(bands.begin(), at.as<isl::schedule_node_band>().partial_schedule());
-            dims += static_cast<unsigned>(bands.front().size());
-            break;
-        case isl_schedule_node_domain:
-        case isl_schedule_node_filter:
-        case isl_schedule_node_mark:
-        case isl_schedule_node_sequence:
-        case isl_schedule_node_set: break;
-        default: return std::nullopt; // (expansion, extension, context, guard)
-        }
-    }
+    const auto bands = PrefixTimes::bandsFrom(node.parent()); // (`node`, a sequence or set, adds none)
+    if (!bands)
+        return std::nullopt;
+    const std::size_t dims = PrefixTimes::dims(*bands);
     std::vector<isl::set> out;
     std::unordered_map<std::string, std::size_t> forms;
     bool ok = true;
     reach.foreach_set([&](const isl::set &instances) {
         if (!ok)
             return;
-        // raw isl begin: a statement's part of a partial schedule and positional
-        // elements of an affine function (not in cpp.h 0.25)
-        isl_space *range = isl_space_set_from_params(isl_space_params(isl_set_get_space(instances.get())));
-        range = isl_space_add_dims(range, isl_dim_set, dims);
-        isl_multi_aff *f =
-            isl_multi_aff_zero(isl_space_map_from_domain_and_range(isl_set_get_space(instances.get()), range));
-        int at = 0;
-        for (const auto &mupa : bands) {
-            const isl::multi_pw_aff mpa = isl::manage(
-                isl_multi_union_pw_aff_extract_multi_pw_aff(mupa.get(), isl_set_get_space(instances.get())));
-            for (unsigned d = 0; ok && d < mpa.size(); ++d) {
-                const isl::pw_aff pa = mpa.at(static_cast<int>(d));
-                ok = pa.isa_aff();
-                if (ok)
-                    f = isl_multi_aff_set_at(f, at++, isl_pw_aff_as_aff(pa.copy()));
-            }
-        }
-        // raw isl end
-        const isl::multi_aff times = isl::manage(f);
+        const auto times = ScheduleFlattener::functionOf(instances, PrefixTimes::timeOf(*bands, instances), dims);
+        ok = times.has_value();
         if (!ok)
             return;
-        const isl::multi_aff anonymous = islutil::anonymous(times);
-        const std::string fn = islutil::take(isl_multi_aff_to_str(anonymous.get())); // raw isl: no islutil::str
-        const std::string form = islutil::str(islutil::anonymous(instances)) + "|" + fn;
+        const std::string form =
+            islutil::str(islutil::anonymous(instances)) + "|" + islutil::str(islutil::anonymous(*times));
         if (forms.emplace(form, out.size()).second)
-            out.push_back(times.as_map().intersect_domain(instances).range());
+            out.push_back(times->as_map().intersect_domain(instances).range());
     });
     if (!ok)
         return std::nullopt;

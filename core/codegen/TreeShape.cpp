@@ -27,9 +27,7 @@ struct Piece {
 
 Piece pieceOf(const isl::union_pw_aff &member, const isl::space &statement)
 {
-    // raw isl: a statement's piece, by its { S[...] -> [x] } space (no extract on union_pw_aff in cpp.h 0.25)
-    const isl::pw_aff pa = isl::manage(isl_union_pw_aff_extract_pw_aff(
-        member.get(), isl_space_add_dims(isl_space_from_domain(statement.copy()), isl_dim_out, 1)));
+    const isl::pw_aff pa = islutil::statementPiece(member, statement);
     Piece out{islutil::str(islutil::anonymous(pa)), std::nullopt, {}};
     if (pa.n_piece() == 1)
         pa.foreach_piece([&](const isl::set &where, const isl::multi_aff &ma) {

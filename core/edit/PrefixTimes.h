@@ -3,6 +3,7 @@
 
 #include <isl/cpp.h>
 
+#include <optional>
 #include <vector>
 
 namespace se {
@@ -23,6 +24,17 @@ public:
     /// (nothing filled) under a node kind this does not follow.
     static bool build(const PolyhedralModel &model, const isl::schedule_node &band, const std::vector<isl::set> &reach,
                       std::vector<isl::map> &times, std::vector<isl::multi_aff> &fn);
+
+    /// The partial schedules of `band` and its ancestor bands, outermost
+    /// first; nothing under a node kind this does not follow (expansion,
+    /// extension, context, guard: isl's prefix schedule then).
+    static std::optional<std::vector<isl::multi_union_pw_aff>> bandsFrom(const isl::schedule_node &band);
+    /// One statement's prefix times from `bands` (on the space of `instances`),
+    /// one piecewise expression per dimension.
+    static std::vector<isl::pw_aff> timeOf(const std::vector<isl::multi_union_pw_aff> &bands,
+                                           const isl::set &instances);
+    /// The number of dimensions of `bands`.
+    static std::size_t dims(const std::vector<isl::multi_union_pw_aff> &bands);
 };
 
 } // namespace se

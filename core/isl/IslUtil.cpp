@@ -135,6 +135,20 @@ std::string str(const isl::pw_aff &a)
 {
     return text(a, isl_pw_aff_to_str);
 }
+std::string str(const isl::multi_aff &f)
+{
+    return text(f, isl_multi_aff_to_str);
+}
+
+isl::pw_aff statementPiece(const isl::union_pw_aff &member, const isl::space &statement)
+{
+    return isl::manage(isl_union_pw_aff_extract_pw_aff(
+        member.get(), isl_space_add_dims(isl_space_from_domain(statement.copy()), isl_dim_out, 1)));
+}
+isl::multi_pw_aff statementPart(const isl::multi_union_pw_aff &schedule, const isl::space &statement)
+{
+    return isl::manage(isl_multi_union_pw_aff_extract_multi_pw_aff(schedule.get(), statement.copy()));
+}
 
 isl::set anonymous(const isl::set &s)
 {

@@ -39,6 +39,7 @@ std::string str(const isl::map &m);
 std::string str(const isl::union_map &m);
 std::string str(const isl::union_set &s);
 std::string str(const isl::pw_aff &a);
+std::string str(const isl::multi_aff &f);
 /// The same object with anonymous tuples, `{ [i, j] -> [i', j'] : ... }`:
 /// keys that hold for every statement of the same shape (a kernel's tiles).
 /// A multi_aff or pw_aff loses its input tuple's name.
@@ -46,6 +47,11 @@ isl::set anonymous(const isl::set &s);
 isl::map anonymous(const isl::map &m);
 isl::pw_aff anonymous(const isl::pw_aff &a);
 isl::multi_aff anonymous(const isl::multi_aff &f);
+/// One statement's piece of a band member, `{ S[...] -> [x] }`, by the
+/// statement's space `{ S[...] }` (empty when the member has none).
+isl::pw_aff statementPiece(const isl::union_pw_aff &member, const isl::space &statement);
+/// One statement's part of a partial schedule, `{ S[...] -> [x...] }`.
+isl::multi_pw_aff statementPart(const isl::multi_union_pw_aff &schedule, const isl::space &statement);
 /// Takes a string isl allocated (may be null) and frees it.
 std::string take(char *s);
 /// Reads an isl set without throwing: a null set when `text` is not one,

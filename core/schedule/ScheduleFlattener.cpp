@@ -48,8 +48,7 @@ public:
             const int n = static_cast<int>(mupa.size());
             for (auto &e : entries) {
                 QuotaScope::nextStep(m_model.islContext());
-                const isl::multi_pw_aff mpa = isl::manage(
-                    isl_multi_union_pw_aff_extract_multi_pw_aff(mupa.get(), e.instances.get_space().release()));
+                const isl::multi_pw_aff mpa = islutil::statementPart(mupa, e.instances.get_space());
                 for (int k = 0; k < n; ++k)
                     e.time.push_back(mpa.at(k));
             }

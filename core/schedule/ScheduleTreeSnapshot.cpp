@@ -85,10 +85,7 @@ std::vector<ScheduleTreeMemo::Parts> partsOf(const PolyhedralModel &model, const
         // quadratic on a 400-statement pipeline).
         for (const auto &name : reaching) {
             const auto &st = model.statements()[static_cast<std::size_t>(model.statementIndex(name))];
-            // { s0[t, i] -> [x] }
-            isl_space *space =
-                isl_space_add_dims(isl_space_from_domain(st.domain.get_space().release()), isl_dim_out, 1);
-            const isl::pw_aff pa = isl::manage(isl_union_pw_aff_extract_pw_aff(upa.get(), space));
+            const isl::pw_aff pa = islutil::statementPiece(upa, st.domain.get_space()); // { s0[t, i] -> [x] }
             if (pa.is_null())
                 continue;
             // The text depends only on the domain and the part, names aside.

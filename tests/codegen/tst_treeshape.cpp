@@ -19,6 +19,7 @@
 
 #include "BenchKernels.h"
 #include "NestText.h"
+#include "ParamText.h"
 
 #include <QtTest>
 
@@ -197,10 +198,7 @@ void tst_TreeShape::nestAsIslMakesIt()
     QFETCH(QString, schedule);
     QFETCH(std::vector<Edit>, edits);
     QFETCH(QStringList, params);
-    Analyzer::Options options;
-    for (const QString &p : params)
-        options.params[p.section(QLatin1Char('='), 0, 0).toStdString()] = p.section(QLatin1Char('='), 1).toLongLong();
-    Analyzer a(KernelLoader::loadFile(kernel.toStdString()), options);
+    Analyzer a(KernelLoader::loadFile(kernel.toStdString()), {test::paramValues(params)});
     isl::schedule s =
         schedule.isEmpty() ? a.originalSchedule() : ScheduleInput::readFile(a.model(), schedule.toStdString());
     s = EditScript::apply(a.context(), edits, s, "test");

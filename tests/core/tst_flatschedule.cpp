@@ -10,6 +10,8 @@
 #include "core/model/KernelLoader.h"
 #include "core/schedule/FlatSchedule.h"
 
+#include "../codegen/ParamText.h"
+
 #include <QtTest>
 
 using namespace se;
@@ -55,10 +57,7 @@ void tst_FlatSchedule::lazyMapsAreIslsOwn()
     QFETCH(QString, schedule);
     QFETCH(QString, params);
     QFETCH(int, tile);
-    ParamValues fixed;
-    for (const QString &p : params.split(QLatin1Char(','), Qt::SkipEmptyParts))
-        fixed[p.section(QLatin1Char('='), 0, 0).toStdString()] = p.section(QLatin1Char('='), 1).toLongLong();
-    Analyzer a(KernelLoader::loadFile(kernel.toStdString()), {fixed});
+    Analyzer a(KernelLoader::loadFile(kernel.toStdString()), {test::paramValues(params)});
     isl::schedule s =
         schedule.isEmpty() ? a.originalSchedule() : ScheduleInput::readFile(a.model(), schedule.toStdString());
     if (tile) {

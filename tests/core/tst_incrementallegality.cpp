@@ -12,6 +12,8 @@
 #include "core/schedule/FlatSchedule.h"
 #include "core/interop/ScheduleInput.h"
 
+#include "../codegen/ParamText.h"
+
 #include <QtTest>
 
 using namespace se;
@@ -69,12 +71,8 @@ void tst_IncrementalLegality::sameAsPlainCheck()
     QFETCH(QStringList, schedules);
     QFETCH(QString, params);
     KernelPtr k = KernelLoader::loadFile(kernel.toStdString());
-    ParamValues fixed;
-    for (const QString &p : params.split(QLatin1Char(','), Qt::SkipEmptyParts))
-        fixed[p.section(QLatin1Char('='), 0, 0).toStdString()] = p.section(QLatin1Char('='), 1).toLongLong();
-    if (params.isEmpty()) // symbolic analysis; the witness picks the kernel's values
-        fixed.clear();
-    Analyzer a(k, {fixed});
+    // (none fixed: symbolic analysis; the witness picks the kernel's values)
+    Analyzer a(k, {test::paramValues(params)});
     const auto &deps = a.dependences(DepMode::May);
     IncrementalLegality inc;
     for (const QString &path : schedules) {

@@ -15,6 +15,7 @@
 #include "core/support/InputError.h"
 
 #include "../codegen/BenchKernels.h"
+#include "../codegen/ParamText.h"
 
 #include <QtTest>
 
@@ -77,10 +78,7 @@ void tst_SchedulePrinter::flatMapReadsBack()
     QFETCH(QString, schedule);
     QFETCH(std::vector<Edit>, edits);
     QFETCH(QStringList, params);
-    Analyzer::Options options;
-    for (const QString &p : params)
-        options.params[p.section(QLatin1Char('='), 0, 0).toStdString()] = p.section(QLatin1Char('='), 1).toLongLong();
-    Analyzer a(KernelLoader::loadFile(kernel.toStdString()), options);
+    Analyzer a(KernelLoader::loadFile(kernel.toStdString()), {test::paramValues(params)});
     const PolyhedralModel &model = a.model();
     isl::schedule s;
     try {
