@@ -55,12 +55,15 @@ isl::pw_multi_aff integral(const isl::pw_multi_aff &pma)
     return out.is_null() ? pma : out;
 }
 
-// `f` ({ S[...] -> [t...] } on the universe) gisted by `domain` (of S), as
-// isl_pw_multi_aff_gist gists a one-piece function: each member by itself,
-// taken from `memo` when a statement alike but for its name had it (a
-// tile's stages: isl's gist computes the domain's hull per member, 0.3 s
-// over tiled_matmul_64's 257 statements).
-isl::multi_aff gisted(const isl::multi_aff &f, const isl::set &domain, std::unordered_map<std::string, isl::aff> &memo)
+// `f` ({ S[...] -> [t...] } on the universe) gisted by `domain` (of S),
+// then by the parameters' `context`, as isl_pw_multi_aff_gist and
+// isl_pw_multi_aff_gist_params gist a one-piece function: each member by
+// itself (isl_multi_aff_gist), taken from `memo` when a statement alike but
+// for its name had it (a tile's stages: isl's gist computes the domain's
+// hull per member, 0.3 s over tiled_matmul_64's 257 statements; the
+// parameters' gist per member was 60% of a pipeline_400 tile's flat map).
+isl::multi_aff gisted(const isl::multi_aff &f, const isl::set &domain, const isl::set &context,
+                      std::unordered_map<std::string, isl::aff> &memo)
 {
     const std::string where = islutil::str(islutil::anonymous(domain)) + " | ";
     // raw isl: the statement's tuple id (C-only for a multi_aff's domain in cpp.h 0.25)
@@ -72,8 +75,14 @@ isl::multi_aff gisted(const isl::multi_aff &f, const isl::set &domain, std::unor
             continue; // nothing to simplify
         const std::string key = where + islutil::str(islutil::anonymous(isl::pw_aff(a)));
         auto it = memo.find(key);
-        if (it == memo.end())
-            it = memo.emplace(key, a.gist(domain)).first;
+        if (it == memo.end()) {
+            // The member alone, through isl's gist of a one-piece function.
+            isl::aff g;
+            isl::pw_multi_aff(isl::multi_aff(a.gist(domain)))
+                .gist_params(context)
+                .foreach_piece([&](const isl::set &, const isl::multi_aff &ma) { g = ma.at(0); });
+            it = memo.emplace(key, g.is_null() ? a.gist(domain) : g).first;
+        }
         // raw isl: the gist made for an alike statement, on this one (no tuple setter on aff in cpp.h 0.25)
         out = out.set_at(k, isl::manage(isl_aff_set_tuple_id(it->second.copy(), isl_dim_in, id.copy())));
     }
@@ -101,9 +110,9 @@ std::string SchedulePrinter::flatMap(const PolyhedralModel &model, const isl::sc
             // each division: 1.2 ms per statement of a tile, 0.3 s on
             // tiled_matmul_64's).
             const isl::multi_aff *f = flat.function(k);
-            isl::pw_multi_aff pma =
-                f ? isl::pw_multi_aff(gisted(*f, st.domain, gists)) : flat.of(k).as_pw_multi_aff().gist(st.domain);
-            pma = integral(pma.gist_params(model.context()));
+            isl::pw_multi_aff pma = f ? isl::pw_multi_aff(gisted(*f, st.domain, model.context(), gists))
+                                      : flat.of(k).as_pw_multi_aff().gist(st.domain).gist_params(model.context());
+            pma = integral(pma);
             // raw isl begin: cpp.h 0.25 has no align_params or to_str for a pw_multi_aff
             pma = isl::manage(isl_pw_multi_aff_align_params(pma.release(), params.copy()));
             const std::string text = islutil::take(isl_pw_multi_aff_to_str(pma.get()));
