@@ -115,6 +115,7 @@ private Q_SLOTS:
     void loopNestLabelsByOrigin();
     void loopNestFollowsTheOtherViews();
     void hiddenLoopNestWaitsUntilShown();
+    void hiddenTabsShowTheScheduleWhenShown();
     void hiddenGraphIsLaidOutWhenShown();
     void undoLeavesNothingStale();
     void movesSayWhenStopped();
@@ -263,6 +264,45 @@ void tst_TruthfulViews::hiddenLoopNestWaitsUntilShown()
     dock->raise();
     QTRY_VERIFY_WITH_TIMEOUT(!e->snapshot()->nestPending && !e->snapshot()->nestDeferred, 60000);
     QCOMPARE(e->snapshot()->nestText, original);
+}
+
+void tst_TruthfulViews::hiddenTabsShowTheScheduleWhenShown()
+{
+    // The C and isl tabs behind the loop nest get their text when shown
+    // (their highlighting cost the GUI thread after every edit), and it is
+    // then the current schedule's, never an older one's.
+    MainWindow w;
+    w.setInteractive(false);
+    Testers testers(w);
+    Explorer *e = w.explorer();
+    QVERIFY(w.openKernel(source("tests/widgets/data/stencil_2d.json")));
+    QVERIFY(settle(e));
+    LoopNestView *view = w.loopNestView();
+    QCOMPARE(view->currentIndex(), 0);
+    auto *c = qobject_cast<QPlainTextEdit *>(view->widget(1));
+    auto *isl = qobject_cast<QPlainTextEdit *>(view->widget(2));
+    QVERIFY(c && isl);
+    QVERIFY(c->toPlainText().isEmpty()); // never shown: never set
+    e->applyEdit(Edit::interchange({0}));
+    QVERIFY(settle(e));
+    const AnalysisSnapshotPtr s = e->snapshot();
+    QVERIFY(!s->nestC.empty());
+    QVERIFY(c->toPlainText().isEmpty());
+    view->setCurrentIndex(1);
+    QCOMPARE(c->toPlainText(), QString::fromStdString(s->nestC));
+    view->setCurrentIndex(2);
+    QVERIFY(isl->toPlainText().contains(QString::fromStdString(s->scheduleMap)));
+    QVERIFY(isl->toPlainText().endsWith(QString::fromStdString(s->scheduleYaml)));
+    // Shown, a tab follows every edit; hidden again, it waits.
+    e->undoStack()->undo();
+    QVERIFY(settle(e));
+    QCOMPARE(isl->toPlainText().section(QLatin1Char('\n'), 1, 1),
+             QString::fromStdString(e->snapshot()->scheduleMap).section(QLatin1Char('\n'), 0, 0));
+    QVERIFY(c->toPlainText() == QString::fromStdString(s->nestC)); // hidden: the interchanged one
+    view->setCurrentIndex(1);
+    QCOMPARE(c->toPlainText(), QString::fromStdString(e->snapshot()->nestC));
+    QVERIFY(c->toPlainText() != QString::fromStdString(s->nestC));
+    view->setCurrentIndex(0);
 }
 
 void tst_TruthfulViews::loopNestFollowsTheOtherViews()

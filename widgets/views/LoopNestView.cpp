@@ -50,15 +50,60 @@ LoopNestView::LoopNestView(Selection *selection, QWidget *parent)
     addTab(m_isl, tr("isl schedule"));
     setDocumentMode(true);
     connect(m_selection, &Selection::changed, this, &LoopNestView::updateHighlights);
+    // A tab's text is set when it is shown (or read): the hidden ones'
+    // highlighting took the GUI thread's time after every edit (the isl
+    // tab's YAML of a 400-statement tree is 130 KB).
+    connect(this, &QTabWidget::currentChanged, this, [this](int index) { flush(static_cast<Tab>(index)); });
+}
+
+QPlainTextEdit *LoopNestView::edit(Tab tab) const
+{
+    return tab == Tab::Nest ? m_nest : tab == Tab::C ? m_c : m_isl;
+}
+
+void LoopNestView::flush(Tab tab)
+{
+    const int k = static_cast<int>(tab);
+    if (k < 0 || k >= TabCount || !m_pending[k])
+        return;
+    QPlainTextEdit *e = edit(tab);
+    replaceText(e, *m_pending[k]);
+    m_pending[k].reset();
+    if (tab != Tab::Isl)
+        markLines(e, m_selection->statements(), m_order);
+}
+
+void LoopNestView::setText(Tab tab, const QString &text)
+{
+    m_pending[static_cast<int>(tab)] = text;
+    if (currentIndex() == static_cast<int>(tab))
+        flush(tab);
+}
+
+QPlainTextEdit *LoopNestView::nestEdit()
+{
+    flush(Tab::Nest);
+    return m_nest;
+}
+
+QPlainTextEdit *LoopNestView::cEdit()
+{
+    flush(Tab::C);
+    return m_c;
+}
+
+QPlainTextEdit *LoopNestView::islEdit()
+{
+    flush(Tab::Isl);
+    return m_isl;
 }
 
 void LoopNestView::setSnapshot(const AnalysisSnapshotPtr &s)
 {
     m_snapshot = s;
     if (!s) {
-        m_nest->clear();
-        m_c->clear();
-        m_isl->clear();
+        for (int k = 0; k < TabCount; ++k)
+            setText(static_cast<Tab>(k), QString());
         return;
     }
     QStringList order;
@@ -75,26 +120,26 @@ void LoopNestView::setSnapshot(const AnalysisSnapshotPtr &s)
         : QStringLiteral("# ") + QString::fromStdString(s->nestError);
     if (s->nestDeferred) {
         // Left out while this view was hidden; showing it makes it.
-        replaceText(m_nest, tr("# The loop nest is generated when this view is shown."));
-        replaceText(m_c, tr("/* The C is generated when this view is shown. */"));
+        setText(Tab::Nest, tr("# The loop nest is generated when this view is shown."));
+        setText(Tab::C, tr("/* The C is generated when this view is shown. */"));
     } else if (s->nestPending) {
         // Never the previous schedule's nest: it would contradict the other views.
-        replaceText(m_nest, tr("# Regenerating the loop nest of this schedule\u2026"));
-        replaceText(m_c, tr("/* Regenerating the C of this schedule\u2026 */"));
+        setText(Tab::Nest, tr("# Regenerating the loop nest of this schedule\u2026"));
+        setText(Tab::C, tr("/* Regenerating the C of this schedule\u2026 */"));
     } else {
-        replaceText(m_nest, s->nestText.empty() ? unavailable : QString::fromStdString(s->nestText));
-        replaceText(m_c,
-                    s->nestC.empty() ? QStringLiteral("/* no C: see the loop nest tab */")
-                                     : QString::fromStdString(s->nestC));
+        setText(Tab::Nest, s->nestText.empty() ? unavailable : QString::fromStdString(s->nestText));
+        setText(Tab::C,
+                s->nestC.empty() ? QStringLiteral("/* no C: see the loop nest tab */")
+                                 : QString::fromStdString(s->nestC));
     }
     // The flat map comes with the nest (it is made on the nest's thread).
     const QString map = s->nestDeferred ? tr("# made when this view is shown")
         : s->nestPending                ? tr("# being made with the loop nest\u2026")
         : s->scheduleMap.empty()        ? tr("# not made: see the loop nest tab")
                                         : QString::fromStdString(s->scheduleMap);
-    replaceText(m_isl,
-                QStringLiteral("# flat schedule (union map)\n") + map
-                    + QStringLiteral("\n\n# schedule tree (isl YAML)\n") + QString::fromStdString(s->scheduleYaml));
+    setText(Tab::Isl,
+            QStringLiteral("# flat schedule (union map)\n") + map + QStringLiteral("\n\n# schedule tree (isl YAML)\n")
+                + QString::fromStdString(s->scheduleYaml));
     updateHighlights();
 }
 
@@ -136,9 +181,12 @@ void LoopNestView::changeEvent(QEvent *event)
 
 void LoopNestView::updateHighlights()
 {
+    // A tab whose text is still to be set is marked when it is.
     const QStringList &stmts = m_selection->statements();
-    markLines(m_nest, stmts, m_order);
-    markLines(m_c, stmts, m_order);
+    if (!m_pending[static_cast<int>(Tab::Nest)])
+        markLines(m_nest, stmts, m_order);
+    if (!m_pending[static_cast<int>(Tab::C)])
+        markLines(m_c, stmts, m_order);
 }
 
 } // namespace se

@@ -5,6 +5,8 @@
 
 #include <QTabWidget>
 
+#include <optional>
+
 class QPlainTextEdit;
 
 namespace se {
@@ -21,14 +23,22 @@ public:
     explicit LoopNestView(Selection *selection, QWidget *parent = nullptr);
 
     void setSnapshot(const AnalysisSnapshotPtr &snapshot);
-    QPlainTextEdit *nestEdit() const { return m_nest; }
-    QPlainTextEdit *cEdit() const { return m_c; }
-    QPlainTextEdit *islEdit() const { return m_isl; }
+    /// Each tab's editor, its text that of the last snapshot (a hidden
+    /// tab's text is set when it is shown or asked for here).
+    QPlainTextEdit *nestEdit();
+    QPlainTextEdit *cEdit();
+    QPlainTextEdit *islEdit();
 
 protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    enum class Tab { Nest, C, Isl };
+    static constexpr int TabCount = 3;
+    QPlainTextEdit *edit(Tab tab) const;
+    /// `text` for `tab`, set now when the tab is shown, else when it is.
+    void setText(Tab tab, const QString &text);
+    void flush(Tab tab);
     void updateHighlights();
     static void markLines(QPlainTextEdit *edit, const QStringList &statements, const QStringList &order);
 
@@ -37,6 +47,7 @@ private:
     QPlainTextEdit *m_nest, *m_c, *m_isl;
     NestHighlighter *m_nestHl, *m_cHl, *m_islHl;
     QStringList m_order;
+    std::optional<QString> m_pending[TabCount]; ///< a tab's text not set yet
 };
 
 } // namespace se
