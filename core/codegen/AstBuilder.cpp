@@ -127,10 +127,45 @@ isl::schedule withExplicitDivs(const PolyhedralModel &model, const isl::schedule
     return isl::manage(isl_schedule_insert_partial_schedule(isl::schedule::from_domain(domain).release(), band.copy()));
 }
 
+// StatementGrouping's tree, or `schedule` itself when isl refuses the
+// rewrite (a limit or a stop is not a refusal: it passes through).
+isl::schedule grouped(IslContext &ctx, const isl::schedule &schedule)
+{
+    try {
+        return StatementGrouping::apply(schedule);
+    } catch (const isl::exception_quota &) {
+        throw;
+    } catch (const isl::exception_abort &) {
+        throw;
+    } catch (const isl::exception &) {
+        if (ctx.limitHit())
+            throw;
+        return schedule;
+    }
+}
+
+// StatementGrouping's cut of `schedule`, made without isl's grouping, when
+// it is of that kind and isl refuses nothing on the way.
+std::optional<StatementGrouping::Cut> fastCut(IslContext &ctx, const isl::schedule &schedule)
+{
+    try {
+        return StatementGrouping::cut(schedule);
+    } catch (const isl::exception_quota &) {
+        throw;
+    } catch (const isl::exception_abort &) {
+        throw;
+    } catch (const isl::exception &) {
+        if (ctx.limitHit())
+            throw;
+        return std::nullopt;
+    }
+}
+
 // `tree` for From::Tree (already grouped) and From::TreeAsIs, its map
 // `times` for From::Map; `n` iterators.
 isl::ast_node buildOnce(const PolyhedralModel &model, const isl::schedule &tree, const isl::union_map &times,
-                        const std::string &file, unsigned n, bool allowOr, AstCoverage &coverage, AstBuilder::From from)
+                        const std::string &file, unsigned n, bool allowOr, AstCoverage &coverage, AstBuilder::From from,
+                        const StatementGrouping::Cut *fast = nullptr)
 {
     IslContext &ctx = model.islContext();
     AstOptions options(ctx.get(), allowOr);
@@ -151,7 +186,10 @@ isl::ast_node buildOnce(const PolyhedralModel &model, const isl::schedule &tree,
         // (which is used when reading the groups fails: isl says why if it is a limit).
         std::optional<GroupExpansion> cut;
         try {
-            cut.emplace(tree);
+            if (fast)
+                cut.emplace(*fast);
+            else
+                cut.emplace(tree);
         } catch (const isl::exception &) {
             if (ctx.limitHit())
                 throw;
@@ -163,7 +201,8 @@ isl::ast_node buildOnce(const PolyhedralModel &model, const isl::schedule &tree,
                 return groups.hasSubtrees() ? AstNodes::spliced(ast) : ast;
             coverage.reset();
         }
-        return coverage.watching(build).node_from(tree);
+        // (isl's grouping made now when the cut was made without it)
+        return coverage.watching(build).node_from(fast ? grouped(ctx, fast->from) : tree);
     } catch (const isl::exception_quota &) {
         throw;
     } catch (const isl::exception_abort &) {
@@ -174,23 +213,6 @@ isl::ast_node buildOnce(const PolyhedralModel &model, const isl::schedule &tree,
             throw;
         throw InputError(file, "",
                          std::string("isl cannot generate the loop nest of this schedule: ") + islMessage(e.what()));
-    }
-}
-
-// StatementGrouping's tree, or `schedule` itself when isl refuses the
-// rewrite (a limit or a stop is not a refusal: it passes through).
-isl::schedule grouped(IslContext &ctx, const isl::schedule &schedule)
-{
-    try {
-        return StatementGrouping::apply(schedule);
-    } catch (const isl::exception_quota &) {
-        throw;
-    } catch (const isl::exception_abort &) {
-        throw;
-    } catch (const isl::exception &) {
-        if (ctx.limitHit())
-            throw;
-        return schedule;
     }
 }
 
@@ -231,7 +253,8 @@ isl::ast_node_list itemsOf(const isl::ast_node &ast, const AstCoverage &coverage
 }
 
 isl::ast_node_list whole(const PolyhedralModel &model, const isl::schedule &runsAll, const isl::union_map &runsTimes,
-                         const isl::schedule &tree, const std::string &file, unsigned n, AstBuilder::From from)
+                         const isl::schedule &tree, const std::string &file, unsigned n, AstBuilder::From from,
+                         const StatementGrouping::Cut *fast = nullptr)
 {
     IslContext &ctx = model.islContext();
     const isl::union_set domain = runsAll.get_domain().intersect_params(model.context());
@@ -240,10 +263,10 @@ isl::ast_node_list whole(const PolyhedralModel &model, const isl::schedule &runs
         AstCoverage coverage;
         isl::ast_node ast;
         try {
-            ast = buildOnce(model, tree, runsTimes, file, n, allowOr, coverage, from);
+            ast = buildOnce(model, tree, runsTimes, file, n, allowOr, coverage, from, fast);
         } catch (const InputError &) {
             // The tree as given, when the rewritten one failed.
-            if (tree.get() != runsAll.get()) {
+            if (fast || tree.get() != runsAll.get()) {
                 QuotaScope::nextStep(ctx);
                 AstCoverage asIs;
                 try {
@@ -329,7 +352,12 @@ isl::ast_node_list AstBuilder::build(const PolyhedralModel &model, const isl::sc
         // injective, which each child checks (else the whole tree goes as
         // below), so the whole tree's times are not made per edit.
         isl::schedule groupedAsGiven; // grouped(schedule), made once
-        if (splits && from == From::Tree) {
+        // A band right below the domain grouped at its sequence (no root
+        // sequence to split): its cut made without isl's grouping.
+        std::optional<StatementGrouping::Cut> cutAsGiven;
+        if (splits && from == From::Tree)
+            cutAsGiven = fastCut(ctx, schedule);
+        if (splits && from == From::Tree && !cutAsGiven) {
             const isl::schedule tree = groupedAsGiven = grouped(ctx, schedule);
             const auto child = [&](const isl::schedule &c) -> std::optional<isl::ast_node> {
                 try {
@@ -362,6 +390,12 @@ isl::ast_node_list AstBuilder::build(const PolyhedralModel &model, const isl::sc
             runsAll = InjectiveTimes::apply(model, schedule, times);
             runsTimes = runsAll.get() == schedule.get() ? times : runsAll.get_map();
             n = depth(runsTimes);
+        }
+        if (from == From::Tree) {
+            std::optional<StatementGrouping::Cut> cut =
+                runsAll.get() == schedule.get() ? std::move(cutAsGiven) : fastCut(ctx, runsAll);
+            if (cut)
+                return whole(model, runsAll, runsTimes, runsAll, file, n, from, &*cut);
         }
         // (Grouping a 400-statement band takes tens of milliseconds: not twice.)
         const isl::schedule tree = from != From::Tree                      ? runsAll

@@ -149,11 +149,15 @@ isl_bool AstCoverage::markKept(isl_ast_node *node, void *user)
 
 namespace {
 
-// A statement's instances by its name and dimension (no two statements share a name).
+// A statement's instances by their tuple (isl's ids are unique: the
+// pointer tells two statements of one name apart) and dimension.
 std::string nameOf(const isl::set &s)
 {
-    const char *name = isl_set_get_tuple_name(s.get());
-    return std::string(name ? name : "") + "/" + std::to_string(isl_set_dim(s.get(), isl_dim_set));
+    isl_id *id = isl_set_has_tuple_id(s.get()) == isl_bool_true ? isl_set_get_tuple_id(s.get()) : nullptr;
+    const std::string key =
+        std::to_string(reinterpret_cast<std::uintptr_t>(id)) + "/" + std::to_string(isl_set_dim(s.get(), isl_dim_set));
+    isl_id_free(id);
+    return key;
 }
 
 } // namespace

@@ -74,7 +74,9 @@ std::optional<isl::union_map> chainTimes(isl::schedule_node n, const isl::union_
         bands.push_back(n.as<isl::schedule_node_band>().get_partial_schedule());
     if (bands.empty() || !n.isa<isl::schedule_node_leaf>())
         return std::nullopt;
-    isl::union_map out = isl::union_map::empty(instances.ctx());
+    // raw isl begin: a union grown in place (cpp.h's unite copies it per
+    // statement), owned throughout (an exception, a stop, may come between)
+    isl::union_map times = isl::manage(isl_union_map_empty_ctx(instances.ctx().get()));
     bool ok = true;
     instances.foreach_set([&](const isl::set &s) {
         std::vector<isl::pw_aff> time;
@@ -84,11 +86,12 @@ std::optional<isl::union_map> chainTimes(isl::schedule_node n, const isl::union_
         const std::optional<isl::multi_aff> f = ok ? ScheduleFlattener::functionOf(s, time, time.size()) : std::nullopt;
         ok = f.has_value();
         if (ok)
-            out = out.unite(isl::union_map(f->as_map()));
+            times = isl::manage(isl_union_map_add_map(times.release(), f->as_map().release()));
     });
+    // raw isl end
     if (!ok)
         return std::nullopt;
-    return out;
+    return times;
 }
 
 // The group's id when every map of `expansion` ({ G[...] -> S[...] }) leaves
@@ -300,6 +303,14 @@ GroupExpansion::GroupExpansion(const isl::schedule &grouped) : m_tree(grouped)
         m_tree = cutAt(grouped, leafCuts);
 }
 
+GroupExpansion::GroupExpansion(const StatementGrouping::Cut &cut) : m_tree(cut.tree)
+{
+    if (auto members = leaves(cut.below, cut.expansion))
+        m_groups.emplace(cut.group.name(), std::move(*members));
+    else if (auto children = subtrees(cut.below, cut.expansion))
+        m_subtrees.emplace(cut.group.name(), std::move(*children));
+}
+
 // One form's call and guard in one build.
 struct GroupExpansion::Form {
     int index;
@@ -403,6 +414,7 @@ GroupExpansion::Result GroupExpansion::expandLeaf(const isl::ast_build &build, c
         std::string expected; ///< the condition isl puts around its nest there, as C
     };
     std::map<std::string, Guard> guards; // by shape
+    Guard shapeless; // a child alike no other's
     for (const Child &c : children->second) {
         std::optional<isl::ast_node> n;
         const auto alike = c.shape.empty() ? made.end() : made.find(c.shape);
@@ -430,9 +442,11 @@ GroupExpansion::Result GroupExpansion::expandLeaf(const isl::ast_build &build, c
             const isl::set guardSet = islutil::coalesce(runs.gist_params(runs.params()));
             const int form = forms.emplace(islutil::str(guardSet), static_cast<int>(forms.size())).first->second;
             const std::string expected = build.expr_from(islutil::coalesce(guardSet.gist(where))).to_C_str();
-            guard = guards.insert_or_assign(c.shape, Guard{guardSet, form, expected}).first;
+            guard = c.shape.empty() ? guards.end() : guards.emplace(c.shape, Guard{guardSet, form, expected}).first;
+            if (guard == guards.end())
+                shapeless = Guard{guardSet, form, expected};
         }
-        const Guard &g = guard->second;
+        const Guard &g = guard == guards.end() ? shapeless : guard->second;
         if (n->isa<isl::ast_node_if>() && !n->as<isl::ast_node_if>().has_else_node()) {
             const auto i = n->as<isl::ast_node_if>();
             if (i.cond().to_C_str() == g.expected) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "StatementGrouping.h"
+
 #include <isl/cpp.h>
 
 #include <functional>
@@ -42,6 +44,9 @@ public:
     /// The expansions of `grouped` that can be cut (none: tree() is
     /// `grouped`).
     explicit GroupExpansion(const isl::schedule &grouped);
+    /// The expansion of `cut`, its tree already cut (none: any() is false,
+    /// and the tree to generate is isl's grouping of `cut.from`).
+    explicit GroupExpansion(const StatementGrouping::Cut &cut);
 
     bool any() const { return !m_groups.empty() || !m_subtrees.empty(); }
     /// True when a group's children are subtrees: the build's create_leaf

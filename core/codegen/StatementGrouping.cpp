@@ -333,15 +333,24 @@ bool leftToIsl(const isl::schedule &schedule)
 
 } // namespace
 
-isl::schedule StatementGrouping::apply(const isl::schedule &schedule, unsigned minStatements)
+namespace {
+
+// The tree with its bands' scalar members split, and the places to group
+// (paths from the root, outer first); nothing when the tree is left to isl.
+struct Plan {
+    isl::schedule split;
+    std::vector<std::vector<int>> targets;
+};
+
+std::optional<Plan> planOf(const isl::schedule &schedule, unsigned minStatements)
 {
     if (leftToIsl(schedule))
-        return schedule;
-    const isl::schedule split = splitScalars(schedule.root(), minStatements).get_schedule();
+        return std::nullopt;
+    Plan plan;
+    plan.split = splitScalars(schedule.root(), minStatements).get_schedule();
     // Sequences and sets right below a band, reached by several statements
     // that interleave at every level above.
-    std::vector<std::vector<int>> targets;
-    ScheduleTreeWalk::forEach(split.root(), [&](const isl::schedule_node &n, const std::vector<int> &path) {
+    ScheduleTreeWalk::forEach(plan.split.root(), [&](const isl::schedule_node &n, const std::vector<int> &path) {
         if (!(n.isa<isl::schedule_node_sequence>() || n.isa<isl::schedule_node_set>()) || !n.has_parent())
             return;
         if (!n.parent().isa<isl::schedule_node_band>())
@@ -349,25 +358,135 @@ isl::schedule StatementGrouping::apply(const isl::schedule &schedule, unsigned m
         const isl::union_set reach = reaching(n);
         if (statementCount(reach) < minStatements || !interleavedAtEveryLevel(n, reach))
             return;
-        targets.push_back(path);
+        plan.targets.push_back(path);
     });
+    return plan;
+}
+
+isl::id groupId(isl::ctx ctx, int k)
+{
+    const std::string name = "se_group" + std::to_string(k);
+    // raw isl: a user pointer of its own: never equal to a statement's id, whatever its name
+    return isl::manage(isl_id_alloc(ctx.get(), name.c_str(), const_cast<char *>(&GroupMarker)));
+}
+
+// True when every member of `band` has isl's default loop types.
+bool defaultLoops(const isl::schedule_node_band &band)
+{
+    for (int k = 0, n = static_cast<int>(band.n_member()); k < n; ++k) {
+        // raw isl begin: loop types (no getters in cpp.h 0.25)
+        if (isl_schedule_node_band_member_get_ast_loop_type(band.get(), k) != isl_ast_loop_default
+            || isl_schedule_node_band_member_get_isolate_ast_loop_type(band.get(), k) != isl_ast_loop_default)
+            return false;
+        // raw isl end
+    }
+    return true;
+}
+
+} // namespace
+
+isl::schedule StatementGrouping::apply(const isl::schedule &schedule, unsigned minStatements)
+{
+    const std::optional<Plan> plan = planOf(schedule, minStatements);
+    if (!plan)
+        return schedule;
     // Inner ones first: an expansion node inserted there leaves the paths
     // of its ancestors and of earlier subtrees as they were.
-    isl::schedule grouped = split;
+    isl::schedule grouped = plan->split;
     int k = 0;
-    for (auto it = targets.rbegin(); it != targets.rend(); ++it) {
+    for (auto it = plan->targets.rbegin(); it != plan->targets.rend(); ++it) {
         isl::schedule_node node = grouped.root();
         for (int i : *it)
             node = node.child(i);
-        const std::string name = "se_group" + std::to_string(k++);
-        // raw isl begin: isl_schedule_node_group is not in cpp.h 0.25
-        // A user pointer of its own: never equal to a statement's id, whatever its name.
-        isl_id *id = isl_id_alloc(node.ctx().get(), name.c_str(), const_cast<char *>(&GroupMarker));
-        node = isl::manage(isl_schedule_node_group(node.release(), id));
-        // raw isl end
+        // raw isl: isl_schedule_node_group is not in cpp.h 0.25
+        node = isl::manage(isl_schedule_node_group(node.release(), groupId(node.ctx(), k++).release()));
         grouped = node.get_schedule();
     }
     return grouped;
+}
+
+std::optional<StatementGrouping::Cut> StatementGrouping::cut(const isl::schedule &schedule, unsigned minStatements)
+{
+    const std::optional<Plan> plan = planOf(schedule, minStatements);
+    if (!plan || plan->targets.size() != 1 || plan->targets.front() != std::vector<int>{0, 0})
+        return std::nullopt;
+    const isl::schedule_node root = plan->split.root();
+    const isl::schedule_node bandNode = root.child(0);
+    const isl::schedule_node below = bandNode.child(0);
+    if (!root.isa<isl::schedule_node_domain>() || !bandNode.isa<isl::schedule_node_band>()
+        || !below.isa<isl::schedule_node_sequence>())
+        return std::nullopt;
+    const auto band = bandNode.as<isl::schedule_node_band>();
+    const auto bands = PrefixTimes::bandsFrom(bandNode);
+    if (!bands || !defaultLoops(band))
+        return std::nullopt;
+    const std::size_t dims = PrefixTimes::dims(*bands);
+    const isl::union_set domain = root.as<isl::schedule_node_domain>().domain();
+    Cut out;
+    out.group = groupId(root.ctx(), 0);
+    out.below = below;
+    // What isl_schedule_node_group makes at `below`, statement by statement:
+    // the expansion { G[prefix] -> S[i] } on S's instances (each form once,
+    // renamed for the alike statements), and the group's points, the union
+    // of its images, coalesced.
+    std::unordered_map<std::string, std::size_t> forms;
+    std::vector<isl::map> firsts;
+    isl::set points;
+    // raw isl begin: a union grown in place (cpp.h's unite copies it per
+    // statement), owned throughout (an exception, a stop, may come between)
+    isl::union_map expansion = isl::manage(isl_union_map_empty(domain.get_space().release()));
+    bool ok = true;
+    domain.foreach_set([&](const isl::set &instances) {
+        if (!ok)
+            return;
+        const auto f = ScheduleFlattener::functionOf(instances, PrefixTimes::timeOf(*bands, instances), dims);
+        ok = f.has_value();
+        if (!ok)
+            return;
+        const std::string form =
+            islutil::str(islutil::anonymous(instances)) + " | " + islutil::str(islutil::anonymous(*f));
+        const auto [it, fresh] = forms.try_emplace(form, firsts.size());
+        isl::map e;
+        if (fresh) {
+            e = f->set_range_tuple(out.group).as_map().reverse().intersect_range(instances);
+            firsts.push_back(e);
+            const isl::set image = e.domain();
+            points = points.is_null() ? image : points.unite(image);
+        } else {
+            isl::id id = isl::manage(isl_set_get_tuple_id(instances.get()));
+            e = isl::manage(isl_map_set_tuple_id(firsts[it->second].copy(), isl_dim_out, id.release()));
+        }
+        expansion = isl::manage(isl_union_map_add_map(expansion.release(), e.release()));
+    });
+    out.expansion = expansion;
+    // raw isl end
+    if (!ok || points.is_null())
+        return std::nullopt;
+    // The tree isl's grouping leaves above the group, cut there: the domain
+    // is the group's points (every statement is grouped), the band's
+    // members the identity on them (isl_schedule_node_group's group_band:
+    // the statements' pieces dropped, the group's added).
+    const isl::union_set group(islutil::coalesce(points));
+    // raw isl begin: the identity on the group's points, in the band's parameters (isl's group_band)
+    isl::space pointSpace = points.get_space(), bandSpace = band.get_partial_schedule().get_space();
+    isl_space *space = isl_space_align_params(pointSpace.release(), bandSpace.release());
+    isl_multi_aff *sched = isl_multi_aff_identity(isl_space_map_from_set(space));
+    // as group_band takes the band's share (depth 0, all of it): this drops the tuple's name
+    sched = isl_multi_aff_drop_dims(sched, isl_dim_out, 0, 0);
+    sched = isl_multi_aff_drop_dims(sched, isl_dim_out, static_cast<unsigned>(dims), 0);
+    const isl::multi_aff identity = isl::manage(sched);
+    // raw isl end
+    const isl::multi_union_pw_aff partial = band.get_partial_schedule()
+                                                .intersect_domain(isl::union_set::empty(domain.ctx()))
+                                                .union_add(isl::multi_union_pw_aff(identity));
+    isl::schedule_node n = isl::schedule::from_domain(group).root().child(0);
+    n = n.insert_partial_schedule(partial);
+    auto b = n.as<isl::schedule_node_band>().set_permutable(band.permutable() ? 1 : 0);
+    for (int k = 0, m = static_cast<int>(band.n_member()); k < m; ++k)
+        b = b.member_set_coincident(k, band.member_get_coincident(k) ? 1 : 0);
+    out.tree = b.get_schedule();
+    out.from = schedule;
+    return out;
 }
 
 bool StatementGrouping::isGroup(const isl::id &id)

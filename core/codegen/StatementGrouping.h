@@ -3,6 +3,8 @@
 
 #include <isl/cpp.h>
 
+#include <optional>
+
 namespace se {
 
 /// isl 0.25's AST generator orders the statements that share a loop
@@ -37,6 +39,20 @@ public:
     /// multi-statement band, or a tree with expansion or extension nodes
     /// or AST build options, which are left to isl as they are).
     static isl::schedule apply(const isl::schedule &schedule, unsigned minStatements = MinStatements);
+    /// A tree apply() groups at one place, a sequence below a band right
+    /// below the domain (a tile of a fused band), with its group cut off as
+    /// GroupExpansion cuts it: the same tree, made without isl's grouping
+    /// (isl_schedule_node_group reads every statement's domain and prefix
+    /// as one union, 80 ms at a tile of pipeline_400's band).
+    struct Cut {
+        isl::schedule tree; ///< the domain of group points, the band's identity on them, a leaf
+        isl::id group; ///< the group statement's id (isGroup)
+        isl::union_map expansion; ///< { G[...] -> S[...] }: the group's points to the statements' instances
+        isl::schedule_node below; ///< the sequence grouped, in the tree before grouping
+        isl::schedule from; ///< the schedule cut() was given: apply() of it when isl's grouping is needed
+    };
+    /// That cut, or nothing where the tree is not of that kind (apply() then).
+    static std::optional<Cut> cut(const isl::schedule &schedule, unsigned minStatements = MinStatements);
     /// True when `id` names a group statement apply() made.
     static bool isGroup(const isl::id &id);
 };

@@ -16,8 +16,10 @@
 #include "core/interop/ScheduleInput.h"
 #include "core/isl/IslContext.h"
 #include "core/model/KernelLoader.h"
+#include "core/schedule/SchedulePrinter.h"
 #include "core/support/InputError.h"
 
+#include <isl/schedule_node.h>
 #include <isl/union_map.h>
 
 #include "BenchKernels.h"
@@ -35,6 +37,8 @@ private Q_SLOTS:
     void rewrites_data();
     void rewrites();
     void splitOverAGuard();
+    void cutIsIslsCut_data();
+    void cutIsIslsCut();
 };
 
 namespace {
@@ -203,6 +207,72 @@ void tst_StatementGrouping::splitOverAGuard()
         return isl::manage(isl_union_map_lex_lt_union_map(t.copy(), t.copy())); // raw isl: not in cpp.h 0.25
     };
     QVERIFY(before(rewritten.get_map()).is_equal(before(s.get_map())));
+}
+
+// StatementGrouping::cut makes, without isl's grouping, what GroupExpansion
+// cuts from isl's grouped tree: the same tree text (domain of group points,
+// the band's identity on them) and the same expansion; only a sequence
+// grouped below a band right below the domain.
+void tst_StatementGrouping::cutIsIslsCut_data()
+{
+    QTest::addColumn<QString>("tree");
+    QTest::addColumn<bool>("cut");
+    const QString dom = QStringLiteral(
+        "[N] -> { A[i, j] : 0 <= i < N and 0 <= j < N; B[i, j] : 0 < i < N and 0 <= j < N - 1; C[i] : 0 <= i < N }");
+    auto tree = [&](const QString &child) { return QStringLiteral("{ domain: \"%1\", child: %2 }").arg(dom, child); };
+    QTest::newRow("band over a sequence of different domains") << tree(
+        QStringLiteral("{ schedule: \"[{ A[i, j] -> [(i)]; B[i, j] -> [(i)]; C[i] -> [(i)] }]\", "
+                       "child: { sequence: [ { filter: \"{ B[i, j] }\" }, { filter: \"{ A[i, j]; C[i] }\" } ] } }"))
+                                                               << true;
+    QTest::newRow("fused map: scalar last member") << QStringLiteral(
+        "{ domain: \"[N] -> { A[i, j] : 0 <= i < N and 0 <= j < N; B[i, j] : 0 < i < N and 0 <= j < N - 1 }\", "
+        "child: { schedule: \"[{ A[i, j] -> [(i)]; B[i, j] -> [(i)] }, "
+        "{ A[i, j] -> [(j)]; B[i, j] -> [(j + 1)] }, { A[i, j] -> [(2)]; B[i, j] -> [(0)] }]\" } }")
+                                                   << true;
+    QTest::newRow("tiled band over a sequence") << tree(
+        QStringLiteral("{ schedule: \"[{ A[i, j] -> [(floor((i)/4))]; B[i, j] -> [(floor((i + 1)/4))]; "
+                       "C[i] -> [(floor((i)/4))] }, { A[i, j] -> [(i)]; B[i, j] -> [(i + 1)]; C[i] -> [(i)] }]\", "
+                       "permutable: 1, coincident: [ 1, 0 ], "
+                       "child: { sequence: [ { filter: \"{ A[i, j]; C[i] }\" }, { filter: \"{ B[i, j] }\" } ] } }"))
+                                                << true;
+    QTest::newRow("one statement split by filters")
+        << tree(QStringLiteral("{ schedule: \"[{ A[i, j] -> [(i)]; B[i, j] -> [(i)]; C[i] -> [(i)] }]\", "
+                               "child: { sequence: [ { filter: \"{ A[i, j] : j < 3; C[i] }\" }, "
+                               "{ filter: \"{ B[i, j]; A[i, j] : j >= 3 }\" } ] } }"))
+        << true;
+    QTest::newRow("set under a band: isl's grouping")
+        << tree(QStringLiteral("{ schedule: \"[{ A[i, j] -> [(j)]; B[i, j] -> [(j)]; C[i] -> [(i)] }]\", "
+                               "child: { set: [ { filter: \"{ A[i, j]; C[i] }\" }, { filter: \"{ B[i, j] }\" } ] } }"))
+        << false;
+    QTest::newRow("a sequence on top: nothing to group")
+        << tree(QStringLiteral("{ sequence: [ { filter: \"{ A[i, j]; B[i, j] }\" }, { filter: \"{ C[i] }\" } ] }"))
+        << false;
+}
+
+void tst_StatementGrouping::cutIsIslsCut()
+{
+    QFETCH(QString, tree);
+    QFETCH(bool, cut);
+    IslContext context;
+    const isl::ctx ctx(context.get());
+    const isl::schedule s(ctx, tree.toStdString());
+    const std::optional<StatementGrouping::Cut> c = StatementGrouping::cut(s, 2);
+    QCOMPARE(c.has_value(), cut);
+    if (!c)
+        return;
+    QVERIFY(StatementGrouping::isGroup(c->group));
+    QVERIFY(c->from.get() == s.get());
+    // isl's grouping, its expansion node cut off
+    const isl::schedule grouped = StatementGrouping::apply(s, 2);
+    QCOMPARE(expansions(grouped), 1);
+    isl::schedule_node e = grouped.root().child(0).child(0);
+    QVERIFY(e.isa<isl::schedule_node_expansion>());
+    QVERIFY(c->expansion.is_equal(e.as<isl::schedule_node_expansion>().expansion()));
+    QVERIFY(c->below.isa<isl::schedule_node_sequence>());
+    const isl::schedule islCut =
+        isl::manage(isl_schedule_node_cut(e.release())).get_schedule(); // raw isl: not in cpp.h 0.25
+    QCOMPARE(QString::fromStdString(SchedulePrinter::blockYaml(c->tree)),
+             QString::fromStdString(SchedulePrinter::blockYaml(islCut)));
 }
 
 QTEST_MAIN(tst_StatementGrouping)
