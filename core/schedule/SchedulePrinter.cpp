@@ -81,6 +81,7 @@ isl::multi_aff gisted(const isl::multi_aff &f, const isl::set &domain, const isl
             isl::pw_multi_aff(isl::multi_aff(a.gist(domain)))
                 .gist_params(context)
                 .foreach_piece([&](const isl::set &, const isl::multi_aff &ma) { g = ma.at(0); });
+            // (no piece only under an empty context, which the model refuses)
             it = memo.emplace(key, g.is_null() ? a.gist(domain) : g).first;
         }
         // raw isl: the gist made for an alike statement, on this one (no tuple setter on aff in cpp.h 0.25)
