@@ -13,7 +13,6 @@
 
 #include <algorithm>
 #include <deque>
-#include <cstdlib>
 #include <string>
 #include <map>
 #include <tuple>
@@ -108,7 +107,7 @@ SplitTimes splitTimes(const isl::multi_aff &times, Parts &parts, DifferenceRange
     auto split = islutil::splitConstants(times);
     if (!split)
         return out;
-    std::string text = islutil::take(isl_multi_aff_to_str(split->linear.get())); // raw isl: the text is the key
+    std::string text = islutil::str(split->linear); // the text is the key
     const auto [at, added] = parts.ids.emplace(std::move(text), static_cast<int>(parts.ids.size()));
     if (added)
         parts.dimensions.push_back(ranges.dimensionIds(split->linear));
@@ -265,9 +264,8 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
                     // { [i] -> [i'] }: every pair of the edge, anonymous
                     const isl::space space = d.shapeRelation.wrap().space().unwrap();
                     const isl::multi_aff delta = pulled(true, space, d.dst).sub(pulled(false, space, d.src));
-                    char *text = isl_multi_aff_to_str(delta.get()); // raw isl: the text is the key
-                    const std::string shapeKey = std::to_string(d.shape) + ' ' + (text ? text : "");
-                    std::free(text);
+                    const std::string shapeKey =
+                        std::to_string(d.shape) + ' ' + islutil::str(delta); // the text is the key
                     auto it = byShape.find(shapeKey);
                     if (it == byShape.end())
                         it = byShape.emplace(shapeKey, evaluatePairs(d.shapeRelation, delta, outer, f.members)).first;
