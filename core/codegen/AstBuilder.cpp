@@ -127,42 +127,40 @@ isl::schedule withExplicitDivs(const PolyhedralModel &model, const isl::schedule
     return isl::manage(isl_schedule_insert_partial_schedule(isl::schedule::from_domain(domain).release(), band.copy()));
 }
 
-// StatementGrouping's tree, or `schedule` itself when isl refuses the
-// rewrite (a limit or a stop is not a refusal: it passes through).
+// `make()`, or `refused` when isl refuses it (a limit or a stop is not a
+// refusal: it passes through).
+template <typename T, typename F> T unlessRefused(IslContext &ctx, F &&make, T refused)
+{
+    try {
+        return make();
+    } catch (const isl::exception_quota &) {
+        throw;
+    } catch (const isl::exception_abort &) {
+        throw;
+    } catch (const isl::exception &) {
+        if (ctx.limitHit())
+            throw;
+        return refused;
+    }
+}
+
+// StatementGrouping's tree, or `schedule` itself when isl refuses the rewrite.
 isl::schedule grouped(IslContext &ctx, const isl::schedule &schedule)
 {
-    try {
-        return StatementGrouping::apply(schedule);
-    } catch (const isl::exception_quota &) {
-        throw;
-    } catch (const isl::exception_abort &) {
-        throw;
-    } catch (const isl::exception &) {
-        if (ctx.limitHit())
-            throw;
-        return schedule;
-    }
+    return unlessRefused(
+        ctx, [&] { return StatementGrouping::apply(schedule); }, schedule);
 }
 
-// StatementGrouping's cut of `schedule`, made without isl's grouping, when
-// it is of that kind and isl refuses nothing on the way.
-std::optional<StatementGrouping::Cut> fastCut(IslContext &ctx, const isl::schedule &schedule)
+// StatementGrouping's grouping (a cut, or isl's grouped tree), or
+// `schedule` itself when isl refuses it.
+StatementGrouping::Grouping grouping(IslContext &ctx, const isl::schedule &schedule)
 {
-    try {
-        return StatementGrouping::cut(schedule);
-    } catch (const isl::exception_quota &) {
-        throw;
-    } catch (const isl::exception_abort &) {
-        throw;
-    } catch (const isl::exception &) {
-        if (ctx.limitHit())
-            throw;
-        return std::nullopt;
-    }
+    return unlessRefused(
+        ctx, [&] { return StatementGrouping::group(schedule); }, StatementGrouping::Grouping{schedule, std::nullopt});
 }
 
-// `tree` for From::Tree (already grouped) and From::TreeAsIs, its map
-// `times` for From::Map; `n` iterators.
+// `tree` for From::Tree (already grouped, or the tree `fast` cuts) and
+// From::TreeAsIs, its map `times` for From::Map; `n` iterators.
 isl::ast_node buildOnce(const PolyhedralModel &model, const isl::schedule &tree, const isl::union_map &times,
                         const std::string &file, unsigned n, bool allowOr, AstCoverage &coverage, AstBuilder::From from,
                         const StatementGrouping::Cut *fast = nullptr)
@@ -202,7 +200,9 @@ isl::ast_node buildOnce(const PolyhedralModel &model, const isl::schedule &tree,
             coverage.reset();
         }
         // (isl's grouping made now when the cut was made without it)
-        return coverage.watching(build).node_from(fast ? grouped(ctx, fast->from) : tree);
+        return coverage.watching(build).node_from(fast ? unlessRefused(
+                                                      ctx, [&] { return StatementGrouping::grouped(*fast); }, tree)
+                                                       : tree);
     } catch (const isl::exception_quota &) {
         throw;
     } catch (const isl::exception_abort &) {
@@ -351,14 +351,13 @@ isl::ast_node_list AstBuilder::build(const PolyhedralModel &model, const isl::sc
         // of InjectiveTimes::apply is the same tree when every statement's times are
         // injective, which each child checks (else the whole tree goes as
         // below), so the whole tree's times are not made per edit.
-        isl::schedule groupedAsGiven; // grouped(schedule), made once
-        // A band right below the domain grouped at its sequence (no root
-        // sequence to split): its cut made without isl's grouping.
-        std::optional<StatementGrouping::Cut> cutAsGiven;
+        // (Grouping a 400-statement band takes tens of milliseconds: once.)
+        std::optional<StatementGrouping::Grouping> asGiven;
         if (splits && from == From::Tree)
-            cutAsGiven = fastCut(ctx, schedule);
-        if (splits && from == From::Tree && !cutAsGiven) {
-            const isl::schedule tree = groupedAsGiven = grouped(ctx, schedule);
+            asGiven = grouping(ctx, schedule);
+        // (A cut is of a band right below the domain: no root sequence to split.)
+        if (asGiven && !asGiven->cut) {
+            const isl::schedule tree = *asGiven->tree;
             const auto child = [&](const isl::schedule &c) -> std::optional<isl::ast_node> {
                 try {
                     QuotaScope::nextStep(ctx);
@@ -391,17 +390,12 @@ isl::ast_node_list AstBuilder::build(const PolyhedralModel &model, const isl::sc
             runsTimes = runsAll.get() == schedule.get() ? times : runsAll.get_map();
             n = depth(runsTimes);
         }
-        if (from == From::Tree) {
-            std::optional<StatementGrouping::Cut> cut =
-                runsAll.get() == schedule.get() ? std::move(cutAsGiven) : fastCut(ctx, runsAll);
-            if (cut)
-                return whole(model, runsAll, runsTimes, runsAll, file, n, from, &*cut);
-        }
-        // (Grouping a 400-statement band takes tens of milliseconds: not twice.)
-        const isl::schedule tree = from != From::Tree                      ? runsAll
-            : !groupedAsGiven.is_null() && runsAll.get() == schedule.get() ? groupedAsGiven
-                                                                           : grouped(ctx, runsAll);
-        return whole(model, runsAll, runsTimes, tree, file, n, from);
+        if (from != From::Tree)
+            return whole(model, runsAll, runsTimes, runsAll, file, n, from);
+        const StatementGrouping::Grouping g =
+            asGiven && runsAll.get() == schedule.get() ? std::move(*asGiven) : grouping(ctx, runsAll);
+        return g.cut ? whole(model, runsAll, runsTimes, runsAll, file, n, from, &*g.cut)
+                     : whole(model, runsAll, runsTimes, *g.tree, file, n, from);
     });
 }
 

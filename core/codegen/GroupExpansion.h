@@ -45,7 +45,7 @@ public:
     /// `grouped`).
     explicit GroupExpansion(const isl::schedule &grouped);
     /// The expansion of `cut`, its tree already cut (none: any() is false,
-    /// and the tree to generate is isl's grouping of `cut.from`).
+    /// and the tree to generate is StatementGrouping::grouped(cut)).
     explicit GroupExpansion(const StatementGrouping::Cut &cut);
 
     bool any() const { return !m_groups.empty() || !m_subtrees.empty(); }

@@ -232,22 +232,30 @@ isl::schedule_node splitScalars(isl::schedule_node node, unsigned minStatements)
     return node;
 }
 
-// The range of each statement's prefix times at `node` over its instances
-// that reach it, `{ [prefix] }`, one per distinct form: the ancestor bands'
-// members read per statement (isl's prefix schedule of every statement at
-// once, then restricted to the reach, took 60 ms at a tile of a
-// 400-statement band), and statements alike but for their names (a
-// pipeline's stages) sharing one range, made once. Nothing when an ancestor
-// is a node kind this does not follow or a member is not one affine piece
-// on a statement: isl's prefix schedule then.
-std::optional<std::vector<isl::set>> prefixRanges(const isl::schedule_node &node, const isl::union_set &reach)
+// Each statement reaching `node` (`reach`), its prefix times as one
+// function, by form: the ancestor bands' members read per statement (isl's
+// prefix schedule of every statement at once, then restricted to the
+// reach, took 60 ms at a tile of a 400-statement band), and statements
+// alike but for their names (a pipeline's stages) sharing the first one's
+// form. Nothing when an ancestor is a node kind this does not follow or a
+// member is not one affine piece on a statement: isl's prefix schedule then.
+struct PrefixForms {
+    struct Form {
+        isl::set instances; ///< its first statement's
+        isl::multi_aff times; ///< { S[...] -> [prefix] }, that statement's
+    };
+    std::vector<Form> forms;
+    std::vector<std::pair<isl::set, std::size_t>> statements; ///< instances and form, in `reach`'s order
+};
+
+std::optional<PrefixForms> prefixForms(const isl::schedule_node &node, const isl::union_set &reach)
 {
     const auto bands = PrefixTimes::bandsFrom(node.parent()); // (`node`, a sequence or set, adds none)
     if (!bands)
         return std::nullopt;
     const std::size_t dims = PrefixTimes::dims(*bands);
-    std::vector<isl::set> out;
-    std::unordered_map<std::string, std::size_t> forms;
+    PrefixForms out;
+    std::unordered_map<std::string, std::size_t> byText;
     bool ok = true;
     reach.foreach_set([&](const isl::set &instances) {
         if (!ok)
@@ -257,9 +265,11 @@ std::optional<std::vector<isl::set>> prefixRanges(const isl::schedule_node &node
         if (!ok)
             return;
         const std::string form =
-            islutil::str(islutil::anonymous(instances)) + "|" + islutil::str(islutil::anonymous(*times));
-        if (forms.emplace(form, out.size()).second)
-            out.push_back(times->as_map().intersect_domain(instances).range());
+            islutil::str(islutil::anonymous(instances)) + " | " + islutil::str(islutil::anonymous(*times));
+        const auto [it, fresh] = byText.try_emplace(form, out.forms.size());
+        if (fresh)
+            out.forms.push_back({instances, *times});
+        out.statements.emplace_back(instances, it->second);
     });
     if (!ok)
         return std::nullopt;
@@ -272,11 +282,18 @@ std::optional<std::vector<isl::set>> prefixRanges(const isl::schedule_node &node
 // one group statement gets the same loops (a statement that runs only where
 // another does not, such as a pipeline's prologue, would get a loop of its
 // own without the group and a guard with it, so it is not grouped).
-bool interleavedAtEveryLevel(const isl::schedule_node &node, const isl::union_set &reach)
+// `forms`: prefixForms(node, reach), kept for the grouping.
+bool interleavedAtEveryLevel(const isl::schedule_node &node, const isl::union_set &reach,
+                             std::optional<PrefixForms> &forms)
 {
-    // { [prefix] } of each statement over its instances reaching `node`
-    std::optional<std::vector<isl::set>> ranges = prefixRanges(node, reach);
-    if (!ranges) {
+    // { [prefix] } of each statement over its instances reaching `node`, once per form
+    std::optional<std::vector<isl::set>> ranges;
+    forms = prefixForms(node, reach);
+    if (forms) {
+        ranges.emplace();
+        for (const PrefixForms::Form &f : forms->forms)
+            ranges->push_back(f.times.as_map().intersect_domain(f.instances).range());
+    } else {
         ranges.emplace();
         node.get_prefix_schedule_union_map().intersect_domain(reach).foreach_map(
             [&](const isl::map &m) { ranges->push_back(m.range()); });
@@ -340,6 +357,7 @@ namespace {
 struct Plan {
     isl::schedule split;
     std::vector<std::vector<int>> targets;
+    std::vector<std::optional<PrefixForms>> forms; ///< per target, its statements' prefix times
 };
 
 std::optional<Plan> planOf(const isl::schedule &schedule, unsigned minStatements)
@@ -356,9 +374,11 @@ std::optional<Plan> planOf(const isl::schedule &schedule, unsigned minStatements
         if (!n.parent().isa<isl::schedule_node_band>())
             return;
         const isl::union_set reach = reaching(n);
-        if (statementCount(reach) < minStatements || !interleavedAtEveryLevel(n, reach))
+        std::optional<PrefixForms> forms;
+        if (statementCount(reach) < minStatements || !interleavedAtEveryLevel(n, reach, forms))
             return;
         plan.targets.push_back(path);
+        plan.forms.push_back(std::move(forms));
     });
     return plan;
 }
@@ -385,16 +405,16 @@ bool defaultLoops(const isl::schedule_node_band &band)
 
 } // namespace
 
-isl::schedule StatementGrouping::apply(const isl::schedule &schedule, unsigned minStatements)
+namespace {
+
+// `split` with a group at each of `targets` (paths, outer first), by isl.
+isl::schedule groupedAt(const isl::schedule &split, const std::vector<std::vector<int>> &targets)
 {
-    const std::optional<Plan> plan = planOf(schedule, minStatements);
-    if (!plan)
-        return schedule;
     // Inner ones first: an expansion node inserted there leaves the paths
     // of its ancestors and of earlier subtrees as they were.
-    isl::schedule grouped = plan->split;
+    isl::schedule grouped = split;
     int k = 0;
-    for (auto it = plan->targets.rbegin(); it != plan->targets.rend(); ++it) {
+    for (auto it = targets.rbegin(); it != targets.rend(); ++it) {
         isl::schedule_node node = grouped.root();
         for (int i : *it)
             node = node.child(i);
@@ -405,62 +425,52 @@ isl::schedule StatementGrouping::apply(const isl::schedule &schedule, unsigned m
     return grouped;
 }
 
-std::optional<StatementGrouping::Cut> StatementGrouping::cut(const isl::schedule &schedule, unsigned minStatements)
+// The cut of `plan` when it groups one sequence below a band right below
+// the domain (see StatementGrouping::Cut).
+std::optional<StatementGrouping::Cut> cutOf(const Plan &plan)
 {
-    const std::optional<Plan> plan = planOf(schedule, minStatements);
-    if (!plan || plan->targets.size() != 1 || plan->targets.front() != std::vector<int>{0, 0})
+    if (plan.targets.size() != 1 || plan.targets.front() != std::vector<int>{0, 0} || !plan.forms.front())
         return std::nullopt;
-    const isl::schedule_node root = plan->split.root();
+    const PrefixForms &prefix = *plan.forms.front();
+    const isl::schedule_node root = plan.split.root();
     const isl::schedule_node bandNode = root.child(0);
     const isl::schedule_node below = bandNode.child(0);
     if (!root.isa<isl::schedule_node_domain>() || !bandNode.isa<isl::schedule_node_band>()
         || !below.isa<isl::schedule_node_sequence>())
         return std::nullopt;
     const auto band = bandNode.as<isl::schedule_node_band>();
-    const auto bands = PrefixTimes::bandsFrom(bandNode);
-    if (!bands || !defaultLoops(band))
+    if (!defaultLoops(band))
         return std::nullopt;
-    const std::size_t dims = PrefixTimes::dims(*bands);
-    const isl::union_set domain = root.as<isl::schedule_node_domain>().domain();
-    Cut out;
+    StatementGrouping::Cut out;
     out.group = groupId(root.ctx(), 0);
     out.below = below;
+    out.split = plan.split;
     // What isl_schedule_node_group makes at `below`, statement by statement:
     // the expansion { G[prefix] -> S[i] } on S's instances (each form once,
     // renamed for the alike statements), and the group's points, the union
     // of its images, coalesced.
-    std::unordered_map<std::string, std::size_t> forms;
-    std::vector<isl::map> firsts;
+    std::vector<isl::map> firsts(prefix.forms.size());
     isl::set points;
     // raw isl begin: a union grown in place (cpp.h's unite copies it per
     // statement), owned throughout (an exception, a stop, may come between)
+    const isl::union_set domain = root.as<isl::schedule_node_domain>().domain();
     isl::union_map expansion = isl::manage(isl_union_map_empty(domain.get_space().release()));
-    bool ok = true;
-    domain.foreach_set([&](const isl::set &instances) {
-        if (!ok)
-            return;
-        const auto f = ScheduleFlattener::functionOf(instances, PrefixTimes::timeOf(*bands, instances), dims);
-        ok = f.has_value();
-        if (!ok)
-            return;
-        const std::string form =
-            islutil::str(islutil::anonymous(instances)) + " | " + islutil::str(islutil::anonymous(*f));
-        const auto [it, fresh] = forms.try_emplace(form, firsts.size());
+    for (const auto &[instances, form] : prefix.statements) {
         isl::map e;
-        if (fresh) {
-            e = f->set_range_tuple(out.group).as_map().reverse().intersect_range(instances);
-            firsts.push_back(e);
+        if (firsts[form].is_null()) { // the form's first statement
+            e = firsts[form] =
+                prefix.forms[form].times.set_range_tuple(out.group).as_map().reverse().intersect_range(instances);
             const isl::set image = e.domain();
             points = points.is_null() ? image : points.unite(image);
         } else {
             isl::id id = isl::manage(isl_set_get_tuple_id(instances.get()));
-            e = isl::manage(isl_map_set_tuple_id(firsts[it->second].copy(), isl_dim_out, id.release()));
+            e = isl::manage(isl_map_set_tuple_id(firsts[form].copy(), isl_dim_out, id.release()));
         }
         expansion = isl::manage(isl_union_map_add_map(expansion.release(), e.release()));
-    });
+    }
     out.expansion = expansion;
     // raw isl end
-    if (!ok || points.is_null())
+    if (points.is_null())
         return std::nullopt;
     // The tree isl's grouping leaves above the group, cut there: the domain
     // is the group's points (every statement is grouped), the band's
@@ -473,7 +483,7 @@ std::optional<StatementGrouping::Cut> StatementGrouping::cut(const isl::schedule
     isl_multi_aff *sched = isl_multi_aff_identity(isl_space_map_from_set(space));
     // as group_band takes the band's share (depth 0, all of it): this drops the tuple's name
     sched = isl_multi_aff_drop_dims(sched, isl_dim_out, 0, 0);
-    sched = isl_multi_aff_drop_dims(sched, isl_dim_out, static_cast<unsigned>(dims), 0);
+    sched = isl_multi_aff_drop_dims(sched, isl_dim_out, band.n_member(), 0);
     const isl::multi_aff identity = isl::manage(sched);
     // raw isl end
     const isl::multi_union_pw_aff partial = band.get_partial_schedule()
@@ -485,8 +495,30 @@ std::optional<StatementGrouping::Cut> StatementGrouping::cut(const isl::schedule
     for (int k = 0, m = static_cast<int>(band.n_member()); k < m; ++k)
         b = b.member_set_coincident(k, band.member_get_coincident(k) ? 1 : 0);
     out.tree = b.get_schedule();
-    out.from = schedule;
     return out;
+}
+
+} // namespace
+
+isl::schedule StatementGrouping::apply(const isl::schedule &schedule, unsigned minStatements)
+{
+    const std::optional<Plan> plan = planOf(schedule, minStatements);
+    return plan ? groupedAt(plan->split, plan->targets) : schedule;
+}
+
+StatementGrouping::Grouping StatementGrouping::group(const isl::schedule &schedule, unsigned minStatements)
+{
+    const std::optional<Plan> plan = planOf(schedule, minStatements);
+    if (!plan)
+        return {schedule, std::nullopt};
+    if (std::optional<Cut> cut = cutOf(*plan))
+        return {std::nullopt, std::move(cut)};
+    return {groupedAt(plan->split, plan->targets), std::nullopt};
+}
+
+isl::schedule StatementGrouping::grouped(const Cut &cut)
+{
+    return groupedAt(cut.split, {{0, 0}});
 }
 
 bool StatementGrouping::isGroup(const isl::id &id)

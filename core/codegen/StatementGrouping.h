@@ -48,11 +48,20 @@ public:
         isl::schedule tree; ///< the domain of group points, the band's identity on them, a leaf
         isl::id group; ///< the group statement's id (isGroup)
         isl::union_map expansion; ///< { G[...] -> S[...] }: the group's points to the statements' instances
-        isl::schedule_node below; ///< the sequence grouped, in the tree before grouping
-        isl::schedule from; ///< the schedule cut() was given: apply() of it when isl's grouping is needed
+        isl::schedule_node below; ///< the sequence grouped, in `split`
+        isl::schedule split; ///< the tree before grouping: grouped() groups it by isl
     };
-    /// That cut, or nothing where the tree is not of that kind (apply() then).
-    static std::optional<Cut> cut(const isl::schedule &schedule, unsigned minStatements = MinStatements);
+    /// apply()'s grouping, made once: its Cut where it is of that kind
+    /// (grouped(cut) when isl's grouped tree is needed after all), else
+    /// apply()'s tree. One of the two, never both (cpp.h cannot copy a null
+    /// isl object).
+    struct Grouping {
+        std::optional<isl::schedule> tree;
+        std::optional<Cut> cut;
+    };
+    static Grouping group(const isl::schedule &schedule, unsigned minStatements = MinStatements);
+    /// isl's grouped tree that `cut` stands for: apply() of the schedule it was made from.
+    static isl::schedule grouped(const Cut &cut);
     /// True when `id` names a group statement apply() made.
     static bool isGroup(const isl::id &id);
 };

@@ -67,6 +67,14 @@ int expansions(const isl::schedule &s)
     return n;
 }
 
+// A tree over three statements A, B and C with `child` below its domain.
+QString tree(const QString &child)
+{
+    const QString dom = QStringLiteral(
+        "[N] -> { A[i, j] : 0 <= i < N and 0 <= j < N; B[i, j] : 0 < i < N and 0 <= j < N - 1; C[i] : 0 <= i < N }");
+    return QStringLiteral("{ domain: \"%1\", child: %2 }").arg(dom, child);
+}
+
 } // namespace
 
 void tst_StatementGrouping::sameNest_data()
@@ -107,9 +115,6 @@ void tst_StatementGrouping::rewrites_data()
     QTest::addColumn<QString>("tree");
     QTest::addColumn<int>("groups");
     QTest::addColumn<bool>("sameText"); // isl prints the same nest
-    const QString dom = QStringLiteral(
-        "[N] -> { A[i, j] : 0 <= i < N and 0 <= j < N; B[i, j] : 0 < i < N and 0 <= j < N - 1; C[i] : 0 <= i < N }");
-    auto tree = [&](const QString &child) { return QStringLiteral("{ domain: \"%1\", child: %2 }").arg(dom, child); };
     QTest::newRow("band over a sequence of different domains") << tree(
         QStringLiteral("{ schedule: \"[{ A[i, j] -> [(i)]; B[i, j] -> [(i)]; C[i] -> [(i)] }]\", "
                        "child: { sequence: [ { filter: \"{ B[i, j] }\" }, { filter: \"{ A[i, j]; C[i] }\" } ] } }"))
@@ -209,7 +214,7 @@ void tst_StatementGrouping::splitOverAGuard()
     QVERIFY(before(rewritten.get_map()).is_equal(before(s.get_map())));
 }
 
-// StatementGrouping::cut makes, without isl's grouping, what GroupExpansion
+// StatementGrouping::group's cut makes, without isl's grouping, what GroupExpansion
 // cuts from isl's grouped tree: the same tree text (domain of group points,
 // the band's identity on them) and the same expansion; only a sequence
 // grouped below a band right below the domain.
@@ -217,9 +222,6 @@ void tst_StatementGrouping::cutIsIslsCut_data()
 {
     QTest::addColumn<QString>("tree");
     QTest::addColumn<bool>("cut");
-    const QString dom = QStringLiteral(
-        "[N] -> { A[i, j] : 0 <= i < N and 0 <= j < N; B[i, j] : 0 < i < N and 0 <= j < N - 1; C[i] : 0 <= i < N }");
-    auto tree = [&](const QString &child) { return QStringLiteral("{ domain: \"%1\", child: %2 }").arg(dom, child); };
     QTest::newRow("band over a sequence of different domains") << tree(
         QStringLiteral("{ schedule: \"[{ A[i, j] -> [(i)]; B[i, j] -> [(i)]; C[i] -> [(i)] }]\", "
                        "child: { sequence: [ { filter: \"{ B[i, j] }\" }, { filter: \"{ A[i, j]; C[i] }\" } ] } }"))
@@ -256,14 +258,18 @@ void tst_StatementGrouping::cutIsIslsCut()
     IslContext context;
     const isl::ctx ctx(context.get());
     const isl::schedule s(ctx, tree.toStdString());
-    const std::optional<StatementGrouping::Cut> c = StatementGrouping::cut(s, 2);
+    const StatementGrouping::Grouping g = StatementGrouping::group(s, 2);
+    const std::optional<StatementGrouping::Cut> &c = g.cut;
     QCOMPARE(c.has_value(), cut);
+    QCOMPARE(g.tree.has_value(), !cut); // one or the other
     if (!c)
         return;
     QVERIFY(StatementGrouping::isGroup(c->group));
-    QVERIFY(c->from.get() == s.get());
     // isl's grouping, its expansion node cut off
     const isl::schedule grouped = StatementGrouping::apply(s, 2);
+    // the isl grouping the cut stands for is apply()'s
+    QCOMPARE(QString::fromStdString(SchedulePrinter::blockYaml(StatementGrouping::grouped(*c))),
+             QString::fromStdString(SchedulePrinter::blockYaml(grouped)));
     QCOMPARE(expansions(grouped), 1);
     isl::schedule_node e = grouped.root().child(0).child(0);
     QVERIFY(e.isa<isl::schedule_node_expansion>());
