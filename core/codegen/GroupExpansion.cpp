@@ -424,8 +424,10 @@ GroupExpansion::Result GroupExpansion::expandLeaf(const isl::ast_build &build, c
                 names.emplace(alike->second.second->ids[i].name(), c.ids[i]);
             n = renamed(alike->second.first, names, calls);
         }
-        auto guard = c.shape.empty() ? guards.end() : guards.find(c.shape);
-        if (!n || guard == guards.end()) {
+        const Guard *g = nullptr;
+        if (const auto it = c.shape.empty() ? guards.end() : guards.find(c.shape); it != guards.end())
+            g = &it->second;
+        if (!n || !g) {
             // { S[...] -> [t...] } for the child's instances here
             const isl::union_map toPoints = c.contraction.apply_range(times);
             if (!n) {
@@ -442,20 +444,18 @@ GroupExpansion::Result GroupExpansion::expandLeaf(const isl::ast_build &build, c
             const isl::set guardSet = islutil::coalesce(runs.gist_params(runs.params()));
             const int form = forms.emplace(islutil::str(guardSet), static_cast<int>(forms.size())).first->second;
             const std::string expected = build.expr_from(islutil::coalesce(guardSet.gist(where))).to_C_str();
-            guard = c.shape.empty() ? guards.end() : guards.emplace(c.shape, Guard{guardSet, form, expected}).first;
-            if (guard == guards.end())
-                shapeless = Guard{guardSet, form, expected};
+            Guard made{guardSet, form, expected};
+            g = c.shape.empty() ? &(shapeless = made) : &guards.emplace(c.shape, made).first->second;
         }
-        const Guard &g = guard == guards.end() ? shapeless : guard->second;
         if (n->isa<isl::ast_node_if>() && !n->as<isl::ast_node_if>().has_else_node()) {
             const auto i = n->as<isl::ast_node_if>();
-            if (i.cond().to_C_str() == g.expected) {
-                if (!nest.add(i.then_node(), g.form, g.set))
+            if (i.cond().to_C_str() == g->expected) {
+                if (!nest.add(i.then_node(), g->form, g->set))
                     return Result::Declined;
                 continue;
             }
         }
-        if (!nest.add(*n, -2 - g.form, isl::set::universe(where.get_space()))) // a form of its own (-1: none)
+        if (!nest.add(*n, -2 - g->form, isl::set::universe(where.get_space()))) // a form of its own (-1: none)
             return Result::Declined;
     }
     out = nest.node();

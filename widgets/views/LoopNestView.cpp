@@ -69,7 +69,7 @@ void LoopNestView::flush(Tab tab)
     QPlainTextEdit *e = edit(tab);
     replaceText(e, *m_pending[k]);
     m_pending[k].reset();
-    if (tab != Tab::Isl && !m_marking) // setSnapshot marks the tabs it set once, after
+    if (tab != Tab::Isl) // the selection's lines in the new text
         markLines(e, m_selection->statements(), m_order);
 }
 
@@ -106,7 +106,6 @@ void LoopNestView::setSnapshot(const AnalysisSnapshotPtr &s)
             setText(static_cast<Tab>(k), QString());
         return;
     }
-    m_marking = true;
     QStringList order;
     for (const auto &p : s->kernel->statements())
         order << QString::fromStdString(p.statement->tupleName());
@@ -141,8 +140,6 @@ void LoopNestView::setSnapshot(const AnalysisSnapshotPtr &s)
     setText(Tab::Isl,
             QStringLiteral("# flat schedule (union map)\n") + map + QStringLiteral("\n\n# schedule tree (isl YAML)\n")
                 + QString::fromStdString(s->scheduleYaml));
-    m_marking = false;
-    updateHighlights();
 }
 
 void LoopNestView::markLines(QPlainTextEdit *edit, const QStringList &statements, const QStringList &order)

@@ -48,7 +48,6 @@ private:
     NestHighlighter *m_nestHl, *m_cHl, *m_islHl;
     QStringList m_order;
     std::optional<QString> m_pending[TabCount]; ///< a tab's text not set yet
-    bool m_marking = false; ///< in setSnapshot: its updateHighlights marks the tabs set
 };
 
 } // namespace se
