@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "StatementGrouping.h"
+#include "TreeRestriction.h"
 
 #include "core/edit/EditError.h"
 #include "core/edit/PrefixTimes.h"
@@ -88,74 +89,6 @@ std::optional<std::map<long, isl::union_set>> scalarMember(const isl::schedule_n
     return byValue;
 }
 
-// `t` (a subtree read without reaches) for the statements of `only` (each
-// one's universe): each band's members keep only their pieces, each filter
-// only their instances, and sequence or set children without them go.
-// What isl's gist by `only` leaves of the subtree, made without gisting
-// every statement's piece of every member per child.
-class Restriction {
-public:
-    explicit Restriction(const isl::union_set &only) : m_only(only), m_names(islutil::tupleNames(only)) { }
-
-    TreeNode of(const TreeNode &t, std::map<const TreeNode *, std::vector<std::set<std::string>>> &childNames) const
-    {
-        TreeNode out;
-        out.kind = t.kind;
-        out.mark = t.mark;
-        switch (t.kind) {
-        case TreeNode::Kind::Band:
-            out.band = restricted(t.band);
-            out.permutable = t.permutable;
-            out.coincident = t.coincident;
-            out.loopTypes = t.loopTypes;
-            out.options = t.options.is_null() ? isl::union_set() : t.options;
-            break;
-        case TreeNode::Kind::Filter:
-        case TreeNode::Kind::Domain: out.set = t.set.intersect(m_only); break;
-        case TreeNode::Kind::Sequence:
-        case TreeNode::Kind::Set: {
-            auto [names, fresh] = childNames.try_emplace(&t);
-            if (fresh)
-                for (const TreeNode &c : t.children)
-                    names->second.push_back(islutil::tupleNames(c.set));
-            for (std::size_t k = 0; k < t.children.size(); ++k)
-                if (std::any_of(names->second[k].begin(), names->second[k].end(),
-                                [&](const std::string &n) { return m_names.count(n) > 0; }))
-                    out.children.push_back(of(t.children[k], childNames));
-            return out;
-        }
-        case TreeNode::Kind::Mark:
-        case TreeNode::Kind::Leaf: break;
-        }
-        for (const TreeNode &c : t.children)
-            out.children.push_back(of(c, childNames));
-        return out;
-    }
-
-private:
-    // raw isl begin: a member's piece per statement (no extract on union_pw_aff in cpp.h 0.25)
-    isl::multi_union_pw_aff restricted(const isl::multi_union_pw_aff &band) const
-    {
-        isl_union_pw_aff_list *list = isl_union_pw_aff_list_alloc(band.ctx().get(), static_cast<int>(band.size()));
-        for (int k = 0, n = static_cast<int>(band.size()); k < n; ++k) {
-            const isl::union_pw_aff member = band.at(k);
-            isl_union_pw_aff *upa = isl_union_pw_aff_empty(isl_union_pw_aff_get_space(member.get()));
-            m_only.foreach_set([&](const isl::set &s) {
-                const isl::pw_aff pa = islutil::statementPiece(member, s.get_space());
-                if (pa.n_piece() > 0)
-                    upa = isl_union_pw_aff_add_pw_aff(upa, pa.copy());
-            });
-            list = isl_union_pw_aff_list_add(list, upa);
-        }
-        return isl::manage(
-            isl_multi_union_pw_aff_from_union_pw_aff_list(isl_multi_union_pw_aff_get_space(band.get()), list));
-    }
-    // raw isl end
-
-    isl::union_set m_only;
-    std::set<std::string> m_names;
-};
-
 // `band` (from its scalar member on) becomes a sequence by the member's
 // value, each child the band and its subtree for that value's statements
 // (without the band when `last`). Built from the subtree read once:
@@ -176,7 +109,8 @@ isl::schedule_node sequenceAt(const isl::schedule_node &band, const std::map<lon
         TreeNode sequence;
         sequence.kind = TreeNode::Kind::Sequence;
         for (const auto &[value, statements] : byValue)
-            sequence.children.push_back(TreeNode::filter(statements, Restriction(statements).of(below, childNames)));
+            sequence.children.push_back(
+                TreeNode::filter(statements, TreeRestriction(statements).of(below, childNames)));
         out = ScheduleTree::replaceSubtree(band, sequence).root();
     } catch (const EditError &) {
         // A node ScheduleTree does not read below (a guard or a context):

@@ -19,6 +19,7 @@ target_sources(se_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/NestTextPrinter.cpp
   ${CMAKE_CURRENT_LIST_DIR}/StatementGrouping.cpp
   ${CMAKE_CURRENT_LIST_DIR}/StatementRewriter.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/TreeRestriction.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TreeShape.cpp
   ${CMAKE_CURRENT_LIST_DIR}/UnrollLimit.cpp
 )
