@@ -3,6 +3,7 @@
 #include "AstCoverage.h"
 #include "AstNodes.h"
 #include "AstSequenceSplit.h"
+#include "ConstantLevels.h"
 #include "GroupExpansion.h"
 #include "InjectiveTimes.h"
 #include "UnrollLimit.h"
@@ -159,24 +160,33 @@ StatementGrouping::Grouping grouping(IslContext &ctx, const isl::schedule &sched
         ctx, [&] { return StatementGrouping::group(schedule); }, StatementGrouping::Grouping{schedule, std::nullopt});
 }
 
-// `tree` for From::Tree (already grouped, or the tree `fast` cuts) and
-// From::TreeAsIs, its map `times` for From::Map; `n` iterators.
-isl::ast_node buildOnce(const PolyhedralModel &model, const isl::schedule &tree, const isl::union_map &times,
-                        const std::string &file, unsigned n, bool allowOr, AstCoverage &coverage, AstBuilder::From from,
-                        const StatementGrouping::Cut *fast = nullptr)
+// A build over the model's context naming the loop at depth k `<prefix>k`,
+// the depths `skipped` left out (ConstantLevels took them out of the tree).
+isl::ast_build builder(const PolyhedralModel &model, unsigned n, const std::vector<unsigned> &skipped = {})
 {
     IslContext &ctx = model.islContext();
-    AstOptions options(ctx.get(), allowOr);
     const std::string prefix = AstBuilder::iteratorPrefix(model.paramNames());
     // Owned: from_context below may throw (quota), and a leaked list
     // keeps the context from being freed.
     isl::id_list ids(isl::ctx(ctx.get()), static_cast<int>(n));
     for (unsigned k = 0; k < n; ++k)
-        // raw isl: a plain name; cpp.h's id(ctx, string) parses the text instead
-        ids = ids.add(isl::manage(isl_id_alloc(ctx.get(), (prefix + std::to_string(k)).c_str(), nullptr)));
+        if (!std::binary_search(skipped.begin(), skipped.end(), k))
+            // raw isl: a plain name; cpp.h's id(ctx, string) parses the text instead
+            ids = ids.add(isl::manage(isl_id_alloc(ctx.get(), (prefix + std::to_string(k)).c_str(), nullptr)));
     isl::ast_build build = isl::ast_build::from_context(model.context());
     // raw isl: cpp.h has no setter for the iterator names
-    build = isl::manage(isl_ast_build_set_iterators(build.release(), ids.release()));
+    return isl::manage(isl_ast_build_set_iterators(build.release(), ids.release()));
+}
+
+// `tree` for From::Tree (already grouped, or the tree `fast` cuts) and
+// From::TreeAsIs, its map `times` for From::Map; `n` iterators.
+isl::ast_node buildOnce(const PolyhedralModel &model, const isl::schedule &tree, const isl::union_map &times,
+                        const std::string &file, unsigned n, bool allowOr, AstCoverage &coverage, AstBuilder::From from,
+                        const StatementGrouping::Cut *fast = nullptr, bool constantLevels = false)
+{
+    IslContext &ctx = model.islContext();
+    AstOptions options(ctx.get(), allowOr);
+    const isl::ast_build build = builder(model, n);
     try {
         if (from == AstBuilder::From::Map)
             return coverage.watching(build).node_from_schedule_map(times);
@@ -200,9 +210,27 @@ isl::ast_node buildOnce(const PolyhedralModel &model, const isl::schedule &tree,
             coverage.reset();
         }
         // (isl's grouping made now when the cut was made without it)
-        return coverage.watching(build).node_from(fast ? unlessRefused(
-                                                      ctx, [&] { return StatementGrouping::grouped(*fast); }, tree)
-                                                       : tree);
+        const isl::schedule plain = fast ? unlessRefused(
+                                        ctx, [&] { return StatementGrouping::grouped(*fast); }, tree)
+                                         : tree;
+        // Its constant levels out where asked (a grouped band's child).
+        const std::optional<ConstantLevels::Result> levels = constantLevels
+            ? unlessRefused(
+                ctx, [&] { return ConstantLevels::apply(plain); }, std::optional<ConstantLevels::Result>())
+            : std::nullopt;
+        if (levels) {
+            const std::optional<isl::ast_node> ast = unlessRefused(
+                ctx,
+                [&] {
+                    return std::optional<isl::ast_node>(
+                        coverage.watching(builder(model, n, levels->removed)).node_from(levels->tree));
+                },
+                std::optional<isl::ast_node>());
+            if (ast)
+                return *ast;
+            coverage.reset();
+        }
+        return coverage.watching(build).node_from(plain);
     } catch (const isl::exception_quota &) {
         throw;
     } catch (const isl::exception_abort &) {
@@ -220,14 +248,15 @@ isl::ast_node buildOnce(const PolyhedralModel &model, const isl::schedule &tree,
 // guards as conjunctions first (the readable form); disjunctions, which isl
 // gets right, where that nest leaves instances out. Nothing when neither.
 std::optional<isl::ast_node> covering(const PolyhedralModel &model, const isl::schedule &tree, const std::string &file,
-                                      unsigned n, AstBuilder::From from)
+                                      unsigned n, AstBuilder::From from, bool constantLevels = false)
 {
     IslContext &ctx = model.islContext();
     const isl::union_set domain = tree.get_domain().intersect_params(model.context());
     for (const bool allowOr : {false, true}) {
         QuotaScope::nextStep(ctx);
         AstCoverage coverage;
-        const isl::ast_node ast = buildOnce(model, tree, isl::union_map(), file, n, allowOr, coverage, from);
+        const isl::ast_node ast =
+            buildOnce(model, tree, isl::union_map(), file, n, allowOr, coverage, from, nullptr, constantLevels);
         if (coverage.covers(ast, domain))
             return ast;
         // The dropped children's nodes are lost inside isl (valgrind:
@@ -364,7 +393,9 @@ isl::ast_node_list AstBuilder::build(const PolyhedralModel &model, const isl::sc
                     const isl::union_map childTimes = c.get_map();
                     if (!InjectiveTimes::all(model, childTimes))
                         return std::nullopt;
-                    return covering(model, c, file, depth(childTimes), from);
+                    // (a band's child split off by its constant member:
+                    // its own constant levels out, ConstantLevels)
+                    return covering(model, c, file, depth(childTimes), from, true);
                 } catch (const InputError &) {
                     return std::nullopt;
                 }
