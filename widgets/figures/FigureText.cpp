@@ -57,10 +57,15 @@ FigureLabel FigureText::label(const QString &text, FigureLabel::Font f, double x
     // Measure at most a few hundred characters: a 400-statement domain is
     // 40 KB of text, and shaping it all to keep the first line is slow.
     const QString head = text.size() > MaxMeasured ? text.left(MaxMeasured) : text;
-    l.text = head.size() == text.size() && width(text, f) <= maxWidth
-        ? text
-        : metrics(f).elidedText(head + (head.size() < text.size() ? QStringLiteral("\u2026") : QString()),
-                                Qt::ElideRight, maxWidth - 1);
+    // A label that fits is measured once (shaping is most of a big figure's text work).
+    const double whole = head.size() == text.size() ? width(text, f) : maxWidth + 1;
+    if (whole <= maxWidth) {
+        l.text = text;
+        l.rect = QRectF(x, y, whole, lineHeight(f));
+        return l;
+    }
+    l.text = metrics(f).elidedText(head + (head.size() < text.size() ? QStringLiteral("\u2026") : QString()),
+                                   Qt::ElideRight, maxWidth - 1);
     if (l.text != text)
         l.full = text;
     l.rect = QRectF(x, y, width(l.text, f), lineHeight(f));
