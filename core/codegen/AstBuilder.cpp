@@ -178,16 +178,19 @@ isl::ast_build builder(const PolyhedralModel &model, unsigned n, const std::vect
     return isl::manage(isl_ast_build_set_iterators(build.release(), ids.release()));
 }
 
-// `tree` for From::Tree (already grouped, or the tree `fast` cuts) and
-// From::TreeAsIs, its map `times` for From::Map; `n` iterators.
+// `tree` for From::Tree (already grouped, or the tree `fast` cuts, or
+// `levels`, the tree without its constant levels) and From::TreeAsIs, its
+// map `times` for From::Map; `n` iterators.
 isl::ast_node buildOnce(const PolyhedralModel &model, const isl::schedule &tree, const isl::union_map &times,
                         const std::string &file, unsigned n, bool allowOr, AstCoverage &coverage, AstBuilder::From from,
-                        const StatementGrouping::Cut *fast = nullptr, bool constantLevels = false)
+                        const StatementGrouping::Cut *fast = nullptr, const ConstantLevels::Result *levels = nullptr)
 {
     IslContext &ctx = model.islContext();
     AstOptions options(ctx.get(), allowOr);
-    const isl::ast_build build = builder(model, n);
+    const isl::ast_build build = builder(model, n, levels ? levels->removed : std::vector<unsigned>());
     try {
+        if (levels)
+            return coverage.watching(build).node_from(levels->tree);
         if (from == AstBuilder::From::Map)
             return coverage.watching(build).node_from_schedule_map(times);
         // A grouped tree's statements put back by us, not by isl's expansion
@@ -213,23 +216,6 @@ isl::ast_node buildOnce(const PolyhedralModel &model, const isl::schedule &tree,
         const isl::schedule plain = fast ? unlessRefused(
                                         ctx, [&] { return StatementGrouping::grouped(*fast); }, tree)
                                          : tree;
-        // Its constant levels out where asked (a grouped band's child).
-        const std::optional<ConstantLevels::Result> levels = constantLevels
-            ? unlessRefused(
-                ctx, [&] { return ConstantLevels::apply(plain); }, std::optional<ConstantLevels::Result>())
-            : std::nullopt;
-        if (levels) {
-            const std::optional<isl::ast_node> ast = unlessRefused(
-                ctx,
-                [&] {
-                    return std::optional<isl::ast_node>(
-                        coverage.watching(builder(model, n, levels->removed)).node_from(levels->tree));
-                },
-                std::optional<isl::ast_node>());
-            if (ast)
-                return *ast;
-            coverage.reset();
-        }
         return coverage.watching(build).node_from(plain);
     } catch (const isl::exception_quota &) {
         throw;
@@ -247,21 +233,38 @@ isl::ast_node buildOnce(const PolyhedralModel &model, const isl::schedule &tree,
 // isl's nest of `tree` when it runs every instance of the tree's domain:
 // guards as conjunctions first (the readable form); disjunctions, which isl
 // gets right, where that nest leaves instances out. Nothing when neither.
+// `constantLevels`: the tree without its constant levels first
+// (ConstantLevels; `tree`'s times injective), then as it is.
 std::optional<isl::ast_node> covering(const PolyhedralModel &model, const isl::schedule &tree, const std::string &file,
                                       unsigned n, AstBuilder::From from, bool constantLevels = false)
 {
     IslContext &ctx = model.islContext();
     const isl::union_set domain = tree.get_domain().intersect_params(model.context());
-    for (const bool allowOr : {false, true}) {
-        QuotaScope::nextStep(ctx);
-        AstCoverage coverage;
-        const isl::ast_node ast =
-            buildOnce(model, tree, isl::union_map(), file, n, allowOr, coverage, from, nullptr, constantLevels);
-        if (coverage.covers(ast, domain))
-            return ast;
-        // The dropped children's nodes are lost inside isl (valgrind:
-        // allocated by isl_ast_graft_insert_mark, never freed).
-        ctx.noteIslLeak();
+    const std::optional<ConstantLevels::Result> levels = constantLevels
+        ? unlessRefused(
+            ctx, [&] { return ConstantLevels::apply(tree); }, std::optional<ConstantLevels::Result>())
+        : std::nullopt;
+    std::vector<const ConstantLevels::Result *> passes{nullptr};
+    if (levels)
+        passes.insert(passes.begin(), &*levels);
+    for (const ConstantLevels::Result *rewritten : passes) {
+        for (const bool allowOr : {false, true}) {
+            QuotaScope::nextStep(ctx);
+            AstCoverage coverage;
+            std::optional<isl::ast_node> ast;
+            try {
+                ast = buildOnce(model, tree, isl::union_map(), file, n, allowOr, coverage, from, nullptr, rewritten);
+            } catch (const InputError &) {
+                if (!rewritten)
+                    throw;
+                break; // isl refused the rewritten tree: the tree as it is
+            }
+            if (coverage.covers(*ast, domain))
+                return ast;
+            // The dropped children's nodes are lost inside isl (valgrind:
+            // allocated by isl_ast_graft_insert_mark, never freed).
+            ctx.noteIslLeak();
+        }
     }
     return std::nullopt;
 }

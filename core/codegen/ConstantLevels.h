@@ -26,16 +26,22 @@ namespace se {
 ///   each child, restricted to its statement.
 /// The instances and their order are the tree's. The levels taken out keep
 /// their places in the iterator names (the build skips `removed`), so the
-/// loops left are named as in isl's nest of the tree as given.
+/// loops left are named as in isl's nest of the tree as given. The tree's
+/// times must be injective (AstBuilder checks them first): isl adds loops
+/// of its own to times that are not, named by their depth in the tree it
+/// is given, which may then be a name the build gave a loop above.
 ///
-/// isl's nest of the rewritten tree is printed the same on every bench
-/// kernel and generated tile, but not always: where statements start at
+/// isl's nest of the rewritten tree is printed the same on the bench
+/// kernels and their tiles, but not always: where statements start at
 /// different parameter values isl may place a guard at another level
 /// (tst_constantlevels; random kernels of 8-16 statements printed some
-/// piecewise schedules differently, if equivalently). So AstBuilder uses it
-/// only where StatementGrouping has split a band of 32 statements or more
-/// (its children: a pipelined band's tile stages), as StatementGrouping is
-/// used only there.
+/// piecewise schedules differently, if equivalently), and where a tile
+/// spans a whole loop (a tile member one value on the instances) isl's C
+/// of the tree as given wraps each tile stage in braces the rewritten
+/// tree's does not (the same loops and calls). So AstBuilder uses it only
+/// where StatementGrouping has split a band of 32 statements or more (its
+/// children: a pipelined band's tile stages), as StatementGrouping is used
+/// only there.
 class ConstantLevels {
 public:
     struct Result {

@@ -9,6 +9,8 @@
 #include "core/analysis/Analyzer.h"
 #include "core/codegen/AstBuilder.h"
 #include "core/codegen/ConstantLevels.h"
+#include "core/codegen/StatementGrouping.h"
+#include "core/edit/ScheduleTree.h"
 #include "core/edit/Edit.h"
 #include "core/interop/ScheduleInput.h"
 #include "core/model/KernelLoader.h"
@@ -56,9 +58,9 @@ QString treeCD(const QString &child)
 // isl's nest of `s` in C, the loop at depth k named ck, the depths `skipped` left out.
 QString islNest(isl::ctx ctx, const isl::schedule &s, unsigned depth, const std::vector<unsigned> &skipped = {})
 {
-    // (names past the deepest level too: isl's own would be named by the shifted depths)
+    // (as AstBuilder names them: the trees' times are injective, isl adds no loop)
     isl::id_list ids(ctx, static_cast<int>(depth));
-    for (unsigned k = 0; k < depth + 4; ++k)
+    for (unsigned k = 0; k < depth; ++k)
         if (std::find(skipped.begin(), skipped.end(), k) == skipped.end())
             ids = ids.add(isl::id(ctx, "c" + std::to_string(k)));
     isl::ast_build build(ctx);
@@ -126,7 +128,9 @@ void tst_ConstantLevels::rewrites_data()
                        "{ C[k, i] -> [(i)]; D[i] -> [(0)] }]"))
         << "0" << false; // isl's nest as given: D inside C's k loop under a guard; here after it
     QTest::newRow("one value by the domain (a fixed iterator)")
-        << treeCD(band("[{ D[i] -> [(i)]; C[k, i] -> [(3)] }, { D[i] -> [(0)]; C[k, i] -> [(i)] }]")) << "0" << true;
+        << treeCD(band("[{ D[i] -> [(i)]; C[k, i] -> [(3)] }, { D[i] -> [(0)]; C[k, i] -> [(i)] }, "
+                       "{ D[i] -> [(0)]; C[k, i] -> [(k)] }]"))
+        << "0" << true;
     QTest::newRow("a parameter is not a constant")
         << tree(band("[N] -> [{ A[i, j] -> [(N)]; B[i, j] -> [(N)] }, { A[i, j] -> [(i)]; B[i, j] -> [(i)] }]"))
         << "none" << true;
@@ -135,10 +139,15 @@ void tst_ConstantLevels::rewrites_data()
         << tree(QStringLiteral("{ sequence: [ { filter: \"{ A[i, j] }\", child: %1 }, { filter: \"{ B[i, j] }\" } ] }")
                     .arg(band("[{ A[i, j] -> [(0)] }]")))
         << "none" << true;
-    QTest::newRow("a filter in the chain, a sequence below")
-        << tree(QStringLiteral("{ filter: \"{ A[i, j]; B[i, j] }\", child: { schedule: \"[{ A[i, j] -> [(0)]; B[i, j] "
-                               "-> [(0)] }, { A[i, j] -> [(i)]; B[i, j] -> [(i)] }]\", child: { sequence: [ { filter: "
-                               "\"{ B[i, j] }\" }, { filter: \"{ A[i, j] }\" } ] } } }"))
+    QTest::newRow("a filter in the chain, a sequence below") << tree(
+        QStringLiteral("{ filter: \"{ A[i, j]; B[i, j] }\", child: { schedule: \"[{ A[i, j] -> [(0)]; B[i, j] "
+                       "-> [(0)] }, { A[i, j] -> [(i)]; B[i, j] -> [(i)] }, { A[i, j] -> [(j)]; B[i, j] -> "
+                       "[(j)] }]\", child: { sequence: [ { filter: \"{ B[i, j] }\" }, { filter: \"{ A[i, j] }\" "
+                       "} ] } } }")) << "0" << true;
+    QTest::newRow("a filter that leaves a statement out: the split of those it keeps")
+        << QStringLiteral("{ domain: \"[N] -> { A[i] : 0 <= i < N; B[i] : 0 <= i < N; E[i] : 0 <= i < N }\", "
+                          "child: { filter: \"{ A[i]; B[i] }\", child: { schedule: \"[{ A[i] -> [(1)]; B[i] -> [(0)]; "
+                          "E[i] -> [(1)] }, { A[i] -> [(i)]; B[i] -> [(i)]; E[i] -> [(i)] }]\" } } }")
         << "0" << true;
     QTest::newRow("AST options: left to isl")
         << tree(QStringLiteral("{ schedule: \"[{ A[i, j] -> [(0)]; B[i, j] -> [(0)] }, { A[i, j] -> [(i)]; B[i, j] "
@@ -164,6 +173,7 @@ void tst_ConstantLevels::rewrites()
                 depths << QString::number(d);
             QCOMPARE(depths.join(QLatin1Char(' ')), removed);
             QVERIFY(before(r->tree).is_equal(before(s)));
+            QVERIFY(!ConstantLevels::apply(s)); // fewer statements than MinStatements
             unsigned depth = 0;
             s.get_map().foreach_map([&](const isl::map &m) { depth = std::max(depth, unsigned(m.range_tuple_dim())); });
             const QString got = islNest(ctx, r->tree, depth, r->removed);
@@ -178,23 +188,33 @@ void tst_ConstantLevels::rewrites()
     isl_ctx_free(raw);
 }
 
-// A tile by 4 of each generated bench kernel's first band: the nest through
+// Tiles of each generated bench kernel's first band (by 3, by 4, and by 128:
+// the stages' tile one value, the p loop's too): the nest through
 // AstBuilder (grouped, constant levels out) is the tree's as given.
+// ConstantLevels rewrites a child of the grouped tiled_matmul tiles by 3
+// and 4 (a pipelined band's tile stage); by 128 no band is split, and
+// pipeline_40's fused tiles are cut whole (GroupExpansion): no such child.
 void tst_ConstantLevels::tileOfABand_data()
 {
     QTest::addColumn<QString>("kernel");
     QTest::addColumn<QString>("schedule");
+    QTest::addColumn<int>("size");
+    QTest::addColumn<bool>("rewritten"); // ConstantLevels applies to a child
     const QString bench = test::generatedBench();
     const QDir dir(bench);
     for (const QString &s : dir.entryList({QStringLiteral("*.map")}, QDir::Files, QDir::Name))
-        QTest::newRow(qPrintable(s)) << dir.filePath(s.section(QLatin1Char('.'), 0, 0) + QStringLiteral(".json"))
-                                     << dir.filePath(s);
+        for (const int size : {3, 4, 128})
+            QTest::newRow(qPrintable(s + QStringLiteral(" by ") + QString::number(size)))
+                << dir.filePath(s.section(QLatin1Char('.'), 0, 0) + QStringLiteral(".json")) << dir.filePath(s) << size
+                << (s.startsWith(QLatin1String("tiled_matmul")) && size < 128);
 }
 
 void tst_ConstantLevels::tileOfABand()
 {
     QFETCH(QString, kernel);
     QFETCH(QString, schedule);
+    QFETCH(int, size);
+    QFETCH(bool, rewritten);
     Analyzer a(KernelLoader::loadFile(kernel.toStdString()));
     const isl::schedule s = ScheduleInput::readFile(a.model(), schedule.toStdString());
     const ScheduleTreeSnapshot snapshot = ScheduleTreeSnapshot::build(a.model(), s);
@@ -202,10 +222,25 @@ void tst_ConstantLevels::tileOfABand()
         return n.kind == ScheduleTreeSnapshot::Kind::Band && !n.members.empty();
     });
     QVERIFY(band != snapshot.nodes.end());
-    const isl::schedule tiled = Edit::tile(band->path, std::vector<std::int64_t>(band->members.size(), 4)).apply(s);
+    const isl::schedule tiled = Edit::tile(band->path, std::vector<std::int64_t>(band->members.size(), size)).apply(s);
     const QString got = test::nestText(a.model(), tiled, AstBuilder::From::Tree);
     QVERIFY2(!got.startsWith(QLatin1String("refused")), qPrintable(got));
     QCOMPARE(got, test::nestText(a.model(), tiled, AstBuilder::From::TreeAsIs));
+    // The children AstBuilder gives ConstantLevels: those of the grouped tree's root sequence.
+    int applies = 0;
+    const StatementGrouping::Grouping g = StatementGrouping::group(tiled);
+    if (g.tree && ScheduleTree::readable(*g.tree)) { // (not isl's grouping, with its expansion nodes)
+        const TreeNode whole = ScheduleTree::read(*g.tree);
+        if (whole.children.size() == 1 && whole.children.front().kind == TreeNode::Kind::Sequence)
+            for (const TreeNode &child : whole.children.front().children) {
+                TreeNode domain;
+                domain.kind = TreeNode::Kind::Domain;
+                domain.set = child.set.intersect(whole.set);
+                domain.children.push_back(child);
+                applies += ConstantLevels::apply(ScheduleTree::build(domain)) ? 1 : 0;
+            }
+    }
+    QCOMPARE(applies > 0, rewritten);
 }
 
 QTEST_APPLESS_MAIN(tst_ConstantLevels)
