@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ConstantLevels.h"
 
+#include "AstBuilder.h"
 #include "TreeRestriction.h"
 #include "core/edit/EditError.h"
 #include "core/edit/ScheduleTree.h"
@@ -80,18 +81,6 @@ Member classify(const isl::union_pw_aff &member, const std::vector<isl::set> &st
     return m;
 }
 
-bool hasOptions(const isl::schedule &tree)
-{
-    bool found = false;
-    tree.root().foreach_descendant_top_down([&](const isl::schedule_node &n) {
-        if (!found && n.isa<isl::schedule_node_band>()
-            && !n.as<isl::schedule_node_band>().ast_build_options().is_empty())
-            found = true;
-        return !found;
-    });
-    return found;
-}
-
 struct Plan {
     std::set<unsigned> removed;
     std::optional<unsigned> splitAt; // the last depth of the run of constants per statement
@@ -149,7 +138,7 @@ TreeNode rewritten(const TreeNode &node, unsigned depth, const Plan &plan)
 std::optional<ConstantLevels::Result> ConstantLevels::apply(const isl::schedule &tree, unsigned minStatements)
 {
     const isl::schedule_node root = tree.root();
-    if (root.n_children() != 1 || !ScheduleTree::readable(tree) || hasOptions(tree))
+    if (root.n_children() != 1 || !ScheduleTree::readable(tree) || AstBuilder::hasOptions(tree))
         return std::nullopt;
     // The top chain's members in depth order; the instances that run, past
     // its filters (an AstSequenceSplit child's).

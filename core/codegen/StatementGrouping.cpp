@@ -282,10 +282,6 @@ bool leftToIsl(const isl::schedule &schedule)
     return found;
 }
 
-} // namespace
-
-namespace {
-
 // The tree with its bands' scalar members split, and the places to group
 // (paths from the root, outer first); nothing when the tree is left to isl.
 struct Plan {
@@ -336,10 +332,6 @@ bool defaultLoops(const isl::schedule_node_band &band)
     }
     return true;
 }
-
-} // namespace
-
-namespace {
 
 // `split` with a group at each of `targets` (paths, outer first), by isl.
 isl::schedule groupedAt(const isl::schedule &split, const std::vector<std::vector<int>> &targets)
