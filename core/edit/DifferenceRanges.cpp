@@ -25,6 +25,63 @@ std::optional<long> add(const std::optional<long> &v, long by)
     return out;
 }
 
+// A tile band's member as floor(numerator / size) + constant, the
+// numerator free of divisions; nothing for any other form.
+struct FloorForm {
+    isl::aff numerator;
+    long size = 0;
+    long constant = 0;
+};
+
+std::optional<FloorForm> floorForm(const isl::aff &a)
+{
+    // raw isl begin: an aff's coefficients and divisions (not in cpp.h 0.25)
+    isl_aff *p = a.get();
+    const auto coefficient = [](isl_aff *f, isl_dim_type type, int k) {
+        return isl::manage(isl_aff_get_coefficient_val(f, type, k));
+    };
+    if (!isl::manage(isl_aff_get_denominator_val(p)).is_one())
+        return std::nullopt;
+    for (const isl_dim_type type : {isl_dim_param, isl_dim_in})
+        for (int k = 0; k < isl_aff_dim(p, type); ++k)
+            if (!coefficient(p, type, k).is_zero())
+                return std::nullopt;
+    // One division used, once (a multi_aff's members may carry the others' too).
+    int used = -1;
+    for (int k = 0; k < isl_aff_dim(p, isl_dim_div); ++k) {
+        const isl::val c = coefficient(p, isl_dim_div, k);
+        if (c.is_zero())
+            continue;
+        if (used >= 0 || !c.is_one())
+            return std::nullopt;
+        used = k;
+    }
+    const auto constant = integer(a.get_constant_val());
+    if (used < 0 || !constant)
+        return std::nullopt;
+    const isl::aff div = isl::manage(isl_aff_get_div(p, used)); // numerator / size, rational
+    const isl::val size = isl::manage(isl_aff_get_denominator_val(div.get()));
+    if (!size.is_int() || !islutil::fitsInt64(size))
+        return std::nullopt;
+    const isl::aff scaled = div.scale(size);
+    isl_aff *n = scaled.get();
+    for (int k = 0; k < isl_aff_dim(n, isl_dim_div); ++k)
+        if (!coefficient(n, isl_dim_div, k).is_zero())
+            return std::nullopt; // a division inside: not a tile's member
+    // The numerator on its own, without the divisions it does not use.
+    isl_aff *clean = isl_aff_zero_on_domain_space(isl_aff_get_domain_space(n));
+    clean = isl_aff_set_constant_val(clean, isl_aff_get_constant_val(n));
+    for (const isl_dim_type type : {isl_dim_param, isl_dim_in})
+        for (int k = 0; k < isl_aff_dim(n, type); ++k)
+            clean = isl_aff_set_coefficient_val(clean, type, k, isl_aff_get_coefficient_val(n, type, k));
+    // raw isl end
+    FloorForm out;
+    out.numerator = isl::manage(clean);
+    out.size = size.get_num_si();
+    out.constant = *constant;
+    return out;
+}
+
 // Far more than a big kernel's shapes times dimension pairs (a tiled
 // 257-statement band: a few hundred): a bound on a long session's memory
 // (a few MB), not a size.
@@ -35,26 +92,55 @@ constexpr std::size_t kMaxRanges = 1u << 16;
 std::vector<int> DifferenceRanges::dimensionIds(const isl::multi_aff &linear)
 {
     std::vector<int> out;
-    for (int k = 0; k < static_cast<int>(linear.size()); ++k) {
-        // raw isl: the text is the key
-        std::string text = islutil::take(isl_aff_to_str(linear.at(k).get()));
-        out.push_back(m_dimensionIds.emplace(std::move(text), static_cast<int>(m_dimensionIds.size())).first->second);
-    }
+    for (int k = 0; k < static_cast<int>(linear.size()); ++k)
+        out.push_back(idOf(linear.at(k)));
     return out;
+}
+
+int DifferenceRanges::idOf(const isl::aff &a)
+{
+    // raw isl: the text is the key
+    std::string text = islutil::take(isl_aff_to_str(a.get()));
+    return m_dimensionIds.emplace(std::move(text), static_cast<int>(m_dimensionIds.size())).first->second;
 }
 
 DifferenceRanges::Range DifferenceRanges::range(int shapeId, const isl::map &shape, const Side &src, const Side &dst,
                                                 std::size_t k)
 {
-    const auto key = std::make_tuple(shapeId, src.dims[k], dst.dims[k]);
+    const int at = static_cast<int>(k);
+    return measured(std::make_tuple(shapeId, src.dims[k], dst.dims[k]), shape, src.linear.at(at), dst.linear.at(at));
+}
+
+DifferenceRanges::Range DifferenceRanges::difference(int shapeId, const isl::map &shape, const isl::aff &src,
+                                                     const isl::aff &dst)
+{
+    return measured(std::make_tuple(shapeId, idOf(src), idOf(dst)), shape, src, dst);
+}
+
+DifferenceRanges::Range DifferenceRanges::measured(const std::tuple<int, int, int> &key, const isl::map &shape,
+                                                   const isl::aff &src, const isl::aff &dst)
+{
     if (const auto it = m_ranges.find(key); it != m_ranges.end())
         return it->second;
-    const int at = static_cast<int>(k);
-    // { [a -> b] -> [dst_k(b) - src_k(a)] }
-    const isl::aff d =
-        islutil::pairDifference(shape, isl::multi_aff(src.linear.at(at)), isl::multi_aff(dst.linear.at(at))).at(0);
-    const isl::set pairs = shape.wrap();
-    const Range r{integer(pairs.min_val(d)), integer(pairs.max_val(d))};
+    Range r;
+    const auto a = floorForm(src), b = floorForm(dst);
+    if (a && b && a->size == b->size) {
+        // A tile member on both sides, floor(e / s) + c: where eB - eA is
+        // one multiple of s on every pair, so is the floors' difference,
+        // and no integer programme over the divisions is needed (most of a
+        // first tile's flags on tiled_matmul_64).
+        const Range e = difference(std::get<0>(key), shape, a->numerator, b->numerator);
+        if (e.lo && e.hi && *e.lo == *e.hi && *e.lo % a->size == 0) {
+            const auto v = add(add(std::optional<long>(*e.lo / a->size), b->constant), -a->constant);
+            r = {v, v};
+        }
+    }
+    if (!r.lo || !r.hi) {
+        // { [a -> b] -> [dst(b) - src(a)] }
+        const isl::aff d = islutil::pairDifference(shape, isl::multi_aff(src), isl::multi_aff(dst)).at(0);
+        const isl::set pairs = shape.wrap();
+        r = {integer(pairs.min_val(d)), integer(pairs.max_val(d))};
+    }
     // Only exact bounds are kept: a missing one may be the quota's.
     if (r.lo && r.hi) {
         if (m_ranges.size() >= kMaxRanges)

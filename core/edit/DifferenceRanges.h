@@ -53,17 +53,26 @@ public:
     std::optional<DependenceFlags> flags(int shapeId, const isl::map &shape, const Side &src, const Side &dst,
                                          const std::vector<long> &diff, int outer, unsigned members);
 
+    /// The least and greatest dst(b) - src(a) over `shape`'s pairs (both
+    /// attained), kept under the shape's id and the two functions' texts.
+    struct Range {
+        std::optional<long> lo, hi; ///< none: unbounded, no pairs or too large
+    };
+    Range difference(int shapeId, const isl::map &shape, const isl::aff &src, const isl::aff &dst);
+
     void clear();
     /// Empties the store when it has grown beyond any kernel's need; only
     /// between computations (ids handed out stay valid until then).
     void trim();
 
 private:
-    struct Range {
-        std::optional<long> lo, hi; ///< of dL (no constants); none: unbounded, no pairs or too large
-    };
-    /// Dimension k's range (made on first use).
+    /// Dimension k's range of dL (no constants; made on first use).
     Range range(int shapeId, const isl::map &shape, const Side &src, const Side &dst, std::size_t k);
+    /// difference() kept under `key` (shape id, src's and dst's ids).
+    Range measured(const std::tuple<int, int, int> &key, const isl::map &shape, const isl::aff &src,
+                   const isl::aff &dst);
+    /// An affine function's id (by its text).
+    int idOf(const isl::aff &a);
 
     std::unordered_map<std::string, int> m_dimensionIds; ///< an affine function's text -> id
     std::map<std::tuple<int, int, int>, Range> m_ranges; ///< shape, src and dst dimension ids -> range

@@ -206,6 +206,15 @@ void tst_FlagAnalysis::againstDeltas_data()
         << q("sample:tiled_matmul_sbuf_psum") << q("tiled_matmul_sbuf_psum.pipelined.map") << tile5;
     QTest::newRow("psum prefetch2, tiled")
         << q("sample:tiled_matmul_sbuf_psum") << q("tiled_matmul_sbuf_psum.prefetch2.map") << tile5;
+    // Tile members whose numerators differ by whole tiles on every pair
+    // (DifferenceRanges' short way) and by less (isl's integer programme).
+    QTest::newRow("psum pipelined, tiled by 4")
+        << q("sample:tiled_matmul_sbuf_psum") << q("tiled_matmul_sbuf_psum.pipelined.map")
+        << q(R"([{"edit": "tile", "node": [0], "sizes": [4, 4, 4, 4, 4]}])");
+    QTest::newRow("jacobi fused, shifted by a tile, tiled")
+        << q("jacobi_1d") << QString()
+        << q("[" FUSE R"(, {"edit": "shift", "node": [0, 0], "member": 0, "offsets": {"s1": 4}})"
+             R"(, {"edit": "tile", "node": [0, 0], "sizes": [4]}])");
     QTest::newRow("psum original") << q("sample:tiled_matmul_sbuf_psum") << QString() << q("[]");
     QTest::newRow("red_black fused, shifted, tiled") << q("sample:red_black_1d") << q("red_black_1d.fuse_shift.map")
                                                      << q(R"([{"edit": "tile", "node": [0], "sizes": [3, 2, 1]}])");
