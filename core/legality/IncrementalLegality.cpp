@@ -135,7 +135,8 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
                     continue;
                 }
             }
-            if (options.timeBounds && bounds.ordered(d.src, d.dst))
+            // (an edge the minimum shows violated is not ordered: no bounds to make)
+            if (options.timeBounds && !(byMinimum && *byMinimum) && bounds.ordered(d.src, d.dst))
                 continue;
             const isl::map bad = LegalityChecker::violatingPairs(d, schedule);
             EdgeVerdictCache::Verdict verdict;
@@ -157,7 +158,9 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
         std::vector<ViolationReport> out;
         for (const auto &v : m_verdicts)
             if (v) {
-                out.push_back(*v);
+                // A report kept from a check with witnesses is given as asked:
+                // the same schedule checked twice answers the same way.
+                out.push_back(options.witnesses ? *v : LegalityChecker::bare(model, deps[v->edge], v->edge, v->count));
                 if (!options.countViolations)
                     out.back().count.reset();
             }

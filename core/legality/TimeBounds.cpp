@@ -90,14 +90,49 @@ const TimeBounds::Range &TimeBounds::at(std::size_t statement, unsigned d)
         if (known != m_sources->end() && known->second.second.size() == m_schedule.dims())
             per = known->second.second;
     }
-    if (per.empty()) {
+    if (per.empty())
         per.resize(m_schedule.dims());
-        m_ranges.resize(m_schedule.size());
-        m_ranges[statement] = m_schedule.of(statement).range().project_out_all_params();
-    }
     Range &r = per[d];
-    if (!r.known)
-        r = bound(m_ranges[statement], d);
+    if (r.known)
+        return r;
+    if (const auto c = constantAt(statement, d)) {
+        r = *c;
+        return r;
+    }
+    if (m_ranges.size() < m_schedule.size())
+        m_ranges.resize(m_schedule.size());
+    if (m_ranges[statement].is_null())
+        m_ranges[statement] = m_schedule.of(statement).range().project_out_all_params();
+    r = bound(m_ranges[statement], d);
+    return r;
+}
+
+std::optional<TimeBounds::Range> TimeBounds::constantAt(std::size_t statement, unsigned d)
+{
+    // A dimension that is one constant in the statement's time function
+    // (a tile of a constant, a sequence position) is that constant on
+    // every instance: no minimum and maximum over its times (most of a
+    // first tile's bounds on tiled_matmul_64).
+    const isl::multi_aff *f = m_schedule.function(statement);
+    if (!f || d >= f->size())
+        return std::nullopt;
+    const isl::aff a = f->at(static_cast<int>(d));
+    if (!a.is_cst())
+        return std::nullopt;
+    const isl::val v = a.get_constant_val();
+    if (!v.is_int() || !islutil::fitsInt64(v))
+        return std::nullopt;
+    if (m_hasInstances.size() < m_schedule.size())
+        m_hasInstances.resize(m_schedule.size(), -1);
+    signed char &has = m_hasInstances[statement];
+    if (has < 0)
+        has = m_model.statements()[statement].domain.is_empty() ? 0 : 1;
+    Range r;
+    r.known = true;
+    if (has) { // no instances: no times, as bound() says of an empty range
+        r.bounded = true;
+        r.lo = r.hi = v.get_num_si();
+    }
     return r;
 }
 
@@ -112,10 +147,11 @@ void TimeBounds::reuse(Memo memo, const std::vector<bool> &changed)
         return;
     m_ranges.resize(m_schedule.size());
     for (std::size_t k = 0; k < m_bounds.size(); ++k) {
-        if (changed[k] || memo.bounds[k].empty() || k >= memo.ranges.size() || memo.ranges[k].is_null())
+        if (changed[k] || memo.bounds[k].empty())
             continue;
         m_bounds[k] = std::move(memo.bounds[k]);
-        m_ranges[k] = memo.ranges[k];
+        if (k < memo.ranges.size() && !memo.ranges[k].is_null()) // (null: every bound asked was a constant)
+            m_ranges[k] = memo.ranges[k];
     }
 }
 

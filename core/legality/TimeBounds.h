@@ -55,6 +55,9 @@ private:
     const Range &at(std::size_t statement, unsigned d);
     /// `[lo, hi]` of `range`'s dimension d, over every parameter value.
     static Range bound(const isl::set &range, unsigned d);
+    /// Dimension d's bounds where the statement's time function is a
+    /// constant there, without isl's minimum and maximum; nothing otherwise.
+    std::optional<Range> constantAt(std::size_t statement, unsigned d);
     /// Every dimension's bounds of `map`'s times, from `sources` or computed there.
     const std::vector<Range> &sourceBounds(const isl::map &map, Sources &sources) const;
     /// One dimension of ordered()'s test: decided (true: ordered), or
@@ -64,7 +67,8 @@ private:
     const PolyhedralModel &m_model;
     const FlatSchedule &m_schedule;
     std::vector<std::vector<Range>> m_bounds;
-    std::vector<isl::set> m_ranges;
+    std::vector<isl::set> m_ranges; ///< per statement, made when a bound needs it
+    std::vector<signed char> m_hasInstances; ///< per statement: -1 not asked yet
     Sources *m_sources = nullptr;
 };
 

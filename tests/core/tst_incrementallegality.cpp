@@ -59,6 +59,20 @@ void tst_IncrementalLegality::sameAsPlainCheck_data()
                                                  ss("tiled_matmul_sbuf_psum.prefetch2.map"),
                                                  ss("tiled_matmul_sbuf_psum.pipelined.map")}
                                   << QString();
+    // A tile of a band of constants (illegal): time bounds of constant
+    // dimensions read off the functions, violated edges with no bounds.
+    const QString tile4 =
+        QStringLiteral(SE_SOURCE_DIR "/tests/data/schedules/tiled_matmul_sbuf_psum.pipelined_tile4.yaml");
+    for (const char *params : {"", "NT=2,KT=2"})
+        QTest::newRow(qPrintable(QStringLiteral("tiled matmul, tiles ") + QLatin1String(params)))
+            << samples + QStringLiteral("/tiled_matmul_sbuf_psum.json")
+            << QStringList{QStringLiteral("-"),
+                           ss("tiled_matmul_sbuf_psum.pipelined.map"),
+                           tile4,
+                           ss("tiled_matmul_sbuf_psum.prefetch2.map"),
+                           tile4,
+                           tile4}
+            << QString::fromLatin1(params);
     QTest::newRow("red black") << samples + QStringLiteral("/red_black_1d.json")
                                << QStringList{QStringLiteral("-"), ss("red_black_1d.fuse.map"),
                                               ss("red_black_1d.fuse_shift.map")}
