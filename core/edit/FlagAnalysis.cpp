@@ -186,6 +186,16 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
         if (!fn[k].is_null() && reach[k].is_equal(model.statements()[k].domain))
             anonymous[k] = islutil::anonymous(fn[k]);
     }
+    // Each statement's part of the cache keys, made on first use.
+    std::vector<FlagCache::StatementKeyPtr> statementKeys(n);
+    const auto statementKey = [&](std::size_t k) -> FlagCache::StatementKeyPtr {
+        if (!cache)
+            return nullptr;
+        if (!statementKeys[k])
+            statementKeys[k] = std::make_shared<const FlagCache::StatementKey>(
+                FlagCache::StatementKey{reach[k], given(times[k]), given(fn[k])});
+        return statementKeys[k];
+    };
     DifferenceRanges scratch; // no cache: ranges for this band only
     DifferenceRanges &ranges = cache ? cache->ranges() : scratch;
     Parts parts;
@@ -225,9 +235,7 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
         if (!cache && !f.permutableComputed
             && std::none_of(f.coincidentComputed.begin(), f.coincidentComputed.end(), [](bool c) { return c; }))
             break; // nothing left to learn (a cache wants every dependence's result)
-        FlagCache::Key key{
-            reach[d.src], reach[d.dst], given(times[d.src]), given(times[d.dst]), given(fn[d.src]), given(fn[d.dst]),
-            outer,        f.members};
+        FlagCache::Key key{statementKey(d.src), statementKey(d.dst), outer, f.members};
         DependenceFlags flags;
         if (const DependenceFlags *known = cache ? cache->find(deps, k, key) : nullptr) {
             flags = *known;

@@ -18,28 +18,36 @@ bool sameTimes(const std::optional<isl::map> &a, const std::optional<isl::multi_
         && (!fa || fa->get() == fb->get() || fa->plain_is_equal(*fb));
 }
 
-// Structural equality: cheap, and the same tree read twice gives the same
-// structure; a false "different" only costs a recomputation.
-bool same(const FlagCache::Key &a, const FlagCache::Key &b)
-{
-    return a.outer == b.outer && a.members == b.members
-        && isl_set_plain_is_equal(a.reachSrc.get(), b.reachSrc.get()) == isl_bool_true
-        && isl_set_plain_is_equal(a.reachDst.get(), b.reachDst.get()) == isl_bool_true
-        && sameTimes(a.timesSrc, a.fnSrc, b.timesSrc, b.fnSrc) && sameTimes(a.timesDst, a.fnDst, b.timesDst, b.fnDst);
-}
-
 } // namespace
 
 const DependenceFlags *FlagCache::find(const std::vector<Dependence> &deps, std::size_t dep, const Key &key) const
 {
     if (m_deps == &deps && m_count == deps.size() && dep < m_last.size())
         for (const auto &e : m_last[dep])
-            if (same(e.key, key)) {
+            if (e.key.outer == key.outer && e.key.members == key.members && same(e.key.src, key.src)
+                && same(e.key.dst, key.dst)) {
                 ++m_hits;
                 return &e.flags;
             }
     ++m_misses;
     return nullptr;
+}
+
+// Structural equality: cheap, and the same tree read twice gives the same
+// structure; a false "different" only costs a recomputation.
+bool FlagCache::same(const StatementKeyPtr &a, const StatementKeyPtr &b) const
+{
+    if (a == b)
+        return true;
+    const auto at = std::make_pair(a.get(), b.get());
+    if (const auto known = m_same.find(at); known != m_same.end())
+        return known->second;
+    const bool equal = isl_set_plain_is_equal(a->reach.get(), b->reach.get()) == isl_bool_true
+        && sameTimes(a->times, a->fn, b->times, b->fn);
+    m_held.push_back(a);
+    m_held.push_back(b);
+    m_same.emplace(at, equal);
+    return equal;
 }
 
 void FlagCache::store(std::size_t dep, Key key, DependenceFlags flags)
@@ -64,6 +72,8 @@ void FlagCache::begin(const std::vector<Dependence> &deps)
     m_deps = &deps;
     m_count = deps.size();
     m_next.clear();
+    m_same.clear();
+    m_held.clear();
     m_hits = m_misses = 0;
 }
 
@@ -78,10 +88,14 @@ void FlagCache::finish(bool keepUnseen)
     }
     m_last = std::move(m_next);
     m_next.clear();
+    m_same.clear();
+    m_held.clear();
 }
 
 void FlagCache::clear()
 {
+    m_same.clear();
+    m_held.clear();
     m_last.clear();
     m_next.clear();
     m_ranges.clear();
