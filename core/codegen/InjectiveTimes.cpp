@@ -3,6 +3,7 @@
 
 #include "core/isl/PolyhedralModel.h"
 #include "core/schedule/FlatSchedule.h"
+#include "core/schedule/ScheduleFlattener.h"
 
 #include <isl/aff.h>
 #include <isl/map.h>
@@ -116,6 +117,18 @@ bool InjectiveTimes::all(const FlatSchedule &flat)
         if (f && keepsEveryDimension(*f))
             continue;
         if (!flat.of(k).is_injective()) // restricted to the statement's domain already
+            return false;
+    }
+    return true;
+}
+
+bool InjectiveTimes::all(const std::vector<StatementTimes> &times)
+{
+    for (const StatementTimes &t : times) {
+        if (t.function ? keepsEveryDimension(*t.function) : t.map.is_null())
+            continue; // injective as it is, or not reached
+        const isl::map m = t.map.is_null() ? t.function->as_map().intersect_domain(t.instances) : t.map;
+        if (!m.is_injective())
             return false;
     }
     return true;

@@ -3,9 +3,12 @@
 
 #include <isl/cpp.h>
 
+#include <vector>
+
 namespace se {
 
 class FlatSchedule;
+struct StatementTimes;
 class PolyhedralModel;
 
 /// isl's AST generator runs one instance per schedule point and statement:
@@ -25,6 +28,9 @@ public:
     /// The same of a flat schedule: a statement whose function keeps each
     /// of its dimensions as an output is injective without isl's test.
     static bool all(const FlatSchedule &flat);
+    /// The same of a tree's flattened times (ScheduleFlattener::flatten):
+    /// the statements it does not reach are left out.
+    static bool all(const std::vector<StatementTimes> &times);
     /// `schedule`, with the band of instance coordinates under every leaf
     /// when some statement's times are not injective.
     static isl::schedule apply(const PolyhedralModel &model, const isl::schedule &schedule,
