@@ -198,7 +198,16 @@ void MainWindow::createViews()
     addDockWidget(Qt::RightDockWidgetArea, nest);
     splitDockWidget(graph, nest, Qt::Vertical);
     // A hidden or tabbed-away loop nest is not generated until it shows (issue 15).
-    new DockWatcher(nest, [this](bool shown) { m_explorer->setNestWanted(shown); });
+    // Its isl tab's flat map too, until that tab shows.
+    m_explorer->setMapWanted(false);
+    new DockWatcher(nest, [this](bool shown) {
+        m_nestShown = shown;
+        m_explorer->setNestWanted(shown);
+        m_explorer->setMapWanted(shown && m_nest->islShown());
+    });
+    connect(m_nest, &QTabWidget::currentChanged, this,
+            [this] { m_explorer->setMapWanted(m_nestShown && m_nest->islShown()); });
+    connect(m_explorer, &Explorer::mapReady, m_nest, &LoopNestView::setSnapshot);
     // So is the dependence graph: laid out when its dock shows.
     new DockWatcher(graph, [this](bool shown) { m_explorer->setGraphWanted(shown); });
     connect(m_explorer, &Explorer::graphReady, m_graph, &DependenceGraphView::setSnapshot);

@@ -162,6 +162,7 @@ private:
     ScheduleTreeView *m_tree = nullptr;
     DependenceGraphView *m_graph = nullptr;
     LoopNestView *m_nest = nullptr;
+    bool m_nestShown = true; ///< the loop nest's dock is visible (as Explorer assumes until told)
     ViolationsView *m_violations = nullptr;
     DependencesView *m_dependences = nullptr;
     KernelView *m_kernel = nullptr;

@@ -4,7 +4,8 @@
 // of an edit on the bench kernels), and passes on one truth per request:
 // the views first (nest pending), then the same snapshot with its nest,
 // the nest of exactly that schedule; nothing of a superseded request; a
-// nest that cannot be made is the nest's error, not the analysis's.
+// nest that cannot be made is the nest's error, not the analysis's; the
+// nest's flat map only when wanted or asked for.
 #include "widgets/worker/AnalysisController.h"
 
 #include "core/analysis/Analyzer.h"
@@ -28,6 +29,7 @@ private Q_SLOTS:
     void nestErrorIsTheNests();
     void nestWithoutItsThread();
     void nestOnlyWhenAsked();
+    void mapOnlyWhenAsked();
 };
 
 namespace {
@@ -95,6 +97,39 @@ void tst_AnalysisController::viewsThenNest()
     QVERIFY(got[1]->nestText.find("with 1 edit") != std::string::npos);
     QVERIFY(!got[1]->nestC.empty() && !got[1]->nestKernelJson.empty());
     QCOMPARE(got[1]->scheduleMap, SchedulePrinter::flatMap(a.model(), s));
+}
+
+// A request that does not want the flat map (the isl tab hidden) gets its
+// nest without it; asked for afterwards, it is the map of that schedule,
+// and nothing comes for a superseded analysis.
+void tst_AnalysisController::mapOnlyWhenAsked()
+{
+    for (const bool nestThread : {true, false}) {
+        AnalysisController::Options o;
+        o.nestThread = nestThread;
+        o.nestGraceMs = 0;
+        AnalysisController c(o);
+        AnalysisRequest r = request(source("tests/widgets/data/stencil_2d.json"));
+        r.edits = {Edit::interchange({0})};
+        r.map = false;
+        quint64 generation = 0;
+        const auto got = run(c, [&] { generation = c.submit(r); });
+        QVERIFY(!got.empty());
+        const AnalysisSnapshotPtr s = got.back();
+        QVERIFY(!s->nestPending && s->nestError.empty() && !s->nestText.empty());
+        QVERIFY(s->mapDeferred && s->scheduleMap.empty());
+        QSignalSpy maps(&c, &AnalysisController::mapReady);
+        QVERIFY(c.generateMap(generation));
+        QVERIFY(maps.count() == 1 || maps.wait(60000));
+        QCOMPARE(maps.at(0).at(0).value<quint64>(), generation);
+        Analyzer a(r.kernel);
+        const isl::schedule shown = ScheduleInput::read(a.model(), s->scheduleYaml, "shown.yaml");
+        QCOMPARE(maps.at(0).at(1).toString(), QString::fromStdString(SchedulePrinter::flatMap(a.model(), shown)));
+        QVERIFY(!c.generateMap(generation + 1)); // no such analysis
+        c.submit(r); // a newer one: the old map is not made
+        QVERIFY(!c.generateMap(generation));
+        run(c, [] {});
+    }
 }
 
 void tst_AnalysisController::onlyTheNewest()

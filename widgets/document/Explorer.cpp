@@ -56,6 +56,7 @@ Explorer::Explorer(QObject *parent)
         Q_EMIT analysisStopped(reason);
     });
     connect(m_controller, &AnalysisController::busyChanged, this, &Explorer::busyChanged);
+    connect(m_controller, &AnalysisController::mapReady, this, &Explorer::installMap);
     connect(m_controller, &AnalysisController::movesReady, this, [this](const MovesResult &m) {
         if (m.generation == m_movesJob && !m_movesDropped) // not a list nobody waits for any more
             Q_EMIT movesReady(m);
@@ -327,6 +328,7 @@ AnalysisRequest Explorer::request() const
     r.space = m_spaceQuery;
     r.nest = m_nestWanted;
     r.graph = m_graphWanted;
+    r.map = m_mapWanted;
     return r;
 }
 
@@ -378,6 +380,8 @@ void Explorer::onFinished(const AnalysisSnapshotPtr &snapshot)
         && m_snapshot->generation == snapshot->generation) {
         m_snapshot = snapshot; // the same analysis, now with its loop nest
         Q_EMIT nestReady(snapshot);
+        if (snapshot->mapDeferred && m_mapWanted)
+            requestMap();
         return;
     }
     if (m_reloading) {
@@ -411,6 +415,8 @@ void Explorer::onFinished(const AnalysisSnapshotPtr &snapshot)
         requestNest();
     if (snapshot->graphDeferred && m_graphWanted)
         requestGraph();
+    if (snapshot->mapDeferred && m_mapWanted)
+        requestMap();
     // After the views have the new snapshot: an old violation's outline or
     // index must not outlive the schedule it belonged to.
     m_selection->follow(before.get(), *snapshot);

@@ -111,6 +111,12 @@ public:
     bool graphWanted() const { return m_graphWanted; }
     bool requestGraph();
     void graphNow();
+    /// The same for the flat schedule map of the loop nest's isl tab: while
+    /// that tab is not shown, nests come without it (mapDeferred);
+    /// requestMap makes the current one's (mapReady follows).
+    void setMapWanted(bool wanted);
+    bool mapWanted() const { return m_mapWanted; }
+    bool requestMap();
 
     void setFixedParams(const ParamValues &fixed);
     void setMode(DepMode mode);
@@ -127,6 +133,9 @@ Q_SIGNALS:
     /// The dependence graph of the shown snapshot was laid out after all;
     /// the rest of the snapshot is unchanged.
     void graphReady(const se::AnalysisSnapshotPtr &snapshot);
+    /// The flat schedule map of the shown snapshot was made after all; the
+    /// rest of the snapshot is unchanged.
+    void mapReady(const se::AnalysisSnapshotPtr &snapshot);
     /// The verdict of the analysis in progress (a snapshot with only its
     /// report, `complete` false), ahead of snapshotChanged: which edges
     /// break, without witnesses, counts or node names (those come after).
@@ -198,6 +207,11 @@ private:
     IterationSpaceQuery m_spaceQuery;
     bool m_nestWanted = true;
     bool m_graphWanted = true;
+    bool m_mapWanted = true;
+    /// The generation whose map is being made.
+    std::optional<quint64> m_mapJob;
+    /// Puts the map made for `generation` into the shown snapshot.
+    void installMap(quint64 generation, const QString &map);
     /// The generation whose graph is being laid out in the background.
     std::optional<quint64> m_graphJob;
     /// Puts a graph laid out for `generation` into the shown snapshot.

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // What the snapshots carry for views that may be hidden: the
-// iteration-space slice (issue 8), the loop nest and the dependence graph
-// (issue 15: work that is not visible is not done until it is).
+// iteration-space slice (issue 8), the loop nest, its flat schedule map and
+// the dependence graph (issue 15: work that is not visible is not done until
+// it is).
 #include "Explorer.h"
 
 #include "widgets/figures/GraphFigureBuilder.h"
@@ -99,6 +100,43 @@ void Explorer::graphNow()
     if (m_snapshot && m_snapshot->graphDeferred)
         installGraph(m_snapshot->generation,
                      GraphFigureBuilder::build(*m_snapshot->kernel, m_snapshot->report, m_fonts));
+}
+
+void Explorer::setMapWanted(bool wanted)
+{
+    if (wanted == m_mapWanted)
+        return;
+    m_mapWanted = wanted;
+    if (wanted)
+        requestMap();
+}
+
+bool Explorer::requestMap()
+{
+    if (!m_snapshot || !m_snapshot->mapDeferred)
+        return false;
+    const quint64 generation = m_snapshot->generation;
+    if (m_mapJob == generation)
+        return true; // on its way
+    // A newer analysis is running: its own nest brings its map, as wanted now.
+    if (!m_controller->generateMap(generation))
+        return false;
+    m_mapJob = generation;
+    return true;
+}
+
+void Explorer::installMap(quint64 generation, const QString &map)
+{
+    if (m_mapJob == generation)
+        m_mapJob.reset();
+    // Only into the snapshot it was made for, and only once.
+    if (!m_snapshot || m_snapshot->generation != generation || !m_snapshot->mapDeferred)
+        return;
+    auto shown = std::make_shared<AnalysisSnapshot>(*m_snapshot);
+    shown->scheduleMap = map.toStdString();
+    shown->mapDeferred = false;
+    m_snapshot = shown;
+    Q_EMIT mapReady(m_snapshot);
 }
 
 void Explorer::installGraph(quint64 generation, GraphFigure figure)

@@ -98,6 +98,11 @@ QPlainTextEdit *LoopNestView::islEdit()
     return m_isl;
 }
 
+bool LoopNestView::islShown() const
+{
+    return currentIndex() == static_cast<int>(Tab::Isl);
+}
+
 void LoopNestView::setSnapshot(const AnalysisSnapshotPtr &s)
 {
     m_snapshot = s;
@@ -132,9 +137,11 @@ void LoopNestView::setSnapshot(const AnalysisSnapshotPtr &s)
                 s->nestC.empty() ? QStringLiteral("/* no C: see the loop nest tab */")
                                  : QString::fromStdString(s->nestC));
     }
-    // The flat map comes with the nest (it is made on the nest's thread).
+    // The flat map comes with the nest (it is made on the nest's thread)
+    // when this tab shows, else when it does.
     const QString map = s->nestDeferred ? tr("# made when this view is shown")
         : s->nestPending                ? tr("# being made with the loop nest\u2026")
+        : s->mapDeferred                ? tr("# being made\u2026")
         : s->scheduleMap.empty()        ? tr("# not made: see the loop nest tab")
                                         : QString::fromStdString(s->scheduleMap);
     setText(Tab::Isl,

@@ -28,6 +28,8 @@ public:
     QPlainTextEdit *nestEdit();
     QPlainTextEdit *cEdit();
     QPlainTextEdit *islEdit();
+    /// The isl tab is the current one (its flat map is wanted).
+    bool islShown() const;
 
 protected:
     void changeEvent(QEvent *event) override;

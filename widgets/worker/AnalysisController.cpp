@@ -70,6 +70,7 @@ AnalysisController::AnalysisController(Options options, QObject *parent)
     m_nestWorker->moveToThread(&m_nestThread);
     connect(&m_nestThread, &QThread::finished, m_nestWorker, &QObject::deleteLater);
     connect(m_nestWorker, &NestWorker::finished, this, &AnalysisController::onNest);
+    connect(m_nestWorker, &NestWorker::mapReady, this, &AnalysisController::onMap);
     // The nest runs on whatever core the analysis and the GUI leave idle
     // (SCHED_IDLE on Linux): at normal priority it took the GUI thread's
     // turn and the verdict came twice as late (tst_applatency). On a machine
@@ -81,6 +82,7 @@ AnalysisController::AnalysisController(Options options, QObject *parent)
     m_fallbackNest->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, m_fallbackNest, &QObject::deleteLater);
     connect(m_fallbackNest, &NestWorker::finished, this, &AnalysisController::onNest);
+    connect(m_fallbackNest, &NestWorker::mapReady, this, &AnalysisController::onMap);
     m_nestGrace = new QTimer(this);
     m_nestGrace->setSingleShot(true);
     m_nestGrace->setInterval(m_options.nestGraceMs);
@@ -162,6 +164,7 @@ void AnalysisController::tryComplete()
     full->nestC = nest.c;
     full->nestKernelJson = nest.kernelJson;
     full->scheduleMap = nest.scheduleMap;
+    full->mapDeferred = nest.mapDeferred;
     full->nestError = nest.error;
     setBusy(false);
     Q_EMIT finished(full);
@@ -224,6 +227,26 @@ bool AnalysisController::generateNest()
     m_nestGrace->start();
     setBusy(true);
     return true;
+}
+
+bool AnalysisController::generateMap(quint64 generation)
+{
+    if (!m_request || m_request->generation != generation || !current(generation))
+        return false;
+    AnalysisRequest request = *m_request;
+    request.map = true;
+    // The nest thread's pipeline has the schedule replayed already; without
+    // that thread, the analysis thread's nest worker makes it.
+    NestWorker *w = m_options.nestThread ? m_nestWorker : m_fallbackNest;
+    QMetaObject::invokeMethod(
+        w, [w, request] { w->map(request); }, Qt::QueuedConnection);
+    return true;
+}
+
+void AnalysisController::onMap(quint64 generation, const QString &map)
+{
+    if (current(generation))
+        Q_EMIT mapReady(generation, map);
 }
 
 void AnalysisController::yieldFallbackNest()

@@ -52,11 +52,17 @@ public:
     /// did not want it): a snapshot of the same generation with the nest
     /// follows. False when there is nothing to make.
     bool generateNest();
+    /// The flat schedule map of analysis `generation`, when its nest came
+    /// without it (its request did not want it): mapReady follows. False
+    /// when `generation` is not the newest analysis.
+    bool generateMap(quint64 generation);
     bool isBusy() const { return m_busy; }
     quint64 latest() const;
 
 Q_SIGNALS:
     void finished(const se::AnalysisSnapshotPtr &snapshot);
+    /// generateMap's map (or a line saying why there is none).
+    void mapReady(quint64 generation, const QString &map);
     /// The newest request's verdict, ahead of its finished() snapshot.
     void checked(const se::AnalysisSnapshotPtr &partial);
     void failed(quint64 generation, const se::AnalysisError &error);
@@ -72,6 +78,7 @@ private:
     bool current(quint64 generation) const;
     void onViews(const AnalysisSnapshotPtr &views);
     void onNest(const NestResult &nest);
+    void onMap(quint64 generation, const QString &map);
     /// Drops the halves of a request that will not be completed.
     void forgetPending();
     void abortFallbackNest();

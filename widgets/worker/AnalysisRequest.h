@@ -42,6 +42,10 @@ struct AnalysisRequest {
     /// The dependence graph is wanted now (its view is shown); else it is
     /// left out and laid out when shown (Explorer::requestGraph).
     bool graph = true;
+    /// The flat schedule map of the loop nest's isl tab is wanted now (that
+    /// tab is shown); else the nest comes without it, made when the tab
+    /// shows (AnalysisController::generateMap).
+    bool map = true;
 };
 
 } // namespace se

@@ -40,8 +40,10 @@ struct AnalysisSnapshot {
 
     std::string scheduleYaml; ///< isl YAML, block style
     /// The flat schedule as a union map, for the Loop nest dock's isl tab:
-    /// made with the nest (empty while nestPending or nestDeferred).
+    /// made with the nest (empty while nestPending or nestDeferred) when
+    /// that tab is shown, else when it is (mapDeferred, Explorer::requestMap).
     std::string scheduleMap;
+    bool mapDeferred = false;
     /// The regenerated loop nest (empty until code generation exists or
     /// when it failed: see nestError).
     std::string nestText;

@@ -16,6 +16,7 @@ struct NestResult {
     std::string c; ///< isl's C
     std::string kernelJson; ///< NestKernelWriter
     std::string scheduleMap; ///< SchedulePrinter::flatMap, shown beside the nest
+    bool mapDeferred = false; ///< scheduleMap not made: not wanted (AnalysisRequest::map)
     std::string error; ///< why there is no nest, or empty
     bool fallback = false; ///< made by the analysis thread's nest worker
 };

@@ -23,6 +23,19 @@ std::string describeSource(const AnalysisRequest &r, std::size_t edits)
     return s;
 }
 
+// The same schedule the analysis checks: the same base and edits, replayed
+// here (no legality check, no tree).
+PipelineRequest scheduleOnly(const AnalysisRequest &r)
+{
+    PipelineRequest p;
+    p.base = RequestPipeline::base(r);
+    p.edits = r.edits;
+    p.lenientEdits = r.lenientEdits;
+    p.mode = r.mode;
+    p.verdict = false;
+    return p;
+}
+
 } // namespace
 
 NestWorker::NestWorker(std::shared_ptr<AnalysisShared> shared, RunningScope::Slot slot, QObject *parent)
@@ -37,24 +50,41 @@ void NestWorker::generate(const AnalysisRequest &r, NestResult &out)
     m_pipeline.ensure(r);
     RunningScope running(*m_shared, m_pipeline->analyzer().context(), m_slot, r.timeLimit);
     checkpoint(m_shared->latest, r.generation);
-    // The same schedule the analysis checks: the same base and edits,
-    // replayed here (no legality check, no tree).
-    PipelineRequest p;
-    p.base = RequestPipeline::base(r);
-    p.edits = r.edits;
-    p.lenientEdits = r.lenientEdits;
-    p.mode = r.mode;
-    p.verdict = false;
-    const PipelineResultPtr result = m_pipeline->run(p);
+    const PipelineResultPtr result = m_pipeline->run(scheduleOnly(r));
     checkpoint(m_shared->latest, r.generation);
-    // The isl tab beside the nest: made here, off the other views' path.
-    out.scheduleMap = SchedulePrinter::flatMap(m_pipeline->model(), result->schedule);
+    // The isl tab beside the nest: made here, off the other views' path,
+    // and only when that tab shows (13 ms of a tile's nest on tiled_matmul_64).
+    if (r.map)
+        out.scheduleMap = SchedulePrinter::flatMap(m_pipeline->model(), result->schedule);
+    out.mapDeferred = !r.map;
     checkpoint(m_shared->latest, r.generation);
     const RegeneratedNest nest =
         CodeGenerator::generateWithC(m_pipeline->model(), result->schedule, r.scheduleFile.toStdString(),
                                      describeSource(r, result->edits.size()), out.c, &m_pipeline->astMemo());
     out.text = NestTextPrinter::print(nest);
     out.kernelJson = NestKernelWriter::text(nest);
+}
+
+void NestWorker::map(const AnalysisRequest &r)
+{
+    if (m_shared->latest.load() != r.generation)
+        return;
+    std::string text;
+    try {
+        m_pipeline.ensure(r);
+        RunningScope running(*m_shared, m_pipeline->analyzer().context(), m_slot, r.timeLimit);
+        const PipelineResultPtr result = m_pipeline->run(scheduleOnly(r));
+        checkpoint(m_shared->latest, r.generation);
+        text = SchedulePrinter::flatMap(m_pipeline->model(), result->schedule);
+    } catch (const CancelledError &) {
+        return; // a newer request: its own map follows when wanted
+    } catch (const ResourceLimitError &) {
+        text = "# not made: stopped, too large";
+    } catch (const std::exception &e) {
+        text = std::string("# not made: ") + e.what();
+    }
+    if (m_shared->latest.load() == r.generation)
+        Q_EMIT mapReady(r.generation, QString::fromStdString(text));
 }
 
 void NestWorker::run(const AnalysisRequest &r)

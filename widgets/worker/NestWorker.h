@@ -32,10 +32,15 @@ public:
 
 public Q_SLOTS:
     void run(const se::AnalysisRequest &request);
+    /// Only the flat schedule map of `request`'s schedule (the isl tab
+    /// shown after its nest came without it).
+    void map(const se::AnalysisRequest &request);
 
 Q_SIGNALS:
     /// The nest, or why there is none; never for a stale request.
     void finished(const se::NestResult &nest);
+    /// The map of generation `generation`, or a line saying why there is none.
+    void mapReady(quint64 generation, const QString &map);
 
 private:
     /// Fills `out` step by step: what was made stays when a later step throws.
