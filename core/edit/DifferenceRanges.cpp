@@ -25,63 +25,6 @@ std::optional<long> add(const std::optional<long> &v, long by)
     return out;
 }
 
-// A tile band's member as floor(numerator / size) + constant, the
-// numerator free of divisions; nothing for any other form.
-struct FloorForm {
-    isl::aff numerator;
-    long size = 0;
-    long constant = 0;
-};
-
-std::optional<FloorForm> floorForm(const isl::aff &a)
-{
-    // raw isl begin: an aff's coefficients and divisions (not in cpp.h 0.25)
-    isl_aff *p = a.get();
-    const auto coefficient = [](isl_aff *f, isl_dim_type type, int k) {
-        return isl::manage(isl_aff_get_coefficient_val(f, type, k));
-    };
-    if (!isl::manage(isl_aff_get_denominator_val(p)).is_one())
-        return std::nullopt;
-    for (const isl_dim_type type : {isl_dim_param, isl_dim_in})
-        for (int k = 0; k < isl_aff_dim(p, type); ++k)
-            if (!coefficient(p, type, k).is_zero())
-                return std::nullopt;
-    // One division used, once (a multi_aff's members may carry the others' too).
-    int used = -1;
-    for (int k = 0; k < isl_aff_dim(p, isl_dim_div); ++k) {
-        const isl::val c = coefficient(p, isl_dim_div, k);
-        if (c.is_zero())
-            continue;
-        if (used >= 0 || !c.is_one())
-            return std::nullopt;
-        used = k;
-    }
-    const auto constant = integer(a.get_constant_val());
-    if (used < 0 || !constant)
-        return std::nullopt;
-    const isl::aff div = isl::manage(isl_aff_get_div(p, used)); // numerator / size, rational
-    const isl::val size = isl::manage(isl_aff_get_denominator_val(div.get()));
-    if (!size.is_int() || !islutil::fitsInt64(size))
-        return std::nullopt;
-    const isl::aff scaled = div.scale(size);
-    isl_aff *n = scaled.get();
-    for (int k = 0; k < isl_aff_dim(n, isl_dim_div); ++k)
-        if (!coefficient(n, isl_dim_div, k).is_zero())
-            return std::nullopt; // a division inside: not a tile's member
-    // The numerator on its own, without the divisions it does not use.
-    isl_aff *clean = isl_aff_zero_on_domain_space(isl_aff_get_domain_space(n));
-    clean = isl_aff_set_constant_val(clean, isl_aff_get_constant_val(n));
-    for (const isl_dim_type type : {isl_dim_param, isl_dim_in})
-        for (int k = 0; k < isl_aff_dim(n, type); ++k)
-            clean = isl_aff_set_coefficient_val(clean, type, k, isl_aff_get_coefficient_val(n, type, k));
-    // raw isl end
-    FloorForm out;
-    out.numerator = isl::manage(clean);
-    out.size = size.get_num_si();
-    out.constant = *constant;
-    return out;
-}
-
 // Far more than a big kernel's shapes times dimension pairs (a tiled
 // 257-statement band: a few hundred): a bound on a long session's memory
 // (a few MB), not a size.
@@ -123,7 +66,7 @@ DifferenceRanges::Range DifferenceRanges::measured(const std::tuple<int, int, in
     if (const auto it = m_ranges.find(key); it != m_ranges.end())
         return it->second;
     Range r;
-    const auto a = floorForm(src), b = floorForm(dst);
+    const auto a = islutil::floorForm(src), b = islutil::floorForm(dst);
     if (a && b && a->size == b->size) {
         // A tile member on both sides, floor(e / s) + c: where eB - eA is
         // one multiple of s on every pair, so is the floors' difference,

@@ -20,6 +20,9 @@ std::vector<Integer> exactCoordinates(const isl::point &p);
 /// True when `v` is an integer that fits in 64 bits (get_num_si would
 /// otherwise return 0, silently).
 bool fitsInt64(const isl::val &v);
+/// `v` as an integer within 64 bits; nullopt for a rational, infinite, NaN
+/// or larger value.
+std::optional<std::int64_t> int64(const isl::val &v);
 /// The value of output dimension `d` of `m` (set dimension of `s`) when isl
 /// sees at a glance that it is one integer (plain_get_val_if_fixed) that
 /// fits in 64 bits.
@@ -110,5 +113,15 @@ struct ConstantSplit {
     std::vector<std::int64_t> constants;
 };
 std::optional<ConstantSplit> splitConstants(const isl::multi_aff &f);
+
+/// A tile band's member, floor(numerator / size) + constant, the numerator
+/// free of divisions (the aff's unused divisions dropped); nullopt for any
+/// other form or a constant beyond 64 bits.
+struct FloorForm {
+    isl::aff numerator;
+    long size = 0;
+    long constant = 0;
+};
+std::optional<FloorForm> floorForm(const isl::aff &a);
 
 } // namespace se::islutil

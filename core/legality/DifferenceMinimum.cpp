@@ -5,6 +5,7 @@
 
 #include "core/isl/IslUtil.h"
 
+#include <isl/aff.h>
 #include <isl/set.h>
 
 namespace se {
@@ -14,7 +15,22 @@ DifferenceMinimum DifferenceMinimum::of(const isl::map &shape, const isl::multi_
 {
     DifferenceMinimum out;
     // { [a -> b] -> [dst(b) - src(a)] }
-    const isl::multi_aff delta = islutil::pairDifference(shape, src, dst);
+    isl::multi_aff delta = islutil::pairDifference(shape, src, dst);
+    // A dimension that is one integer in delta is that integer at every
+    // pair and orders no pair before another: it is left out of the
+    // projection (the tile and stage levels of a tiled band, four of its
+    // ten) and put back into the extreme point.
+    const int n = static_cast<int>(delta.size());
+    std::vector<std::optional<std::int64_t>> fixed(static_cast<std::size_t>(n));
+    for (int k = n - 1; k >= 0; --k) {
+        const isl::aff a = delta.at(k);
+        const auto v = a.is_cst() ? islutil::int64(a.get_constant_val()) : std::nullopt;
+        if (!v)
+            continue;
+        fixed[static_cast<std::size_t>(k)] = *v;
+        // raw isl: dropping an output dimension (not in cpp.h 0.25)
+        delta = isl::manage(isl_multi_aff_drop_dims(delta.release(), isl_dim_out, static_cast<unsigned>(k), 1));
+    }
     // { [δ] }: every pair's difference, for some parameter value
     const isl::set differences = shape.wrap().apply(delta.as_map()).project_out_all_params();
     if (differences.is_empty()) {
@@ -25,8 +41,14 @@ DifferenceMinimum DifferenceMinimum::of(const isl::map &shape, const isl::multi_
     if (isl_set_is_bounded(differences.get()) != isl_bool_true)
         return out;
     const isl::set extreme = greatest ? differences.lexmax() : differences.lexmin();
-    for (const Integer &c : islutil::exactCoordinates(extreme.sample_point())) {
-        const auto v = c.toInt64();
+    const std::vector<Integer> coords = islutil::exactCoordinates(extreme.sample_point());
+    std::size_t next = 0;
+    for (const auto &f : fixed) {
+        if (f) {
+            out.m_point.push_back(*f);
+            continue;
+        }
+        const auto v = next < coords.size() ? coords[next++].toInt64() : std::nullopt;
         if (!v)
             return out;
         out.m_point.push_back(*v);

@@ -86,6 +86,20 @@ void tst_DifferenceMinimum::againstIsl_data()
     QTest::newRow("no pairs") << QByteArray("{ [i] -> [j] : 1 = 0 }") << QByteArray("{ [i] -> [i] }")
                               << QByteArray("{ [j] -> [j] }") << static_cast<int>(DifferenceMinimum::Kind::NoPairs)
                               << QByteArrayList{"0:0", "-100:0"};
+    // Levels that are one integer in the difference are left out of isl's
+    // projection and put back: first, last, every one, and with no pairs.
+    QTest::newRow("a constant level first")
+        << QByteArray("{ [i] -> [j] : j = i + 1 and 0 <= i < 10 }") << QByteArray("{ [i] -> [1, i] }")
+        << QByteArray("{ [j] -> [0, j] }") << point << QByteArrayList{"0,0:1", "1,0:0", "1,-1:1", "1,-2:1"};
+    QTest::newRow("a constant level last")
+        << QByteArray("{ [i] -> [j] : j = i + 1 and 0 <= i < 10 }") << QByteArray("{ [i] -> [i, 7] }")
+        << QByteArray("{ [j] -> [j, 7] }") << point << QByteArrayList{"0,0:0", "-1,0:1", "-1,1:0", "-2,5:1"};
+    QTest::newRow("every level constant")
+        << QByteArray("{ [i] -> [j] : j = i + 1 and 0 <= i < 10 }") << QByteArray("{ [i] -> [0, 0] }")
+        << QByteArray("{ [j] -> [0, 1] }") << point << QByteArrayList{"0,0:0", "0,-1:1", "0,-2:1", "1,-5:0"};
+    QTest::newRow("constant levels, no pairs")
+        << QByteArray("{ [i] -> [j] : 1 = 0 }") << QByteArray("{ [i] -> [0, i] }") << QByteArray("{ [j] -> [2, j] }")
+        << static_cast<int>(DifferenceMinimum::Kind::NoPairs) << QByteArrayList{"0,0:0", "-9,0:0"};
     QTest::newRow("unbounded below") << QByteArray("[N] -> { [i] -> [j] : 0 <= i < j < N }")
                                      << QByteArray("{ [i] -> [i] }") << QByteArray("{ [j] -> [-j] }")
                                      << static_cast<int>(DifferenceMinimum::Kind::Unknown) << QByteArrayList{};
