@@ -74,8 +74,10 @@ DifferenceRanges::Range DifferenceRanges::measured(const std::tuple<int, int, in
         // first tile's flags on tiled_matmul_64).
         const Range e = difference(std::get<0>(key), shape, a->numerator, b->numerator);
         if (e.lo && e.hi && *e.lo == *e.hi && *e.lo % a->size == 0) {
-            const auto v = add(add(std::optional<long>(*e.lo / a->size), b->constant), -a->constant);
-            r = {v, v};
+            const auto v = add(std::optional<long>(*e.lo / a->size), b->constant);
+            long out = 0;
+            if (v && !__builtin_sub_overflow(*v, a->constant, &out)) // (beyond 64 bits: isl's way)
+                r = {out, out};
         }
     }
     if (!r.lo || !r.hi) {

@@ -72,6 +72,9 @@ void tst_DifferenceRanges::difference_data()
                                     << q("{ [i] -> [(floor((floor((i)/4))/2))] }") << q("0") << q("1");
     QTest::newRow("two tiles summed") << q("{ [i] -> [o] : o = i and 0 <= i < 20 }")
                                       << q("{ [i] -> [(floor((i)/4) + floor((i)/2))] }") << tile4 << q("-9") << q("0");
+    QTest::newRow("tiles, a constant at the 64-bit limit")
+        << q("{ [i] -> [o] : o = i and 0 <= i < 20 }") << q("{ [i] -> [(-9223372036854775808 + floor((i)/4))] }")
+        << tile4 << q("-") << q("-");
     QTest::newRow("points") << q("{ [i] -> [o] : o = i + 3 and 0 <= i < 20 }") << q("{ [i] -> [(i)] }")
                             << q("{ [i] -> [(i)] }") << q("3") << q("3");
     QTest::newRow("no pairs") << q("{ [i] -> [o] : o = i and 0 <= i < 0 }") << tile4 << tile4 << q("-") << q("-");

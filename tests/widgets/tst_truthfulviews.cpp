@@ -116,6 +116,7 @@ private Q_SLOTS:
     void loopNestFollowsTheOtherViews();
     void hiddenLoopNestWaitsUntilShown();
     void hiddenTabsShowTheScheduleWhenShown();
+    void islTabAfterARejectedEdit();
     void hiddenGraphIsLaidOutWhenShown();
     void undoLeavesNothingStale();
     void movesSayWhenStopped();
@@ -311,6 +312,32 @@ void tst_TruthfulViews::hiddenTabsShowTheScheduleWhenShown()
     QCOMPARE(c->toPlainText(), QString::fromStdString(e->snapshot()->nestC));
     QVERIFY(c->toPlainText() != QString::fromStdString(s->nestC));
     view->setCurrentIndex(0);
+}
+
+// The isl tab shown only after an edit was rejected: the controller has
+// moved past the shown analysis, whose map is still made (never a tab that
+// says "being made" for ever).
+void tst_TruthfulViews::islTabAfterARejectedEdit()
+{
+    MainWindow w;
+    w.setInteractive(false);
+    Testers testers(w);
+    Explorer *e = w.explorer();
+    QVERIFY(w.openKernel(source("tests/widgets/data/stencil_2d.json")));
+    QVERIFY(settle(e));
+    LoopNestView *view = w.loopNestView();
+    const quint64 shown = e->snapshot()->generation;
+    QVERIFY(e->snapshot()->mapDeferred);
+    QSignalSpy failed(e, &Explorer::analysisFailed);
+    e->applyEdit(Edit::interchange({7, 7})); // no such node
+    QTRY_VERIFY_WITH_TIMEOUT(failed.count() == 1, 60000);
+    QVERIFY(settle(e));
+    QCOMPARE(e->snapshot()->generation, shown);
+    view->setCurrentIndex(2);
+    QTRY_VERIFY_WITH_TIMEOUT(!e->snapshot()->mapDeferred && !e->isBusy(), 60000);
+    const std::string map = e->snapshot()->scheduleMap;
+    QVERIFY2(map.rfind("[", 0) == 0 || map.rfind("{", 0) == 0, map.c_str()); // a map, not a note
+    QVERIFY(view->islEdit()->toPlainText().contains(QString::fromStdString(map)));
 }
 
 void tst_TruthfulViews::loopNestFollowsTheOtherViews()

@@ -51,6 +51,8 @@ Explorer::Explorer(QObject *parent)
         m_pending.reset();
         const bool onlyNest = m_snapshot && m_snapshot->nestPending && m_snapshot->generation == generation;
         settleNest(tr("the analysis was stopped before it was generated (%1)").arg(reason));
+        if (m_mapWanted) // a map on its way was stopped too
+            settleMap(tr("the analysis was stopped before it was made (%1)").arg(reason));
         if (onlyNest)
             return; // the verdict and every other view are complete
         Q_EMIT analysisStopped(reason);
@@ -451,6 +453,8 @@ void Explorer::onFailed(quint64 generation, const AnalysisError &error)
                 submit(); // the rejected change cut its nest short: generate it again
             else
                 settleNest(error.message);
+        } else if (m_snapshot && m_snapshot->mapDeferred && m_mapWanted) {
+            requestMap(); // the rejected change cut the shown one's map short
         }
     }
     Q_EMIT analysisFailed(error);

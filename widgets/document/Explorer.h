@@ -212,6 +212,8 @@ private:
     std::optional<quint64> m_mapJob;
     /// Puts the map made for `generation` into the shown snapshot.
     void installMap(quint64 generation, const QString &map);
+    /// The shown snapshot's map will not come: its tab says why.
+    void settleMap(const QString &why);
     /// The generation whose graph is being laid out in the background.
     std::optional<quint64> m_graphJob;
     /// Puts a graph laid out for `generation` into the shown snapshot.

@@ -40,7 +40,7 @@ bool Explorer::requestNest()
 {
     if (!m_snapshot || !m_snapshot->nestDeferred)
         return false;
-    if (!m_controller->generateNest()) {
+    if (!m_controller->generateNest(m_mapWanted)) {
         // The controller has moved on (a later analysis failed or was
         // stopped). Analyse what is shown again if that is the document;
         // else say the nest was not made, never "generated when shown".
@@ -116,13 +116,36 @@ bool Explorer::requestMap()
     if (!m_snapshot || !m_snapshot->mapDeferred)
         return false;
     const quint64 generation = m_snapshot->generation;
-    if (m_mapJob == generation)
+    if (m_mapJob == generation && m_controller->latest() == generation)
         return true; // on its way
-    // A newer analysis is running: its own nest brings its map, as wanted now.
-    if (!m_controller->generateMap(generation))
+    m_mapJob.reset();
+    if (m_controller->generateMap(generation)) {
+        m_mapJob = generation;
+        return true;
+    }
+    // The controller has moved on. A newer analysis still running brings
+    // its own map (as wanted now); after one that failed or was stopped,
+    // what is shown is analysed again, or the tab says why there is none.
+    if (m_controller->isBusy())
         return false;
-    m_mapJob = generation;
-    return true;
+    if (m_kernel && m_kernel == m_shownKernel && m_session == m_shownSession) {
+        submit();
+        return true;
+    }
+    settleMap(tr("the analysis was stopped before it was made"));
+    return false;
+}
+
+void Explorer::settleMap(const QString &why)
+{
+    if (!m_snapshot || !m_snapshot->mapDeferred)
+        return;
+    m_mapJob.reset();
+    auto settled = std::make_shared<AnalysisSnapshot>(*m_snapshot);
+    settled->scheduleMap = "# not made: " + why.toStdString();
+    settled->mapDeferred = false;
+    m_snapshot = settled;
+    Q_EMIT mapReady(m_snapshot);
 }
 
 void Explorer::installMap(quint64 generation, const QString &map)

@@ -155,6 +155,7 @@ void AnalysisController::tryComplete()
     AnalysisSnapshotDraft full =
         m_draft && m_draft->generation == m_views->generation ? m_draft : std::make_shared<AnalysisSnapshot>(*m_views);
     const NestResult nest = std::move(*m_nest);
+    m_nestByFallback = nest.fallback;
     m_views.reset();
     m_nest.reset();
     m_draft.reset();
@@ -208,13 +209,14 @@ quint64 AnalysisController::submit(AnalysisRequest request)
     return request.generation;
 }
 
-bool AnalysisController::generateNest()
+bool AnalysisController::generateNest(bool map)
 {
     if (!m_deferred || !m_request || m_request->generation != m_deferred->generation)
         return false;
     // The same path as a nest that came late: the views wait for it, the
     // idle thread makes it, the analysis thread after the grace.
     m_request->nest = true;
+    m_request->map = map;
     m_views = m_deferred;
     m_deferred.reset();
     m_draftComing = false; // no copy from the worker: made here, once
@@ -235,9 +237,10 @@ bool AnalysisController::generateMap(quint64 generation)
         return false;
     AnalysisRequest request = *m_request;
     request.map = true;
-    // The nest thread's pipeline has the schedule replayed already; without
-    // that thread, the analysis thread's nest worker makes it.
-    NestWorker *w = m_options.nestThread ? m_nestWorker : m_fallbackNest;
+    // The worker that made the nest has the schedule replayed already (the
+    // idle thread, or the analysis thread's when that one stood in for it:
+    // the idle thread may not get to run at all).
+    NestWorker *w = m_options.nestThread && !m_nestByFallback ? m_nestWorker : m_fallbackNest;
     QMetaObject::invokeMethod(
         w, [w, request] { w->map(request); }, Qt::QueuedConnection);
     return true;

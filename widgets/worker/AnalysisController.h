@@ -51,7 +51,8 @@ public:
     /// The newest analysis's loop nest, when it was left out (its request
     /// did not want it): a snapshot of the same generation with the nest
     /// follows. False when there is nothing to make.
-    bool generateNest();
+    /// `map`: with the isl tab's flat map (that tab shown now).
+    bool generateNest(bool map);
     /// The flat schedule map of analysis `generation`, when its nest came
     /// without it (its request did not want it): mapReady follows. False
     /// when `generation` is not the newest analysis.
@@ -99,6 +100,7 @@ private:
     AnalysisSnapshotDraft m_draft;
     bool m_draftComing = false; ///< the worker sends m_views's draft
     std::optional<AnalysisRequest> m_request; ///< the newest (for the fallback nest)
+    bool m_nestByFallback = false; ///< the last nest completed was the analysis thread's
     quint64 m_completed = 0; ///< the newest generation whose nest is in
     /// The newest views, completed without their nest (not wanted then).
     AnalysisSnapshotPtr m_deferred;

@@ -65,7 +65,7 @@ void NestWorker::generate(const AnalysisRequest &r, NestResult &out)
     out.kernelJson = NestKernelWriter::text(nest);
 }
 
-void NestWorker::map(const AnalysisRequest &r)
+void NestWorker::map(const AnalysisRequest &r, bool again)
 {
     if (m_shared->latest.load() != r.generation)
         return;
@@ -77,7 +77,16 @@ void NestWorker::map(const AnalysisRequest &r)
         checkpoint(m_shared->latest, r.generation);
         text = SchedulePrinter::flatMap(m_pipeline->model(), result->schedule);
     } catch (const CancelledError &) {
-        return; // a newer request: its own map follows when wanted
+        if (m_shared->latest.load() != r.generation)
+            return; // a newer request: its own map follows when wanted
+        // Still the newest: interrupted for a side job or by Stop. Once
+        // more after what is queued (the side job goes first), then say so.
+        if (!again) {
+            QMetaObject::invokeMethod(
+                this, [this, r] { map(r, true); }, Qt::QueuedConnection);
+            return;
+        }
+        text = "# not made: interrupted (show this tab again after the next edit)";
     } catch (const ResourceLimitError &) {
         text = "# not made: stopped, too large";
     } catch (const std::exception &e) {

@@ -34,7 +34,8 @@ public Q_SLOTS:
     void run(const se::AnalysisRequest &request);
     /// Only the flat schedule map of `request`'s schedule (the isl tab
     /// shown after its nest came without it).
-    void map(const se::AnalysisRequest &request);
+    /// `again`: the second try after an interruption (the last one).
+    void map(const se::AnalysisRequest &request, bool again = false);
 
 Q_SIGNALS:
     /// The nest, or why there is none; never for a stale request.
