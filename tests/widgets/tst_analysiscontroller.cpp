@@ -100,8 +100,8 @@ void tst_AnalysisController::viewsThenNest()
 }
 
 // A request that does not want the flat map (the isl tab hidden) gets its
-// nest without it; asked for afterwards, it is the map of that schedule,
-// and nothing comes for a superseded analysis.
+// nest without it; asked for afterwards, it is the map of that schedule;
+// the map of an analysis that is not the newest is refused.
 void tst_AnalysisController::mapOnlyWhenAsked()
 {
     for (const bool nestThread : {true, false}) {
