@@ -31,11 +31,11 @@ std::optional<long> valueOn(const isl::union_pw_aff &member, const isl::set &sta
     bool constant = true;
     piece.foreach_piece([&](const isl::set &, const isl::multi_aff &ma) {
         const isl::aff aff = ma.at(0);
-        const isl::val v = aff.is_cst() ? aff.get_constant_val() : isl::val();
-        if (!constant || v.is_null() || !v.is_int() || !islutil::fitsInt64(v) || (value && *value != v.get_num_si()))
+        const auto v = aff.is_cst() ? islutil::int64(aff.get_constant_val()) : std::nullopt;
+        if (!constant || !v || (value && *value != *v))
             constant = false;
         else
-            value = v.get_num_si();
+            value = *v;
     });
     if (constant && value)
         return value;
@@ -46,10 +46,7 @@ std::optional<long> valueOn(const isl::union_pw_aff &member, const isl::set &sta
         return std::nullopt;
     }
     // raw isl: cpp.h 0.25 has no plain_get_val_if_fixed
-    const isl::val fixed = isl::manage(isl_set_plain_get_val_if_fixed(values.get(), isl_dim_set, 0));
-    if (fixed.is_null() || !fixed.is_int() || !islutil::fitsInt64(fixed))
-        return std::nullopt;
-    return fixed.get_num_si();
+    return islutil::int64(isl::manage(isl_set_plain_get_val_if_fixed(values.get(), isl_dim_set, 0)));
 }
 
 // What a member is over the statements: one value, a constant per

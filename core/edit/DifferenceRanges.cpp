@@ -9,13 +9,6 @@ namespace se {
 
 namespace {
 
-std::optional<long> integer(const isl::val &v)
-{
-    if (v.is_null() || !v.is_int() || !islutil::fitsInt64(v))
-        return std::nullopt; // infinite, NaN (no pairs) or too large: no bound
-    return v.get_num_si();
-}
-
 // `v` + `by`, or nothing (unknown or beyond 64 bits).
 std::optional<long> add(const std::optional<long> &v, long by)
 {
@@ -84,7 +77,8 @@ DifferenceRanges::Range DifferenceRanges::measured(const std::tuple<int, int, in
         // { [a -> b] -> [dst(b) - src(a)] }
         const isl::aff d = islutil::pairDifference(shape, isl::multi_aff(src), isl::multi_aff(dst)).at(0);
         const isl::set pairs = shape.wrap();
-        r = {integer(pairs.min_val(d)), integer(pairs.max_val(d))};
+        // (infinite, NaN for no pairs, or too large: no bound)
+        r = {islutil::int64(pairs.min_val(d)), islutil::int64(pairs.max_val(d))};
     }
     // Only exact bounds are kept: a missing one may be the quota's.
     if (r.lo && r.hi) {

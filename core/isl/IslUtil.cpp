@@ -403,7 +403,8 @@ std::optional<FloorForm> floorForm(const isl::aff &a)
         return std::nullopt;
     const isl::aff div = isl::manage(isl_aff_get_div(p, used)); // numerator / size, rational
     const isl::val size = isl::manage(isl_aff_get_denominator_val(div.get()));
-    if (!size.is_int() || !fitsInt64(size))
+    const auto sizeValue = int64(size);
+    if (!sizeValue)
         return std::nullopt;
     const isl::aff scaled = div.scale(size);
     isl_aff *n = scaled.get();
@@ -419,7 +420,7 @@ std::optional<FloorForm> floorForm(const isl::aff &a)
     // raw isl end
     FloorForm out;
     out.numerator = isl::manage(clean);
-    out.size = size.get_num_si();
+    out.size = *sizeValue;
     out.constant = *constant;
     return out;
 }

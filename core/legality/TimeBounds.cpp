@@ -119,8 +119,8 @@ std::optional<TimeBounds::Range> TimeBounds::constantAt(std::size_t statement, u
     const isl::aff a = f->at(static_cast<int>(d));
     if (!a.is_cst())
         return std::nullopt;
-    const isl::val v = a.get_constant_val();
-    if (!v.is_int() || !islutil::fitsInt64(v))
+    const auto v = islutil::int64(a.get_constant_val());
+    if (!v)
         return std::nullopt;
     if (m_hasInstances.size() < m_schedule.size())
         m_hasInstances.resize(m_schedule.size(), -1);
@@ -131,7 +131,7 @@ std::optional<TimeBounds::Range> TimeBounds::constantAt(std::size_t statement, u
     r.known = true;
     if (has) { // no instances: no times, as bound() says of an empty range
         r.bounded = true;
-        r.lo = r.hi = v.get_num_si();
+        r.lo = r.hi = *v;
     }
     return r;
 }

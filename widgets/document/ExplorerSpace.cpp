@@ -138,14 +138,9 @@ bool Explorer::requestMap()
 
 void Explorer::settleMap(const QString &why)
 {
-    if (!m_snapshot || !m_snapshot->mapDeferred)
-        return;
     m_mapJob.reset();
-    auto settled = std::make_shared<AnalysisSnapshot>(*m_snapshot);
-    settled->scheduleMap = "# not made: " + why.toStdString();
-    settled->mapDeferred = false;
-    m_snapshot = settled;
-    Q_EMIT mapReady(m_snapshot);
+    if (m_snapshot)
+        installMap(m_snapshot->generation, QStringLiteral("# not made: ") + why);
 }
 
 void Explorer::installMap(quint64 generation, const QString &map)
