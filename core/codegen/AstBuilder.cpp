@@ -4,6 +4,7 @@
 #include "AstNodes.h"
 #include "AstSequenceSplit.h"
 #include "ConstantLevels.h"
+#include "FixedParams.h"
 #include "GroupExpansion.h"
 #include "InjectiveTimes.h"
 #include "UnrollLimit.h"
@@ -161,9 +162,11 @@ StatementGrouping::Grouping grouping(IslContext &ctx, const isl::schedule &sched
         ctx, [&] { return StatementGrouping::group(schedule); }, StatementGrouping::Grouping{schedule, std::nullopt});
 }
 
-// A build over the model's context naming the loop at depth k `<prefix>k`,
-// the depths `skipped` left out (ConstantLevels took them out of the tree).
-isl::ast_build builder(const PolyhedralModel &model, unsigned n, const std::vector<unsigned> &skipped = {})
+// A build over `context` (the model's when null) naming the loop at depth
+// k `<prefix>k`, the depths `skipped` left out (ConstantLevels took them
+// out of the tree).
+isl::ast_build builder(const PolyhedralModel &model, unsigned n, const std::vector<unsigned> &skipped,
+                       const isl::set *context)
 {
     IslContext &ctx = model.islContext();
     const std::string prefix = AstBuilder::iteratorPrefix(model.paramNames());
@@ -174,21 +177,23 @@ isl::ast_build builder(const PolyhedralModel &model, unsigned n, const std::vect
         if (!std::binary_search(skipped.begin(), skipped.end(), k))
             // raw isl: a plain name; cpp.h's id(ctx, string) parses the text instead
             ids = ids.add(isl::manage(isl_id_alloc(ctx.get(), (prefix + std::to_string(k)).c_str(), nullptr)));
-    isl::ast_build build = isl::ast_build::from_context(model.context());
+    isl::ast_build build = isl::ast_build::from_context(context ? *context : model.context());
     // raw isl: cpp.h has no setter for the iterator names
     return isl::manage(isl_ast_build_set_iterators(build.release(), ids.release()));
 }
 
 // `tree` for From::Tree (already grouped, or the tree `fast` cuts, or
 // `levels`, the tree without its constant levels) and From::TreeAsIs, its
-// map `times` for From::Map; `n` iterators.
+// map `times` for From::Map; `n` iterators; `context` for a tree without
+// the model's fixed parameters (FixedParams).
 isl::ast_node buildOnce(const PolyhedralModel &model, const isl::schedule &tree, const isl::union_map &times,
                         const std::string &file, unsigned n, bool allowOr, AstCoverage &coverage, AstBuilder::From from,
-                        const StatementGrouping::Cut *fast = nullptr, const ConstantLevels::Result *levels = nullptr)
+                        const StatementGrouping::Cut *fast = nullptr, const ConstantLevels::Result *levels = nullptr,
+                        const isl::set *context = nullptr)
 {
     IslContext &ctx = model.islContext();
     AstOptions options(ctx.get(), allowOr);
-    const isl::ast_build build = builder(model, n, levels ? levels->removed : std::vector<unsigned>());
+    const isl::ast_build build = builder(model, n, levels ? levels->removed : std::vector<unsigned>(), context);
     try {
         if (levels)
             return coverage.watching(build).node_from(levels->tree);
@@ -236,11 +241,15 @@ isl::ast_node buildOnce(const PolyhedralModel &model, const isl::schedule &tree,
 // gets right, where that nest leaves instances out. Nothing when neither.
 // `constantLevels`: the tree without its constant levels first
 // (ConstantLevels; `tree`'s times injective), then as it is.
-std::optional<isl::ast_node> covering(const PolyhedralModel &model, const isl::schedule &tree, const std::string &file,
+std::optional<isl::ast_node> covering(const PolyhedralModel &model, const isl::schedule &given, const std::string &file,
                                       unsigned n, AstBuilder::From from, bool constantLevels = false)
 {
     IslContext &ctx = model.islContext();
-    const isl::union_set domain = tree.get_domain().intersect_params(model.context());
+    const std::optional<FixedParams::Result> free = unlessRefused(
+        ctx, [&] { return FixedParams::dropped(given, model.context()); }, std::optional<FixedParams::Result>());
+    const isl::schedule &tree = free ? free->tree : given;
+    const isl::set &context = free ? free->context : model.context();
+    const isl::union_set domain = tree.get_domain().intersect_params(context);
     const std::optional<ConstantLevels::Result> levels = constantLevels
         ? unlessRefused(
             ctx, [&] { return ConstantLevels::apply(tree); }, std::optional<ConstantLevels::Result>())
@@ -254,7 +263,8 @@ std::optional<isl::ast_node> covering(const PolyhedralModel &model, const isl::s
             AstCoverage coverage;
             std::optional<isl::ast_node> ast;
             try {
-                ast = buildOnce(model, tree, isl::union_map(), file, n, allowOr, coverage, from, nullptr, rewritten);
+                ast = buildOnce(model, tree, isl::union_map(), file, n, allowOr, coverage, from, nullptr, rewritten,
+                                &context);
             } catch (const InputError &) {
                 if (!rewritten)
                     throw;

@@ -10,6 +10,7 @@ target_sources(se_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/CaseSet.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CodeGenerator.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ConstantLevels.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/FixedParams.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GroupExpansion.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GuardNest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/InjectiveTimes.cpp
