@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ViolationsView.h"
 
+#include "ColumnFit.h"
+
 #include "widgets/models/NaturalSortProxy.h"
 #include "widgets/document/Selection.h"
 #include "widgets/models/ViolationsModel.h"
@@ -36,10 +38,8 @@ void ViolationsView::setSnapshot(const AnalysisSnapshotPtr &snapshot)
 {
     m_updating = true;
     m_model->setSnapshot(snapshot);
-    resizeColumnsToContents();
     // Long messages stay one line; the tooltip has them whole.
-    for (int c = 0; c < ViolationsModel::Message; ++c)
-        setColumnWidth(c, std::min(columnWidth(c), 260));
+    ColumnFit::fit(*this, ViolationsModel::Message, 260);
     m_updating = false;
     followSelection();
 }

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: MIT
+// ColumnFit measures a few rows per column, those with the longest texts:
+// on texts whose width grows with their length it sets the widths Qt's
+// resizeColumnsToContents() sets measuring every row, capped where asked.
+#include "widgets/views/ColumnFit.h"
+
+#include <QHeaderView>
+#include <QStandardItemModel>
+#include <QTableView>
+#include <QtTest>
+
+using namespace se;
+
+class tst_ColumnFit : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void asQtMeasuringEveryRow_data();
+    void asQtMeasuringEveryRow();
+};
+
+namespace {
+
+// Three columns over `rows` rows: short words of one letter repeated, one
+// long text in a middle row, numbers.
+void fill(QStandardItemModel &m, int rows, int longAt)
+{
+    m.setColumnCount(3);
+    m.setHorizontalHeaderLabels({QStringLiteral("Word"), QStringLiteral("Text"), QStringLiteral("N")});
+    for (int r = 0; r < rows; ++r) {
+        QList<QStandardItem *> row;
+        row << new QStandardItem(QString(r % 7 + 1, QLatin1Char('m')));
+        row << new QStandardItem(r == longAt ? QString(60, QLatin1Char('w')) : QStringLiteral("ab"));
+        row << new QStandardItem(QString::number(r * 37));
+        m.appendRow(row);
+    }
+}
+
+} // namespace
+
+void tst_ColumnFit::asQtMeasuringEveryRow_data()
+{
+    QTest::addColumn<int>("rows");
+    QTest::addColumn<int>("cap"); // on the first two columns
+    QTest::newRow("no rows: the headers") << 0 << 1000;
+    QTest::newRow("fewer rows than are measured") << 3 << 1000;
+    QTest::newRow("many rows") << 200 << 1000;
+    QTest::newRow("capped") << 200 << 40;
+}
+
+void tst_ColumnFit::asQtMeasuringEveryRow()
+{
+    QFETCH(int, rows);
+    QFETCH(int, cap);
+    QStandardItemModel model;
+    fill(model, rows, rows / 2);
+    QTableView qt, fitted;
+    qt.setModel(&model);
+    fitted.setModel(&model);
+    qt.resizeColumnsToContents();
+    for (int c = 0; c < 2; ++c)
+        qt.setColumnWidth(c, std::min(qt.columnWidth(c), cap));
+    ColumnFit::fit(fitted, 2, cap);
+    for (int c = 0; c < model.columnCount(); ++c)
+        QCOMPARE(fitted.columnWidth(c), qt.columnWidth(c));
+}
+
+QTEST_MAIN(tst_ColumnFit)
+#include "tst_columnfit.moc"
