@@ -311,6 +311,42 @@ std::string PolyhedralModel::text(const isl::set &s) const
     return islutil::str(allParamsFixed() ? islutil::coalesce(s.project_out_all_params()) : s.gist_params(m_context));
 }
 
+const PolyhedralModel::AccessFunctions *PolyhedralModel::accessFunctions(std::size_t access) const
+{
+    if (access >= m_accesses.size())
+        return nullptr;
+    if (m_functions.size() != m_accesses.size())
+        m_functions.resize(m_accesses.size());
+    std::optional<std::shared_ptr<const AccessFunctions>> &made = m_functions[access];
+    if (!made) {
+        const AccessModel &am = m_accesses[access];
+        made.emplace();
+        try {
+            if (am.tensorRelation.is_single_valued() && am.relation.is_single_valued()) {
+                const auto outputs = [](const isl::map &relation) {
+                    const isl::pw_multi_aff f = relation.as_pw_multi_aff();
+                    std::vector<isl::pw_aff> out;
+                    // raw isl: the number of outputs (cpp.h 0.25 has no dim())
+                    for (isl_size k = 0; k < isl_pw_multi_aff_dim(f.get(), isl_dim_out); ++k)
+                        out.push_back(f.at(static_cast<int>(k)));
+                    return out;
+                };
+                *made = std::make_shared<const AccessFunctions>(
+                    AccessFunctions{outputs(am.tensorRelation), outputs(am.relation)});
+            }
+        } catch (const isl::exception_quota &) {
+            throw;
+        } catch (const isl::exception_abort &) {
+            throw;
+        } catch (const isl::exception &) {
+            if (m_ctx.limitHit())
+                throw;
+            // (isl could not make a function: the relation answers)
+        }
+    }
+    return made->get();
+}
+
 std::vector<BoundsWarning> PolyhedralModel::boundsWarnings() const
 {
     std::vector<BoundsWarning> out;

@@ -8,6 +8,7 @@
 #include <isl/cpp.h>
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -88,6 +89,17 @@ public:
     std::string text(const isl::map &m) const;
     std::string text(const isl::set &s) const;
 
+    /// An access's relations as functions of the instance, both
+    /// { s0[i, j] -> A[...] }: the element it touches at one instance is
+    /// their value there, without a relation intersected per question (the
+    /// meeting sentences of a tile's violations). Made on first use; null
+    /// when a relation is not single-valued (a range of elements).
+    struct AccessFunctions {
+        std::vector<isl::pw_aff> tensor; ///< one per index
+        std::vector<isl::pw_aff> allocation;
+    };
+    const AccessFunctions *accessFunctions(std::size_t access) const;
+
     /// Accesses that may fall outside the tensor's shape (computed on demand).
     std::vector<BoundsWarning> boundsWarnings() const;
 
@@ -110,6 +122,9 @@ private:
     std::vector<StatementModel> m_statements;
     std::vector<AccessModel> m_accesses;
     std::map<std::string, int> m_index;
+    // A memo (the model lives on its context's thread): nothing, not made;
+    // a null pointer, none.
+    mutable std::vector<std::optional<std::shared_ptr<const AccessFunctions>>> m_functions;
 };
 
 } // namespace se

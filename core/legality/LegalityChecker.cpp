@@ -7,9 +7,14 @@
 #include "core/isl/PolyhedralModel.h"
 #include "core/schedule/FlatSchedule.h"
 
+#include <isl/aff.h>
 #include <isl/map.h>
 #include <isl/set.h>
+#include <isl/point.h>
+#include <isl/space.h>
 #include <isl/val.h>
+
+#include <algorithm>
 
 namespace se {
 
@@ -40,15 +45,74 @@ struct Element {
     std::string allocation; // SB_alloc[0, 2]
 };
 
-// The element each matching access of `statement` touches at `instance`.
+// `fn` (one function per output) at the instance `coords` with the
+// parameters `params`; nothing when the instance is not in its domain, a
+// parameter has no value or a value is beyond 64 bits (the relation
+// answers then).
+std::optional<std::vector<std::int64_t>> valueAt(const std::vector<isl::pw_aff> &fn,
+                                                 const std::vector<std::int64_t> &coords, const ParamList &params)
+{
+    if (fn.empty())
+        return std::vector<std::int64_t>();
+    const isl::space space = fn.front().space().domain();
+    // raw isl begin: a point by its coordinates (cpp.h 0.25 has no setter)
+    isl_point *pt = isl_point_zero(space.copy());
+    isl_ctx *ctx = isl_space_get_ctx(space.get());
+    const isl_size np = isl_space_dim(space.get(), isl_dim_param);
+    const isl_size nd = isl_space_dim(space.get(), isl_dim_set);
+    for (isl_size k = 0; k < np && pt; ++k) {
+        const char *name = isl_space_get_dim_name(space.get(), isl_dim_param, static_cast<unsigned>(k));
+        const auto it =
+            std::find_if(params.begin(), params.end(), [&](const auto &p) { return name && p.first == name; });
+        if (it == params.end()) {
+            isl_point_free(pt);
+            return std::nullopt;
+        }
+        pt = isl_point_set_coordinate_val(pt, isl_dim_param, static_cast<int>(k), isl_val_int_from_si(ctx, it->second));
+    }
+    if (nd != static_cast<isl_size>(coords.size())) {
+        isl_point_free(pt);
+        return std::nullopt;
+    }
+    for (isl_size d = 0; d < nd && pt; ++d)
+        pt = isl_point_set_coordinate_val(pt, isl_dim_set, static_cast<int>(d),
+                                          isl_val_int_from_si(ctx, coords[static_cast<std::size_t>(d)]));
+    // raw isl end
+    const isl::point at = isl::manage(pt);
+    std::vector<std::int64_t> out;
+    for (const isl::pw_aff &f : fn) {
+        const isl::val v = f.eval(at);
+        const auto i = v.is_nan() ? std::nullopt : islutil::int64(v);
+        if (!i)
+            return std::nullopt;
+        out.push_back(*i);
+    }
+    return out;
+}
+
+// The element each matching access of `statement` touches at `instance`
+// (the instance `coords` with the parameters `params`).
 std::vector<std::pair<Element, std::string>> elements(const PolyhedralModel &model, std::size_t statement, bool write,
-                                                      const std::string &alloc, const isl::set &instance)
+                                                      const std::string &alloc, const isl::set &instance,
+                                                      const std::vector<std::int64_t> &coords, const ParamList &params)
 {
     std::vector<std::pair<Element, std::string>> out;
     for (std::size_t a : model.statements()[statement].accesses) {
         const AccessModel &am = model.accesses()[a];
         if (am.write != write || am.allocation != alloc)
             continue;
+        // A function's value at the point: an intersection and two
+        // emptiness questions per access fewer (the meeting sentences of a
+        // tile's violations). A single-valued relation at one instance is
+        // one element, the one the relation gives.
+        if (const PolyhedralModel::AccessFunctions *fn = model.accessFunctions(a)) {
+            const auto te = valueAt(fn->tensor, coords, params);
+            const auto ae = te ? valueAt(fn->allocation, coords, params) : std::nullopt;
+            if (te && ae) {
+                out.push_back({{am.tensor + islutil::vec(*te), am.allocation + islutil::vec(*ae)}, am.tensor});
+                continue;
+            }
+        }
         const isl::set te = am.tensorRelation.intersect_domain(instance).range();
         const isl::set ae = am.relation.intersect_domain(instance).range();
         if (te.is_empty() || ae.is_empty())
@@ -195,8 +259,8 @@ std::string meetingAt(const PolyhedralModel &model, const Dependence &dep, const
     // Which accesses meet: src's (write for RAW/WAW, read for WAR) and dst's.
     const bool srcWrites = dep.type != DepType::WAR;
     const bool dstWrites = dep.type != DepType::RAW;
-    const auto se = elements(model, dep.src, srcWrites, dep.allocation, srcInst);
-    const auto de = elements(model, dep.dst, dstWrites, dep.allocation, dstInst);
+    const auto se = elements(model, dep.src, srcWrites, dep.allocation, srcInst, witness.src, witness.params);
+    const auto de = elements(model, dep.dst, dstWrites, dep.allocation, dstInst, witness.dst, witness.params);
     Element a, b;
     for (const auto &x : se)
         for (const auto &y : de)

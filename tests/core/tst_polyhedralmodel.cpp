@@ -7,6 +7,8 @@
 #include "core/model/KernelLoader.h"
 #include "core/support/InputError.h"
 
+#include <isl/map.h>
+
 #include <QtTest>
 
 #include <map>
@@ -69,6 +71,7 @@ private Q_SLOTS:
     void contexts();
     void accesses_data();
     void accesses();
+    void accessFunctionsOfSampleKernels();
     void fixedParamsText();
     void rankParameters();
     void boundsWarnings_data();
@@ -280,6 +283,40 @@ void tst_PolyhedralModel::accesses()
     QVERIFY2(a->relation.is_equal(isl::map(ctx.ctx(), relation.toStdString())), m.text(a->relation).c_str());
     QVERIFY2(a->tensorRelation.is_equal(isl::map(ctx.ctx(), tensorRelation.toStdString())),
              m.text(a->tensorRelation).c_str());
+    // Each relation is a function here: the model's functions give it.
+    const PolyhedralModel::AccessFunctions *f = m.accessFunctions(static_cast<std::size_t>(a - m.accesses().data()));
+    QVERIFY(f);
+    const auto graph = [](const std::vector<isl::pw_aff> &outputs) {
+        isl::map g = outputs.front().as_map();
+        for (std::size_t k = 1; k < outputs.size(); ++k)
+            g = isl::manage(
+                isl_map_flat_range_product(g.release(), outputs[k].as_map().release())); // raw isl: not in cpp.h 0.25
+        return g;
+    };
+    // raw isl: the relations' output names dropped (the functions' outputs are anonymous)
+    const auto unnamed = [](const isl::map &r) { return isl::manage(isl_map_reset_tuple_id(r.copy(), isl_dim_out)); };
+    QVERIFY(graph(f->allocation).is_equal(unnamed(a->relation)));
+    QVERIFY(graph(f->tensor).is_equal(unnamed(a->tensorRelation)));
+}
+
+// Every access of the sample kernels is a function of the instance (the
+// kernel format has no ranges of elements): the model's functions give
+// each relation.
+void tst_PolyhedralModel::accessFunctionsOfSampleKernels()
+{
+    for (const char *name : {"gauss_seidel_2d", "tiled_matmul_sbuf_psum", "ring_allgather", "trisolv"}) {
+        IslContext ctx;
+        const PolyhedralModel m(ctx,
+                                KernelLoader::loadFile(std::string(SE_SOURCE_DIR "/sample-kernels/") + name + ".json"));
+        for (std::size_t k = 0; k < m.accesses().size(); ++k) {
+            const PolyhedralModel::AccessFunctions *f = m.accessFunctions(k);
+            QVERIFY2(f, name);
+            QCOMPARE(f->allocation.size(), static_cast<std::size_t>(m.accesses()[k].relation.range_tuple_dim()));
+            for (const isl::pw_aff &out : f->allocation)
+                QVERIFY(!out.is_null());
+        }
+        QVERIFY(!m.accessFunctions(m.accesses().size())); // no such access
+    }
 }
 
 void tst_PolyhedralModel::fixedParamsText()
