@@ -11,6 +11,7 @@
 // number of edits timed per row (default 5).
 #include "app/gui/MainWindow.h"
 #include "widgets/document/Explorer.h"
+#include "widgets/document/Selection.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -172,19 +173,34 @@ void tst_AppLatency::editToVerdict()
         qEnvironmentVariableIsSet("SE_LATENCY_EDITS") ? qEnvironmentVariableIntValue("SE_LATENCY_EDITS") : 5;
     std::vector<double> verdicts, shown, painted, worker, nests;
     const bool tile = qEnvironmentVariableIsSet("SE_LATENCY_TILE");
+    // SE_LATENCY_TILE_SIZE: the tile's size (4 unless set; the Tile dialog
+    // offers 32 first). SE_LATENCY_SELECT: the band selected first, as a
+    // user selects it to tile it, and its legal moves listed (the moves
+    // dock shows), before the edit.
+    const std::int64_t tileSize =
+        qEnvironmentVariableIsSet("SE_LATENCY_TILE_SIZE") ? qEnvironmentVariableIntValue("SE_LATENCY_TILE_SIZE") : 4;
+    const bool select = qEnvironmentVariableIsSet("SE_LATENCY_SELECT");
     for (int k = 0; k < runs; ++k) {
         const std::string st = statements[k % statements.size()].toStdString();
         const int node = bandOf(e->snapshot()->tree, st);
         QVERIFY2(node >= 0, st.c_str());
         const auto path = e->snapshot()->tree.nodes[static_cast<std::size_t>(node)].path;
         const std::string offset = (k / statements.size()) % 2 == 0 ? "1" : "-1";
+        if (select) {
+            QSignalSpy listed(e, &Explorer::movesReady);
+            QStringList names;
+            for (const auto &part : e->snapshot()->tree.nodes[static_cast<std::size_t>(node)].members[0].parts)
+                names << QString::fromStdString(part.statement);
+            e->selection()->selectTreeNode(path, names);
+            QVERIFY(listed.wait(60000));
+        }
         shownAt = verdictAt = nestAt = -1;
         clock.start();
         // SE_LATENCY_TILE: an edit that reshapes the tree (the band tiled
         // by 4, undone after each measurement) instead of a shift.
         const std::size_t members = e->snapshot()->tree.nodes[static_cast<std::size_t>(node)].members.size();
         if (tile)
-            e->applyEdit(Edit::tile(path, std::vector<std::int64_t>(members, 4)));
+            e->applyEdit(Edit::tile(path, std::vector<std::int64_t>(members, tileSize)));
         else
             e->applyEdit(Edit::shift(path, 0, {{st, offset}}));
         // Blocks until an event comes (processEvents with a time returns at
