@@ -241,15 +241,12 @@ isl::ast_node buildOnce(const PolyhedralModel &model, const isl::schedule &tree,
 // gets right, where that nest leaves instances out. Nothing when neither.
 // `constantLevels`: the tree without its constant levels first
 // (ConstantLevels; `tree`'s times injective), then as it is.
-std::optional<isl::ast_node> covering(const PolyhedralModel &model, const isl::schedule &given, const std::string &file,
+std::optional<isl::ast_node> covering(const PolyhedralModel &model, const isl::schedule &tree, const std::string &file,
                                       unsigned n, AstBuilder::From from, bool constantLevels = false)
 {
     IslContext &ctx = model.islContext();
-    const std::optional<FixedParams::Result> free = unlessRefused(
-        ctx, [&] { return FixedParams::dropped(given, model.context()); }, std::optional<FixedParams::Result>());
-    const isl::schedule &tree = free ? free->tree : given;
-    const isl::set &context = free ? free->context : model.context();
-    const isl::union_set domain = tree.get_domain().intersect_params(context);
+    // (decided on the tree as given: a member one value only by the
+    // context's parameter values stays a level, as before FixedParams)
     const std::optional<ConstantLevels::Result> levels = constantLevels
         ? unlessRefused(
             ctx, [&] { return ConstantLevels::apply(tree); }, std::optional<ConstantLevels::Result>())
@@ -258,13 +255,23 @@ std::optional<isl::ast_node> covering(const PolyhedralModel &model, const isl::s
     if (levels)
         passes.insert(passes.begin(), &*levels);
     for (const ConstantLevels::Result *rewritten : passes) {
+        // Each pass's tree to isl without the parameters the context fixes.
+        const isl::schedule &given = rewritten ? rewritten->tree : tree;
+        const std::optional<FixedParams::Result> free = unlessRefused(
+            ctx, [&] { return FixedParams::dropped(given, model.context()); }, std::optional<FixedParams::Result>());
+        std::optional<ConstantLevels::Result> freeLevels;
+        if (rewritten)
+            freeLevels = ConstantLevels::Result{free ? free->tree : given, rewritten->removed};
+        const isl::schedule &pass = free ? free->tree : given;
+        const isl::set &context = free ? free->context : model.context();
+        const isl::union_set domain = pass.get_domain().intersect_params(context);
         for (const bool allowOr : {false, true}) {
             QuotaScope::nextStep(ctx);
             AstCoverage coverage;
             std::optional<isl::ast_node> ast;
             try {
-                ast = buildOnce(model, tree, isl::union_map(), file, n, allowOr, coverage, from, nullptr, rewritten,
-                                &context);
+                ast = buildOnce(model, pass, isl::union_map(), file, n, allowOr, coverage, from, nullptr,
+                                freeLevels ? &*freeLevels : nullptr, &context);
             } catch (const InputError &) {
                 if (!rewritten)
                     throw;

@@ -9,6 +9,7 @@
 #include <isl/union_set.h>
 #include <isl/val.h>
 
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -76,9 +77,9 @@ bool rewrite(TreeNode &node, const isl::set &context, const std::vector<isl::id>
         node.set = without(node.set, context, fixed);
     if (!node.options.is_null())
         node.options = without(node.options, context, fixed);
-    if (!node.reach.is_null())
-        node.reach = without(node.reach, context, fixed);
     if (node.isBand()) {
+        if (node.members() == 0)
+            return false; // (isl allows a band without members; ScheduleTree does not build one)
         std::vector<isl::union_pw_aff> members;
         for (const isl::union_pw_aff &m : ScheduleTree::members(node)) {
             std::optional<isl::union_pw_aff> f = without(m, fixed);
@@ -101,14 +102,21 @@ std::optional<FixedParams::Result> FixedParams::dropped(const isl::schedule &tre
     const std::vector<isl::id> fixed = fixedIn(context);
     if (fixed.empty() || !ScheduleTree::readable(tree))
         return std::nullopt;
-    TreeNode root = ScheduleTree::read(tree);
+    // (without the instances reaching each node: the rewrite does not need them)
+    TreeNode root = ScheduleTree::readSubtree(tree.root(), false);
     if (root.kind != TreeNode::Kind::Domain || !rewrite(root, context, fixed))
         return std::nullopt;
     isl::set free = context;
     for (const isl::id &id : fixed)
         // raw isl: a parameter projected out by name (not in cpp.h 0.25)
         free = isl::manage(isl_set_project_out_param_id(free.release(), id.copy()));
-    return Result{ScheduleTree::build(root), free};
+    try {
+        return Result{ScheduleTree::build(root), free};
+    } catch (const std::logic_error &) {
+        return std::nullopt; // a tree ScheduleTree does not build: isl gets it as it is
+    } catch (const std::runtime_error &) {
+        return std::nullopt;
+    }
 }
 
 } // namespace se

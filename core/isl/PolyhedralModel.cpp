@@ -335,12 +335,16 @@ const PolyhedralModel::AccessFunctions *PolyhedralModel::accessFunctions(std::si
                     AccessFunctions{outputs(am.tensorRelation), outputs(am.relation)});
             }
         } catch (const isl::exception_quota &) {
+            made.reset(); // a limit is not the access's: asked again next time
             throw;
         } catch (const isl::exception_abort &) {
+            made.reset();
             throw;
         } catch (const isl::exception &) {
-            if (m_ctx.limitHit())
+            if (m_ctx.limitHit()) {
+                made.reset();
                 throw;
+            }
             // (isl could not make a function: the relation answers)
         }
     }

@@ -53,7 +53,7 @@ std::optional<std::vector<std::int64_t>> valueAt(const std::vector<isl::pw_aff> 
                                                  const std::vector<std::int64_t> &coords, const ParamList &params)
 {
     if (fn.empty())
-        return std::vector<std::int64_t>();
+        return std::nullopt; // (no output says whether the instance is in the domain: the relation does)
     const isl::space space = fn.front().space().domain();
     // raw isl begin: a point by its coordinates (cpp.h 0.25 has no setter)
     isl_point *pt = isl_point_zero(space.copy());

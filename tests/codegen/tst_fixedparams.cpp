@@ -78,6 +78,10 @@ void tst_FixedParams::drops_data()
         << "[N] -> { : N = 6 }"
         << "{ A[i] : 0 <= i <= 5; B[i] : 1 <= i <= 5 }"
         << "{ : }";
+    QTest::newRow("a band without members (isl's, not ours): kept")
+        << tree(twoStatements, QStringLiteral("{ schedule: \"[N] -> ([] : { A[i]; B[i] })\" }")) << "[N] -> { : N = 6 }"
+        << "none"
+        << "";
     QTest::newRow("no parameter fixed") << tree(twoStatements, sequence) << "[N] -> { : N >= 2 }"
                                         << "none"
                                         << "";

@@ -191,6 +191,9 @@ void tst_AppLatency::editToVerdict()
             QStringList names;
             for (const auto &part : e->snapshot()->tree.nodes[static_cast<std::size_t>(node)].members[0].parts)
                 names << QString::fromStdString(part.statement);
+            // (cleared first: after an undo the band is the one selected
+            // already, and selecting it again would ask for nothing)
+            e->selection()->clear();
             e->selection()->selectTreeNode(path, names);
             QVERIFY(listed.wait(60000));
         }

@@ -16,6 +16,7 @@ class tst_ColumnFit : public QObject {
 private Q_SLOTS:
     void asQtMeasuringEveryRow_data();
     void asQtMeasuringEveryRow();
+    void widestIsNotLongest();
 };
 
 namespace {
@@ -60,6 +61,29 @@ void tst_ColumnFit::asQtMeasuringEveryRow()
     for (int c = 0; c < 2; ++c)
         qt.setColumnWidth(c, std::min(qt.columnWidth(c), cap));
     ColumnFit::fit(fitted, 2, cap);
+    for (int c = 0; c < model.columnCount(); ++c)
+        QCOMPARE(fitted.columnWidth(c), qt.columnWidth(c));
+}
+
+// Many narrow texts longer (in characters) than one wide text, and a
+// hidden row wider than both: the widths are still Qt's.
+void tst_ColumnFit::widestIsNotLongest()
+{
+    QStandardItemModel model;
+    model.setColumnCount(2);
+    for (int r = 0; r < 12; ++r)
+        model.appendRow({new QStandardItem(QString(14, QLatin1Char('i'))), new QStandardItem(QStringLiteral("x"))});
+    model.appendRow({new QStandardItem(QString(9, QLatin1Char('W'))), new QStandardItem(QStringLiteral("y"))});
+    model.appendRow({new QStandardItem(QString(40, QLatin1Char('W'))), new QStandardItem(QStringLiteral("z"))});
+    QTableView qt, fitted;
+    qt.setModel(&model);
+    fitted.setModel(&model);
+    for (QTableView *v : {&qt, &fitted})
+        v->setRowHidden(13, true);
+    qt.resizeColumnsToContents();
+    ColumnFit::fit(fitted, 0, 0);
+    QVERIFY(QFontMetrics(fitted.font()).horizontalAdvance(QString(9, QLatin1Char('W')))
+            > QFontMetrics(fitted.font()).horizontalAdvance(QString(14, QLatin1Char('i'))));
     for (int c = 0; c < model.columnCount(); ++c)
         QCOMPARE(fitted.columnWidth(c), qt.columnWidth(c));
 }
