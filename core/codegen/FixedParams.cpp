@@ -54,8 +54,8 @@ isl::union_set without(const isl::union_set &s, const isl::set &context, const s
 std::optional<isl::union_pw_aff> without(const isl::union_pw_aff &f, const std::vector<isl::id> &fixed)
 {
     isl::union_pw_aff out = f;
+    const isl::pw_multi_aff_list parts = f.pw_multi_aff_list();
     for (const isl::id &id : fixed) {
-        const isl::pw_multi_aff_list parts = f.pw_multi_aff_list();
         for (int k = 0; k < static_cast<int>(parts.size()); ++k)
             // raw isl: whether a piece or its domain names the parameter (not in cpp.h 0.25)
             if (isl_pw_multi_aff_involves_param_id(parts.at(k).get(), id.get()) != isl_bool_false)

@@ -90,13 +90,16 @@ std::optional<std::vector<std::int64_t>> valueAt(const std::vector<isl::pw_aff> 
     return out;
 }
 
-// The element each matching access of `statement` touches at `instance`
-// (the instance `coords` with the parameters `params`).
+isl::set instance(const isl::set &domain, const std::vector<std::int64_t> &coords, const ParamList &params);
+
+// The element each matching access of `statement` touches at the instance
+// `coords` with the parameters `params`.
 std::vector<std::pair<Element, std::string>> elements(const PolyhedralModel &model, std::size_t statement, bool write,
-                                                      const std::string &alloc, const isl::set &instance,
-                                                      const std::vector<std::int64_t> &coords, const ParamList &params)
+                                                      const std::string &alloc, const std::vector<std::int64_t> &coords,
+                                                      const ParamList &params)
 {
     std::vector<std::pair<Element, std::string>> out;
+    std::optional<isl::set> at; // { s[coords] }, made where a relation answers
     for (std::size_t a : model.statements()[statement].accesses) {
         const AccessModel &am = model.accesses()[a];
         if (am.write != write || am.allocation != alloc)
@@ -113,8 +116,10 @@ std::vector<std::pair<Element, std::string>> elements(const PolyhedralModel &mod
                 continue;
             }
         }
-        const isl::set te = am.tensorRelation.intersect_domain(instance).range();
-        const isl::set ae = am.relation.intersect_domain(instance).range();
+        if (!at)
+            at = instance(model.statements()[statement].domain, coords, params);
+        const isl::set te = am.tensorRelation.intersect_domain(*at).range();
+        const isl::set ae = am.relation.intersect_domain(*at).range();
         if (te.is_empty() || ae.is_empty())
             continue;
         out.push_back({{am.tensor + islutil::vec(islutil::coordinates(te.sample_point())),
@@ -248,19 +253,16 @@ ViolationReport LegalityChecker::bare(const PolyhedralModel &model, const Depend
     return v;
 }
 
-namespace {
-
 // The sentence on the two accesses that meet at the witness instances.
-std::string meetingAt(const PolyhedralModel &model, const Dependence &dep, const Witness &witness,
-                      const isl::set &srcInst, const isl::set &dstInst)
+std::string LegalityChecker::meeting(const PolyhedralModel &model, const Dependence &dep, const Witness &witness)
 {
     const auto &s = model.statements()[dep.src];
     const auto &t = model.statements()[dep.dst];
     // Which accesses meet: src's (write for RAW/WAW, read for WAR) and dst's.
     const bool srcWrites = dep.type != DepType::WAR;
     const bool dstWrites = dep.type != DepType::RAW;
-    const auto se = elements(model, dep.src, srcWrites, dep.allocation, srcInst, witness.src, witness.params);
-    const auto de = elements(model, dep.dst, dstWrites, dep.allocation, dstInst, witness.dst, witness.params);
+    const auto se = elements(model, dep.src, srcWrites, dep.allocation, witness.src, witness.params);
+    const auto de = elements(model, dep.dst, dstWrites, dep.allocation, witness.dst, witness.params);
     Element a, b;
     for (const auto &x : se)
         for (const auto &y : de)
@@ -279,14 +281,6 @@ std::string meetingAt(const PolyhedralModel &model, const Dependence &dep, const
     return what;
 }
 
-} // namespace
-
-std::string LegalityChecker::meeting(const PolyhedralModel &model, const Dependence &dep, const Witness &witness)
-{
-    return meetingAt(model, dep, witness, instance(model.statements()[dep.src].domain, witness.src, witness.params),
-                     instance(model.statements()[dep.dst].domain, witness.dst, witness.params));
-}
-
 ViolationReport LegalityChecker::report(const PolyhedralModel &model, const Dependence &dep, std::size_t edge,
                                         const FlatSchedule &schedule, const Witness &witness,
                                         std::optional<std::int64_t> count)
@@ -296,7 +290,7 @@ ViolationReport LegalityChecker::report(const PolyhedralModel &model, const Depe
     Parts parts;
     parts.srcTime = timeOf(schedule.of(dep.src), srcInst);
     parts.dstTime = timeOf(schedule.of(dep.dst), dstInst);
-    parts.meeting = meetingAt(model, dep, witness, srcInst, dstInst);
+    parts.meeting = meeting(model, dep, witness);
     return compose(model, dep, edge, schedule, witness, count, std::move(parts));
 }
 

@@ -170,6 +170,12 @@ private:
     /// The shown snapshot waits for a loop nest that will not come (the
     /// analysis was stopped or overtaken by a failed change): say so.
     void settleNest(const QString &why);
+    /// For a deferred part of the shown snapshot when the controller has
+    /// moved on (a later analysis failed or was stopped): false while a
+    /// newer analysis runs (its snapshot asks again); true when what is
+    /// shown is the document and is analysed again; else false, `settle`
+    /// called to say the part was not made.
+    bool reanalyseShownOr(const std::function<void()> &settle);
     void submit();
     /// Makes `after` the document, checks it, and pushes an undo step once
     /// the check succeeds.

@@ -40,19 +40,9 @@ bool Explorer::requestNest()
 {
     if (!m_snapshot || !m_snapshot->nestDeferred)
         return false;
-    if (!m_controller->generateNest(m_mapWanted)) {
-        // The controller has moved on (a later analysis failed or was
-        // stopped). Analyse what is shown again if that is the document;
-        // else say the nest was not made, never "generated when shown".
-        if (m_controller->isBusy())
-            return false; // that analysis's snapshot asks again
-        if (m_kernel && m_kernel == m_shownKernel && m_session == m_shownSession) {
-            submit();
-            return true;
-        }
-        settleNest(tr("the analysis was stopped before it was generated"));
-        return false;
-    }
+    if (!m_controller->generateNest(m_mapWanted))
+        // (never "generated when shown" for a nest that will not come)
+        return reanalyseShownOr([this] { settleNest(tr("the analysis was stopped before it was generated")); });
     // Shown as on its way, as after an edit; the snapshot with it follows.
     auto pending = std::make_shared<AnalysisSnapshot>(*m_snapshot);
     pending->nestDeferred = false;
@@ -123,16 +113,19 @@ bool Explorer::requestMap()
         m_mapJob = generation;
         return true;
     }
-    // The controller has moved on. A newer analysis still running brings
-    // its own map (as wanted now); after one that failed or was stopped,
-    // what is shown is analysed again, or the tab says why there is none.
+    // (a newer analysis still running brings its own map, as wanted now)
+    return reanalyseShownOr([this] { settleMap(tr("the analysis was stopped before it was made")); });
+}
+
+bool Explorer::reanalyseShownOr(const std::function<void()> &settle)
+{
     if (m_controller->isBusy())
         return false;
     if (m_kernel && m_kernel == m_shownKernel && m_session == m_shownSession) {
         submit();
         return true;
     }
-    settleMap(tr("the analysis was stopped before it was made"));
+    settle();
     return false;
 }
 
