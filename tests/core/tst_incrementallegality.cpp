@@ -73,6 +73,17 @@ void tst_IncrementalLegality::sameAsPlainCheck_data()
                            tile4,
                            tile4}
             << QString::fromLatin1(params);
+    // Two edges of one shape whose stages' constants differ: one key, the
+    // second edge's report made from the first's witness.
+    const QString data = QStringLiteral(SE_SOURCE_DIR "/tests/data");
+    for (const char *params : {"", "N=6"})
+        QTest::newRow(qPrintable(QStringLiteral("fan-out ") + QLatin1String(params)))
+            << data + QStringLiteral("/kernels/leg_fanout.json")
+            << QStringList{QStringLiteral("-"), data + QStringLiteral("/schedules/leg_fanout.reversed.map"),
+                           data + QStringLiteral("/schedules/leg_fanout.late_inner.map"),
+                           data + QStringLiteral("/schedules/leg_fanout.shifted.map"),
+                           data + QStringLiteral("/schedules/leg_fanout.reversed.map")}
+            << QString::fromLatin1(params);
     QTest::newRow("red black") << samples + QStringLiteral("/red_black_1d.json")
                                << QStringList{QStringLiteral("-"), ss("red_black_1d.fuse.map"),
                                               ss("red_black_1d.fuse_shift.map")}

@@ -13,6 +13,8 @@ class tst_LinearPartIds : public QObject {
 private Q_SLOTS:
     void ids_data();
     void ids();
+    void zeroDims_data();
+    void zeroDims();
 };
 
 void tst_LinearPartIds::ids_data()
@@ -52,6 +54,38 @@ void tst_LinearPartIds::ids()
         QCOMPARE(ia == ib, same);
         QCOMPARE(ids.id(fa), ia); // stable
         QCOMPARE(ids.size(), std::size_t(same ? 1 : 2));
+    }
+    isl_ctx_free(ctx.release());
+}
+
+// Where a part is 0, a statement's time is its constant alone: edges whose
+// constants differ there by the same sign share a verdict (EdgeVerdictCache).
+void tst_LinearPartIds::zeroDims_data()
+{
+    QTest::addColumn<QString>("linear");
+    QTest::addColumn<QString>("zero"); // per dimension: 1 where the part is 0
+    QTest::newRow("stages") << "{ [i, j] -> [0, i, 0, j, 0] }"
+                            << "10101";
+    QTest::newRow("tile") << "{ [i, j] -> [floor(i/32), 0, i, j] }"
+                          << "0100";
+    QTest::newRow("parameter") << "[N] -> { [i] -> [N, i] }"
+                               << "00";
+    QTest::newRow("cancelled") << "{ [i] -> [i - i, i] }"
+                               << "10";
+}
+
+void tst_LinearPartIds::zeroDims()
+{
+    QFETCH(QString, linear);
+    QFETCH(QString, zero);
+    isl::ctx ctx(isl_ctx_alloc());
+    {
+        LinearPartIds ids;
+        const int id = ids.id(isl::multi_aff(ctx, linear.toStdString()));
+        QString got;
+        for (const bool z : ids.zeroDims(id))
+            got += z ? QLatin1Char('1') : QLatin1Char('0');
+        QCOMPARE(got, zero);
     }
     isl_ctx_free(ctx.release());
 }
