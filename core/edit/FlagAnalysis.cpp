@@ -95,10 +95,12 @@ struct SplitTimes {
     isl::multi_aff linear; ///< the times with their constants zeroed
 };
 
-// The linear parts met so far: id by isl's text, and each one's dimension ids.
+// The linear parts met so far: id by isl's text, each one's dimension ids,
+// and where each is 0 (the time there is the statement's constant alone).
 struct Parts {
     std::unordered_map<std::string, int> ids;
     std::vector<std::vector<int>> dimensions;
+    std::vector<std::vector<bool>> zero;
 };
 
 SplitTimes splitTimes(const isl::multi_aff &times, Parts &parts, DifferenceRanges &ranges)
@@ -109,8 +111,13 @@ SplitTimes splitTimes(const isl::multi_aff &times, Parts &parts, DifferenceRange
         return out;
     std::string text = islutil::str(split->linear); // the text is the key
     const auto [at, added] = parts.ids.emplace(std::move(text), static_cast<int>(parts.ids.size()));
-    if (added)
+    if (added) {
         parts.dimensions.push_back(ranges.dimensionIds(split->linear));
+        std::vector<bool> zero;
+        for (int k = 0; k < static_cast<int>(split->linear.size()); ++k)
+            zero.push_back(split->linear.at(k).is_cst()); // (its constant is zeroed: 0)
+        parts.zero.push_back(std::move(zero));
+    }
     out.part = at->second;
     out.constants = std::move(split->constants);
     out.linear = std::move(split->linear);
@@ -246,14 +253,28 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
                 std::string partsKey;
                 const SplitTimes &a = split[d.src], &b = split[d.dst];
                 std::vector<long> diffs;
+                // Where both times are their constants alone, every pair's
+                // difference is the constants': each flag question asks only
+                // its sign there (stages 24 -> 25 and 24 -> 27 of a tile are
+                // one question). `signs`: the dimensions put to their sign.
+                std::vector<std::pair<int, long>> signs;
                 if (a.part >= 0 && b.part >= 0 && a.constants.size() == b.constants.size()) {
                     partsKey = std::to_string(d.shape) + ' ' + std::to_string(a.part) + ' ' + std::to_string(b.part);
+                    const auto &aZero = parts.zero[static_cast<std::size_t>(a.part)];
+                    const auto &bZero = parts.zero[static_cast<std::size_t>(b.part)];
                     for (std::size_t i = 0; i < a.constants.size() && !partsKey.empty(); ++i) {
                         long diff = 0;
-                        if (__builtin_sub_overflow(b.constants[i], a.constants[i], &diff))
+                        if (__builtin_sub_overflow(b.constants[i], a.constants[i], &diff)) {
                             partsKey.clear(); // beyond 64 bits: no key, the difference decides
-                        else
+                        } else {
+                            if (i < aZero.size() && i < bZero.size() && aZero[i] && bZero[i]
+                                && (diff > 1 || diff < -1)) {
+                                const long sign = diff > 0 ? 1 : -1;
+                                signs.emplace_back(static_cast<int>(i), sign - diff);
+                                diff = sign;
+                            }
                             partsKey += ' ' + std::to_string(diff);
+                        }
                         diffs.push_back(diff);
                     }
                 }
@@ -271,7 +292,9 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
                 } else {
                     // { [i] -> [i'] }: every pair of the edge, anonymous
                     const isl::space space = d.shapeRelation.wrap().space().unwrap();
-                    const isl::multi_aff delta = pulled(true, space, d.dst).sub(pulled(false, space, d.src));
+                    isl::multi_aff delta = pulled(true, space, d.dst).sub(pulled(false, space, d.src));
+                    for (const auto &[k, by] : signs)
+                        delta = delta.set_at(k, delta.at(k).add_constant(by));
                     const std::string shapeKey =
                         std::to_string(d.shape) + ' ' + islutil::str(delta); // the text is the key
                     auto it = byShape.find(shapeKey);

@@ -197,7 +197,7 @@ void tst_FlagAnalysis::syncFlags()
 void tst_FlagAnalysis::againstDeltas_data()
 {
     QTest::addColumn<QString>("kernel");
-    QTest::addColumn<QString>("schedule"); // a sample schedule, or "" for the original
+    QTest::addColumn<QString>("schedule"); // a sample schedule ("data:" a test one), or "" for the original
     QTest::addColumn<QString>("edits");
     const QString tile5 = q(R"([{"edit": "tile", "node": [0], "sizes": [2, 2, 2, 2, 4]}])");
     QTest::newRow("psum pipelined") << q("sample:tiled_matmul_sbuf_psum") << q("tiled_matmul_sbuf_psum.pipelined.map")
@@ -227,6 +227,17 @@ void tst_FlagAnalysis::againstDeltas_data()
         << q("sample:ring_allgather") << q("ring_allgather.hoist_recv.map") << q("[]");
     QTest::newRow("jacobi fused") << q("jacobi_1d") << QString() << q("[" FUSE "]");
     QTest::newRow("jacobi skewed tiles") << q("jacobi_1d") << q("../conformance:jacobi_1d.skewed_tiles.map") << q("[]");
+    // Members that are stage constants 1 and 2 apart (one question per sign).
+    QTest::newRow("fan-out stages") << q("data:leg_fanout") << q("data:leg_fanout.stages.map") << q("[]");
+    QTest::newRow("fan-out stages, tiled") << q("data:leg_fanout") << q("data:leg_fanout.stages.map")
+                                           << q(R"([{"edit": "tile", "node": [0], "sizes": [1, 4]}])");
+    QTest::newRow("fan-out stages reversed") << q("data:leg_fanout") << q("data:leg_fanout.reversed.map") << q("[]");
+    QTest::newRow("fan-out stages reversed, tiled") << q("data:leg_fanout") << q("data:leg_fanout.reversed.map")
+                                                    << q(R"([{"edit": "tile", "node": [0], "sizes": [2, 4]}])");
+    QTest::newRow("fan-out constants after a shift")
+        << q("data:leg_fanout") << q("data:leg_fanout.late_inner.map") << q("[]");
+    QTest::newRow("fan-out shifted, tiled") << q("data:leg_fanout") << q("data:leg_fanout.shifted.map")
+                                            << q(R"([{"edit": "tile", "node": [0], "sizes": [3, 2]}])");
 }
 
 void tst_FlagAnalysis::againstDeltas()
@@ -239,6 +250,9 @@ void tst_FlagAnalysis::againstDeltas()
     if (schedule.startsWith(q("../conformance:")))
         base = ScheduleInput::readFile(
             a->model(), std::string(SE_CONFORMANCE_DIR) + "/schedules/" + schedule.mid(15).toStdString());
+    else if (schedule.startsWith(q("data:")))
+        base = ScheduleInput::readFile(
+            a->model(), std::string(SE_SOURCE_DIR) + "/tests/data/schedules/" + schedule.mid(5).toStdString());
     else if (!schedule.isEmpty())
         base = ScheduleInput::readFile(
             a->model(), std::string(SE_SOURCE_DIR) + "/sample-kernels/schedules/" + schedule.toStdString());
