@@ -17,6 +17,7 @@ private Q_SLOTS:
     void asQtMeasuringEveryRow_data();
     void asQtMeasuringEveryRow();
     void widestIsNotLongest();
+    void manySentences();
 };
 
 namespace {
@@ -84,6 +85,41 @@ void tst_ColumnFit::widestIsNotLongest()
     ColumnFit::fit(fitted, 0, 0);
     QVERIFY(QFontMetrics(fitted.font()).horizontalAdvance(QString(9, QLatin1Char('W')))
             > QFontMetrics(fitted.font()).horizontalAdvance(QString(14, QLatin1Char('i'))));
+    for (int c = 0; c < model.columnCount(); ++c)
+        QCOMPARE(fitted.columnWidth(c), qt.columnWidth(c));
+}
+
+// Hundreds of sentences of nearly one width (a tile's violation messages):
+// widths are estimated from each character's advance and only those near
+// the widest measured whole, and still come out as Qt's (kerned pairs such
+// as "AV", "To" and "Ty" included; a bold column; a text beyond ASCII).
+void tst_ColumnFit::manySentences()
+{
+    const QStringList words{QStringLiteral("AV"),     QStringLiteral("To"),         QStringLiteral("Ty"),
+                            QStringLiteral("writes"), QStringLiteral("s12[0, 31]"), QStringLiteral("WAW"),
+                            QStringLiteral("ill"),    QStringLiteral("mm"),         QStringLiteral("\u2192")};
+    QStandardItemModel model;
+    model.setColumnCount(2);
+    quint32 seed = 7;
+    const auto next = [&] { return seed = seed * 1103515245u + 12345u; };
+    for (int r = 0; r < 600; ++r) {
+        QString text;
+        while (text.size() < 120)
+            text += words[static_cast<int>((next() >> 16) % words.size())] + QLatin1Char(' ');
+        auto *bold = new QStandardItem(text.left(20));
+        QFont f;
+        f.setBold(true);
+        bold->setFont(f);
+        model.appendRow({bold, new QStandardItem(text)});
+    }
+    model.appendRow({new QStandardItem(QStringLiteral("x")),
+                     new QStandardItem(QStringLiteral("\u00e9t\u00e9 ") + QString(10, QLatin1Char('W')))});
+    QTableView qt, fitted;
+    qt.setModel(&model);
+    fitted.setModel(&model);
+    qt.horizontalHeader()->setResizeContentsPrecision(-1); // every row, as ColumnFit
+    qt.resizeColumnsToContents();
+    ColumnFit::fit(fitted, 0, 0);
     for (int c = 0; c < model.columnCount(); ++c)
         QCOMPARE(fitted.columnWidth(c), qt.columnWidth(c));
 }

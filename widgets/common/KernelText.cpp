@@ -6,6 +6,7 @@
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <string_view>
 
 #include "widgets/figures/GraphFigureBuilder.h"
 
@@ -79,13 +80,21 @@ QString KernelText::withBufferNames(const Kernel *kernel, const std::string &tex
     // name's pattern made once (a tile of tiled_matmul_64: 126 violations,
     // two columns each, 193 tensors in buffers, took 29 ms).
     thread_local QHash<QString, QRegularExpression> patterns;
-    std::vector<const std::string *> done;
+    std::vector<const std::string *> done; // each buffer once (many tensors share one)
+    const auto mentions = [&](const std::string &buffer) { // `<buffer>_alloc` in the text, with no copy
+        static constexpr std::string_view suffix = "_alloc";
+        for (std::size_t at = text.find(buffer); at != std::string::npos; at = text.find(buffer, at + 1))
+            if (std::string_view(text).substr(at + buffer.size(), suffix.size()) == suffix)
+                return true;
+        return false;
+    };
     for (const auto &t : kernel->tensors) {
-        if (!t.alloc || text.find(t.alloc->buffer + "_alloc") == std::string::npos)
-            continue;
-        if (std::any_of(done.begin(), done.end(), [&](const std::string *b) { return *b == t.alloc->buffer; }))
+        if (!t.alloc
+            || std::any_of(done.begin(), done.end(), [&](const std::string *b) { return *b == t.alloc->buffer; }))
             continue;
         done.push_back(&t.alloc->buffer);
+        if (!mentions(t.alloc->buffer))
+            continue;
         const QString buffer = QString::fromStdString(t.alloc->buffer);
         const QString alloc = QString::fromStdString(t.allocationName());
         out.replace(QStringLiteral("on tensor: ") + alloc + QLatin1Char(':'),
