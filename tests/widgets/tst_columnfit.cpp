@@ -18,6 +18,7 @@ private Q_SLOTS:
     void asQtMeasuringEveryRow();
     void widestIsNotLongest();
     void manySentences();
+    void tiesBeyondTheBudget();
 };
 
 namespace {
@@ -122,6 +123,32 @@ void tst_ColumnFit::manySentences()
     ColumnFit::fit(fitted, 0, 0);
     for (int c = 0; c < model.columnCount(); ++c)
         QCOMPARE(fitted.columnWidth(c), qt.columnWidth(c));
+}
+
+// A thousand messages that differ only in digits, past the characters
+// measured whole: the column is never narrower than Qt's (no message cut
+// short) and wider by at most the margin (ColumnFit.cpp: 4 px or 0.8%).
+void tst_ColumnFit::tiesBeyondTheBudget()
+{
+    QStandardItemModel model;
+    model.setColumnCount(1);
+    for (int r = 0; r < 1000; ++r)
+        model.appendRow(new QStandardItem(
+            QStringLiteral("RAW violation on tensor: A: s%1[0, %2] writes A[0, %2], s%3[0, %2] reads it, but the "
+                           "schedule runs s%3[0, %2] at [0, 0, 0, 25, 1] before s%1[0, %2] at [0, 0, 0, 24, 0]")
+                .arg(100 + r % 900)
+                .arg(10 + r % 90)
+                .arg(100 + (r * 7) % 900)));
+    QTableView qt, fitted;
+    qt.setModel(&model);
+    fitted.setModel(&model);
+    qt.horizontalHeader()->setResizeContentsPrecision(-1);
+    qt.resizeColumnsToContents();
+    ColumnFit::fit(fitted, 0, 0);
+    QVERIFY2(fitted.columnWidth(0) >= qt.columnWidth(0), qPrintable(QString::number(fitted.columnWidth(0))));
+    // (the margin, and the estimate's own pixel or two)
+    QVERIFY2(fitted.columnWidth(0) <= qt.columnWidth(0) + std::max(4, qt.columnWidth(0) / 128) + 4,
+             qPrintable(QString::number(fitted.columnWidth(0))));
 }
 
 QTEST_MAIN(tst_ColumnFit)

@@ -4,6 +4,7 @@
 #include <QFontMetrics>
 #include <QFontMetricsF>
 #include <QHeaderView>
+#include <QSet>
 #include <QTableView>
 
 #include <algorithm>
@@ -96,7 +97,7 @@ void ColumnFit::fit(QTableView &view, int cappedBefore, int cap)
         std::sort(widths.begin(), widths.end(),
                   [](const auto &a, const auto &b) { return std::get<0>(a) > std::get<0>(b); });
         // Each text whose estimate is near the widest few is measured whole,
-        // with a margin (8 pixels or 3%) far beyond the 0-2 pixels the
+        // with a margin (4 pixels or 0.8%) well beyond the 0-2 pixels the
         // estimates of a thousand messages strayed by; the widest of those
         // are laid out by the delegate below.
         int nth = 0; // the estimate of the Candidates-th distinct text
@@ -112,11 +113,27 @@ void ColumnFit::fit(QTableView &view, int cappedBefore, int cap)
                     break;
             }
         }
-        const int floor = nth - std::max(8, nth / 32);
+        const int margin = std::max(4, nth / 128);
+        const int floor = nth - margin;
         measured.clear();
+        QSet<QString> seen;
+        // Hundreds of texts can come that near (messages differing only in
+        // digits): past `MaxMeasured` characters the rest are bounded by
+        // their estimates plus the margin instead, wider than Qt by at most
+        // that, never narrower (a text cut short).
+        std::optional<int> unmeasured;
+        int characters = 0;
         for (const auto &[w, text, r, inPlain] : widths) {
             if (w < floor)
                 break;
+            if (seen.contains(text))
+                continue;
+            if (characters + text.size() > MaxMeasured && !seen.isEmpty()) {
+                unmeasured = w;
+                break;
+            }
+            characters += static_cast<int>(text.size());
+            seen.insert(text);
             const QVariant font = inPlain ? QVariant() : model->index(r, c).data(Qt::FontRole);
             measured.emplace_back(font.isValid() ? QFontMetrics(font.value<QFont>()).horizontalAdvance(text)
                                                  : plain.exact(text),
@@ -128,14 +145,13 @@ void ColumnFit::fit(QTableView &view, int cappedBefore, int cap)
         // (one more for the grid line) or the header's, whichever is wider,
         // within the header's bounds. The widest texts, each once.
         int width = view.horizontalHeader()->sectionSizeHint(c);
-        QStringList laidOut;
-        for (const auto &[w, text, r] : measured) {
-            if (laidOut.size() >= Candidates)
-                break;
-            if (laidOut.contains(text))
-                continue;
-            laidOut << text;
-            width = std::max(width, view.sizeHintForIndex(model->index(r, c)).width() + (view.showGrid() ? 1 : 0));
+        const int grid = view.showGrid() ? 1 : 0;
+        for (std::size_t k = 0; k < measured.size() && k < std::size_t(Candidates); ++k) {
+            const auto &[w, text, r] = measured[k];
+            const int cell = view.sizeHintForIndex(model->index(r, c)).width() + grid;
+            width = std::max(width, cell);
+            if (k == 0 && unmeasured)
+                width = std::max(width, *unmeasured + margin + cell - w); // (the cell's padding around its text)
         }
         const QHeaderView *header = view.horizontalHeader();
         width = std::clamp(width, header->minimumSectionSize(),
