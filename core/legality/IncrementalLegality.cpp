@@ -47,6 +47,7 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
             m_cache = EdgeVerdictCache{}; // keys name edge shapes of these dependences
             m_counts.clear();
             m_meetings.clear();
+            m_elements = MeetingElements{};
         }
         m_meetings.resize(deps.size());
         m_cacheDeps = &deps;
@@ -181,7 +182,7 @@ ViolationReport IncrementalLegality::reported(const PolyhedralModel &model, cons
     auto &m = m_meetings[edge];
     const Witness &w = known.witness;
     if (!m || m->first.src != w.src || m->first.dst != w.dst || m->first.params != w.params)
-        m = std::make_pair(w, LegalityChecker::meeting(model, dep, w));
+        m = std::make_pair(w, LegalityChecker::meeting(model, dep, w, &m_elements));
     parts.meeting = m->second;
     return LegalityChecker::compose(model, dep, edge, schedule, w, count, std::move(parts));
 }

@@ -40,6 +40,7 @@ private:
     /// Per edge: the witness its meeting sentence was made for, and the
     /// sentence (it depends on the kernel and the witness, not the schedule).
     std::vector<std::optional<std::pair<Witness, std::string>>> m_meetings;
+    MeetingElements m_elements; ///< of the instances the reports meet (the model's: kept with it)
 
     /// The report of a violation found before under the same key.
     ViolationReport reported(const PolyhedralModel &model, const Dependence &dep, std::size_t edge,

@@ -40,10 +40,7 @@ isl::point firstPoint(const PolyhedralModel &model, isl::set set)
     return set.lexmin().sample_point();
 }
 
-struct Element {
-    std::string tensor; // t0[0, 2]
-    std::string allocation; // SB_alloc[0, 2]
-};
+using Element = MeetingElements::Element;
 
 // `fn` (one function per output) at the instance `coords` with the
 // parameters `params`; nothing when the instance is not in its domain, a
@@ -94,11 +91,11 @@ isl::set instance(const isl::set &domain, const std::vector<std::int64_t> &coord
 
 // The element each matching access of `statement` touches at the instance
 // `coords` with the parameters `params`.
-std::vector<std::pair<Element, std::string>> elements(const PolyhedralModel &model, std::size_t statement, bool write,
-                                                      const std::string &alloc, const std::vector<std::int64_t> &coords,
-                                                      const ParamList &params)
+MeetingElements::List elements(const PolyhedralModel &model, std::size_t statement, bool write,
+                               const std::string &alloc, const std::vector<std::int64_t> &coords,
+                               const ParamList &params)
 {
-    std::vector<std::pair<Element, std::string>> out;
+    MeetingElements::List out;
     std::optional<isl::set> at; // { s[coords] }, made where a relation answers
     for (std::size_t a : model.statements()[statement].accesses) {
         const AccessModel &am = model.accesses()[a];
@@ -254,15 +251,25 @@ ViolationReport LegalityChecker::bare(const PolyhedralModel &model, const Depend
 }
 
 // The sentence on the two accesses that meet at the witness instances.
-std::string LegalityChecker::meeting(const PolyhedralModel &model, const Dependence &dep, const Witness &witness)
+std::string LegalityChecker::meeting(const PolyhedralModel &model, const Dependence &dep, const Witness &witness,
+                                     MeetingElements *memo)
 {
     const auto &s = model.statements()[dep.src];
     const auto &t = model.statements()[dep.dst];
     // Which accesses meet: src's (write for RAW/WAW, read for WAR) and dst's.
     const bool srcWrites = dep.type != DepType::WAR;
     const bool dstWrites = dep.type != DepType::RAW;
-    const auto se = elements(model, dep.src, srcWrites, dep.allocation, witness.src, witness.params);
-    const auto de = elements(model, dep.dst, dstWrites, dep.allocation, witness.dst, witness.params);
+    const auto elementsAt = [&](std::size_t statement, bool write,
+                                const std::vector<std::int64_t> &coords) -> MeetingElements::List {
+        if (!memo)
+            return elements(model, statement, write, dep.allocation, coords, witness.params);
+        MeetingElements::Key key{statement, write, dep.allocation, coords, witness.params};
+        if (const MeetingElements::List *known = memo->find(key))
+            return *known;
+        return memo->store(std::move(key), elements(model, statement, write, dep.allocation, coords, witness.params));
+    };
+    const auto se = elementsAt(dep.src, srcWrites, witness.src);
+    const auto de = elementsAt(dep.dst, dstWrites, witness.dst);
     Element a, b;
     for (const auto &x : se)
         for (const auto &y : de)

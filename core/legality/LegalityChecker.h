@@ -3,6 +3,7 @@
 
 #include "core/report/CheckReport.h"
 #include "core/deps/Dependence.h"
+#include "MeetingElements.h"
 #include "TimeBounds.h"
 
 #include <isl/cpp.h>
@@ -61,8 +62,10 @@ public:
         std::vector<Integer> srcTime, dstTime;
         std::string meeting; ///< `s0[1] writes A[1], s1[2] reads it`
     };
-    /// `meeting` of Parts.
-    static std::string meeting(const PolyhedralModel &model, const Dependence &dep, const Witness &witness);
+    /// `meeting` of Parts; `memo` (optional) keeps the elements of the
+    /// instances met, for later violations meeting them again.
+    static std::string meeting(const PolyhedralModel &model, const Dependence &dep, const Witness &witness,
+                               MeetingElements *memo = nullptr);
     /// The report from its parts (report() computes them with isl).
     static ViolationReport compose(const PolyhedralModel &model, const Dependence &dep, std::size_t edge,
                                    const FlatSchedule &schedule, const Witness &witness,
