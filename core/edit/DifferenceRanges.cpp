@@ -59,7 +59,20 @@ DifferenceRanges::Range DifferenceRanges::measured(const std::tuple<int, int, in
     if (const auto it = m_ranges.find(key); it != m_ranges.end())
         return it->second;
     Range r;
-    const auto a = islutil::floorForm(src), b = islutil::floorForm(dst);
+    // Two constants (the stage positions of a tiled band's members): their
+    // difference on every pair, where the shape has one (a fifth of a first
+    // tile's integer programmes).
+    if (src.is_cst() && dst.is_cst()) {
+        auto has = m_hasPairs.find(std::get<0>(key));
+        if (has == m_hasPairs.end())
+            has = m_hasPairs.emplace(std::get<0>(key), !shape.is_empty()).first;
+        const auto a = islutil::int64(src.get_constant_val()), b = islutil::int64(dst.get_constant_val());
+        long out = 0;
+        if (has->second && a && b && !__builtin_sub_overflow(*b, *a, &out))
+            r = {out, out};
+    }
+    const auto a = r.lo ? std::nullopt : islutil::floorForm(src);
+    const auto b = r.lo ? std::nullopt : islutil::floorForm(dst);
     if (a && b && a->size == b->size) {
         // A tile member on both sides, floor(e / s) + c: where eB - eA is
         // one multiple of s on every pair, so is the floors' difference,
@@ -139,6 +152,7 @@ void DifferenceRanges::clear()
 {
     m_dimensionIds.clear();
     m_ranges.clear();
+    m_hasPairs.clear();
 }
 
 } // namespace se

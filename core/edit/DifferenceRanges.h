@@ -76,6 +76,7 @@ private:
 
     std::unordered_map<std::string, int> m_dimensionIds; ///< an affine function's text -> id
     std::map<std::tuple<int, int, int>, Range> m_ranges; ///< shape, src and dst dimension ids -> range
+    std::map<int, bool> m_hasPairs; ///< shape id -> whether it has a pair
 };
 
 } // namespace se

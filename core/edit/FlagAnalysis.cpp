@@ -124,6 +124,17 @@ SplitTimes splitTimes(const isl::multi_aff &times, Parts &parts, DifferenceRange
     return out;
 }
 
+// A hash of a few numbers (FNV-1a over their values).
+struct LongsHash {
+    std::size_t operator()(const std::vector<long> &v) const noexcept
+    {
+        std::size_t h = 1469598103934665603ULL;
+        for (const long x : v)
+            h = (h ^ static_cast<std::size_t>(x)) * 1099511628211ULL;
+        return h;
+    }
+};
+
 // An isl object that may be null, as an optional (cpp.h refuses to copy a null one).
 template <typename T> std::optional<T> given(const T &t)
 {
@@ -211,7 +222,9 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
         if (!anonymous[k].is_null())
             split[k] = splitTimes(anonymous[k], parts, ranges);
     std::unordered_map<std::string, DependenceFlags> byShape; // shape and time difference -> flags
-    std::unordered_map<std::string, const DependenceFlags *> byParts; // shape, parts and constants -> flags
+    // shape, parts and constants' differences -> flags (numbers, not text:
+    // every edge of a tiled band makes one)
+    std::unordered_map<std::vector<long>, const DependenceFlags *, LongsHash> byParts;
     std::deque<DependenceFlags> decidedFlags; // the ranges' answers byParts points to
     // dst(b) and src(a) on a shape's pairs { [a -> b] }, per statement and
     // pair space (its input and output sizes: every shape is anonymous):
@@ -250,7 +263,7 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
             QuotaScope::nextStep(model.islContext());
             if (d.shape >= 0 && !anonymous[d.src].is_null() && !anonymous[d.dst].is_null()) {
                 // The same shape, parts and constants' difference: the same time difference.
-                std::string partsKey;
+                std::vector<long> partsKey; // empty: none
                 const SplitTimes &a = split[d.src], &b = split[d.dst];
                 std::vector<long> diffs;
                 // Where both times are their constants alone, every pair's
@@ -259,7 +272,8 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
                 // one question). `signs`: the dimensions put to their sign.
                 std::vector<std::pair<int, long>> signs;
                 if (a.part >= 0 && b.part >= 0 && a.constants.size() == b.constants.size()) {
-                    partsKey = std::to_string(d.shape) + ' ' + std::to_string(a.part) + ' ' + std::to_string(b.part);
+                    partsKey.reserve(3 + a.constants.size());
+                    partsKey = {d.shape, a.part, b.part};
                     const auto &aZero = parts.zero[static_cast<std::size_t>(a.part)];
                     const auto &bZero = parts.zero[static_cast<std::size_t>(b.part)];
                     for (std::size_t i = 0; i < a.constants.size() && !partsKey.empty(); ++i) {
@@ -273,7 +287,7 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
                                 signs.emplace_back(static_cast<int>(i), sign - diff);
                                 diff = sign;
                             }
-                            partsKey += ' ' + std::to_string(diff);
+                            partsKey.push_back(diff);
                         }
                         diffs.push_back(diff);
                     }

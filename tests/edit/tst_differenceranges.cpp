@@ -78,6 +78,15 @@ void tst_DifferenceRanges::difference_data()
     QTest::newRow("points") << q("{ [i] -> [o] : o = i + 3 and 0 <= i < 20 }") << q("{ [i] -> [(i)] }")
                             << q("{ [i] -> [(i)] }") << q("3") << q("3");
     QTest::newRow("no pairs") << q("{ [i] -> [o] : o = i and 0 <= i < 0 }") << tile4 << tile4 << q("-") << q("-");
+    // Constants (stage positions): their difference, without isl's
+    // programme, but only where the shape has pairs.
+    QTest::newRow("constants") << q("{ [i] -> [o] : o = i + 3 and 0 <= i < 20 }") << q("{ [i] -> [(24)] }")
+                               << q("{ [i] -> [(27)] }") << q("3") << q("3");
+    QTest::newRow("constants, no pairs") << q("{ [i] -> [o] : o = i and 0 <= i < 0 }") << q("{ [i] -> [(24)] }")
+                                         << q("{ [i] -> [(27)] }") << q("-") << q("-");
+    QTest::newRow("constants at the 64-bit limit")
+        << q("{ [i] -> [o] : o = i and 0 <= i < 20 }") << q("{ [i] -> [(-9223372036854775808)] }")
+        << q("{ [i] -> [(9223372036854775807)] }") << q("-") << q("-");
     QTest::newRow("unbounded") << q("{ [i] -> [o] : o >= i >= 0 }") << tile4 << tile4 << q("0") << q("-");
     const QString rows = q("{ [i, j] -> [o, p] : p = j and 0 <= i < 8 and 0 <= o < 8 and 0 <= j < 8 }");
     QTest::newRow("2-D, tile rows free") << rows << q("{ [i, j] -> [(floor((i)/4))] }")
