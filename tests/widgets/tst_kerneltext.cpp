@@ -30,6 +30,12 @@ void tst_KernelText::withBufferNames_data()
                                    << "RAW violation on tensor: C: s3 (C[0, 1])";
     QTest::newRow("a longer name is another name") << "XSB_alloc[0] and SB_allocs"
                                                    << "XSB_alloc[0] and SB_allocs";
+    QTest::newRow("at both ends, next to punctuation") << "SB_alloc(SB_alloc,SB_alloc"
+                                                       << "SB(SB,SB";
+    QTest::newRow("next to a word character") << "SB_alloc1 _SB_alloc SB_alloc_ 2SB_alloc"
+                                              << "SB_alloc1 _SB_alloc SB_alloc_ 2SB_alloc";
+    QTest::newRow("next to a letter beyond ASCII") << "\u00e9SB_alloc SB_alloc\u2192"
+                                                   << "\u00e9SB SB\u2192";
     QTest::newRow("empty") << ""
                            << "";
 }
@@ -40,7 +46,7 @@ void tst_KernelText::withBufferNames()
     QFETCH(QString, shown);
     const KernelPtr k = KernelLoader::loadFile(SE_SOURCE_DIR "/sample-kernels/tiled_matmul_sbuf_psum.json");
     QCOMPARE(KernelText::withBufferNames(k.get(), text.toStdString()), shown);
-    // Asked again (the patterns are kept): the same text.
+    // Asked again: the same text.
     QCOMPARE(KernelText::withBufferNames(k.get(), text.toStdString()), shown);
 }
 

@@ -2,9 +2,6 @@
 #include "KernelText.h"
 #include "QtString.h"
 
-#include <QHash>
-#include <QRegularExpression>
-
 #include <algorithm>
 #include <string_view>
 
@@ -70,16 +67,47 @@ KernelText KernelText::fromKernel(const Kernel &kernel)
     return out;
 }
 
+namespace {
+
+bool wordChar(char c)
+{
+    // As \b of QRegularExpression without Unicode properties: ASCII letters,
+    // digits and '_' (a byte of a UTF-8 sequence is none of them).
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+// `text` with `from` replaced by `to` where `from` is a whole word (`whole`)
+// or anywhere, left to right.
+void replace(std::string &text, const std::string &from, const std::string &to, bool whole)
+{
+    std::string out;
+    std::size_t done = 0;
+    for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + 1)) {
+        if (at < done)
+            continue; // (inside the last one replaced)
+        const std::size_t end = at + from.size();
+        if (whole && ((at > 0 && wordChar(text[at - 1])) || (end < text.size() && wordChar(text[end]))))
+            continue;
+        out.append(text, done, at - done).append(to);
+        done = end;
+    }
+    if (done == 0 && out.empty())
+        return;
+    out.append(text, done, std::string::npos);
+    text = std::move(out);
+}
+
+} // namespace
+
 QString KernelText::withBufferNames(const Kernel *kernel, const std::string &text)
 {
-    QString out = QString::fromStdString(text);
     if (!kernel)
-        return out;
-    // The tables ask for this text per cell and per paint: the names are
-    // looked for in the plain text first, each buffer once, and each
-    // name's pattern made once (a tile of tiled_matmul_64: 126 violations,
-    // two columns each, 193 tensors in buffers, took 29 ms).
-    thread_local QHash<QString, QRegularExpression> patterns;
+        return QString::fromStdString(text);
+    // The tables ask for this text per cell and per paint (a first tile by
+    // 32 of tiled_matmul_64: 1,008 violations, two columns each, 193
+    // tensors in buffers): each buffer is looked for once, in the plain
+    // text, and replaced there with no regular expression.
+    std::string out = text;
     std::vector<const std::string *> done; // each buffer once (many tensors share one)
     const auto mentions = [&](const std::string &buffer) { // `<buffer>_alloc` in the text, with no copy
         static constexpr std::string_view suffix = "_alloc";
@@ -95,18 +123,12 @@ QString KernelText::withBufferNames(const Kernel *kernel, const std::string &tex
         done.push_back(&t.alloc->buffer);
         if (!mentions(t.alloc->buffer))
             continue;
-        const QString buffer = QString::fromStdString(t.alloc->buffer);
-        const QString alloc = QString::fromStdString(t.allocationName());
-        out.replace(QStringLiteral("on tensor: ") + alloc + QLatin1Char(':'),
-                    QStringLiteral("on buffer ") + buffer + QLatin1Char(':'));
-        auto pattern = patterns.find(alloc);
-        if (pattern == patterns.end())
-            pattern = patterns.insert(
-                alloc,
-                QRegularExpression(QStringLiteral("\\b") + QRegularExpression::escape(alloc) + QStringLiteral("\\b")));
-        out.replace(*pattern, buffer);
+        const std::string &buffer = t.alloc->buffer;
+        const std::string alloc = t.allocationName();
+        replace(out, "on tensor: " + alloc + ':', "on buffer " + buffer + ':', false);
+        replace(out, alloc, buffer, true);
     }
-    return out;
+    return QString::fromStdString(out);
 }
 
 } // namespace se

@@ -18,8 +18,8 @@ public:
     /// The distinct texts measured per column.
     static constexpr int Candidates = 4;
     /// The most characters measured whole per column (the shaping engine's
-    /// time grows with them: some 150 long messages, thousands of numbers).
-    static constexpr int MaxMeasured = 20000;
+    /// time grows with them: some 50 long messages, thousands of numbers).
+    static constexpr int MaxMeasured = 8000;
     /// Columns before `cappedBefore` are at most `cap` wide.
     static void fit(QTableView &view, int cappedBefore, int cap);
 };
