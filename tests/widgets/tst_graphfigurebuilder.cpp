@@ -27,6 +27,8 @@
 #include <QLabel>
 #include <QtTest>
 
+#include <cmath>
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -203,6 +205,9 @@ void tst_GraphFigureBuilder::overviewLayoutIgnoresViolations()
             const QRectF to = b.nodes[static_cast<std::size_t>(e.dst)].rect;
             QVERIFY(to.adjusted(-1, -1, 1, 1).contains(e.path.arrowTip));
             QVERIFY(!to.contains(e.path.arrowBase));
+            // The label at half the curve's length (Qt measures it numerically).
+            const QPointF half = e.path.path.pointAtPercent(0.5) - e.labelRect.center();
+            QVERIFY2(std::hypot(half.x(), half.y()) < 0.5, qPrintable(QString::number(std::hypot(half.x(), half.y()))));
         }
     }
 }

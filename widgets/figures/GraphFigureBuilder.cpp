@@ -168,13 +168,18 @@ void placeOver(GraphFigure::Edge &fe, const QRectF &from, const QRectF &to)
     if (side.x() < 0 || (side.x() == 0 && side.y() < 0))
         side = -side; // to the right (or down): the layout starts at the top left
     const QPointF base = tip - d / len * ArrowLength;
+    const QPointF control = (a + base) / 2 + side * (0.25 * len);
     QPainterPath path(a);
-    path.quadTo((a + base) / 2 + side * (0.25 * len), base);
+    path.quadTo(control, base);
     fe.path.path = path;
     fe.path.hasArrow = true;
     fe.path.arrowBase = base;
     fe.path.arrowTip = tip;
-    fe.labelRect.moveCenter(path.pointAtPercent(0.5));
+    // The control point is on the perpendicular bisector of a and base: the
+    // curve is symmetric, so half its length is at half its parameter
+    // (QPainterPath::pointAtPercent measured the length of each of a
+    // thousand edges numerically).
+    fe.labelRect.moveCenter((a + 2 * control + base) / 4);
 }
 
 } // namespace
