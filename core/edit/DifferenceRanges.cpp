@@ -59,9 +59,9 @@ DifferenceRanges::Range DifferenceRanges::measured(const std::tuple<int, int, in
     if (const auto it = m_ranges.find(key); it != m_ranges.end())
         return it->second;
     Range r;
-    // Two constants (the stage positions of a tiled band's members): their
-    // difference on every pair, where the shape has one (a fifth of a first
-    // tile's integer programmes).
+    // Two constant parts (a stage's member, whose position is in the
+    // caller's constants, leaves 0 and 0): their difference on every pair,
+    // where the shape has one (a fifth of a first tile's integer programmes).
     if (src.is_cst() && dst.is_cst()) {
         auto has = m_hasPairs.find(std::get<0>(key));
         if (has == m_hasPairs.end())

@@ -42,7 +42,9 @@ public:
     /// Starts a new schedule: the per-statement forms are recomputed lazily.
     void setSchedule(const FlatSchedule &schedule);
     /// An edge's problem: its shape, its statements' linear parts' ids and
-    /// their constants' difference per time dimension (in that order).
+    /// their constants' difference per time dimension (in that order); at a
+    /// dimension where both times are their constants alone, only its sign,
+    /// and after the first such non-zero sign, zeros (key()).
     using Key = std::vector<std::int64_t>;
     /// The key of an edge under the current schedule, or nullopt when a
     /// time is not a single affine piece.

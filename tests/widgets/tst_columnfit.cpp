@@ -19,6 +19,8 @@ private Q_SLOTS:
     void widestIsNotLongest();
     void manySentences();
     void tiesBeyondTheBudget();
+    void kerningAndTabs_data();
+    void kerningAndTabs();
 };
 
 namespace {
@@ -149,6 +151,48 @@ void tst_ColumnFit::tiesBeyondTheBudget()
     // (the margin, and the estimate's own pixel or two)
     QVERIFY2(fitted.columnWidth(0) <= qt.columnWidth(0) + std::max(4, qt.columnWidth(0) / 128) + 4,
              qPrintable(QString::number(fitted.columnWidth(0))));
+}
+
+// Texts whose width the characters' advances alone miss by far (a review's
+// cases): many kerned pairs beside a plain text a little wider, messages
+// naming kerned tensors, a tab, which runs to the next tab stop.
+void tst_ColumnFit::kerningAndTabs_data()
+{
+    QTest::addColumn<QStringList>("texts");
+    QStringList pairs;
+    for (int k = 0; k < 4; ++k)
+        pairs << QString(QStringLiteral("AV")).repeated(60) + QString::number(k);
+    const QFontMetrics fm(QTableView().font());
+    QString plain;
+    while (fm.horizontalAdvance(plain) <= fm.horizontalAdvance(pairs.front()) + 6)
+        plain += QLatin1Char('x');
+    QTest::newRow("kerned pairs, a plain text wider") << (pairs << plain);
+    QStringList messages;
+    for (const char *name : {"LTAVAT", "TAVATAR", "VATAVAT", "aaaaaf"})
+        for (int k = 0; k < 4; ++k)
+            messages << QStringLiteral("RAW violation on tensor: %1: s10%2[0, 10] writes %1[0, 10], s11[0, 10] reads "
+                                       "it, but the schedule runs s11[0, 10] at [0, 1] before s10%2[0, 10] at [0, 2]")
+                            .arg(QLatin1String(name))
+                            .arg(k);
+    QTest::newRow("messages naming kerned tensors") << messages;
+    QTest::newRow("a tab") << QStringList{QStringLiteral("abcdef0"), QStringLiteral("abcdef1"),
+                                          QStringLiteral("abcdef2"), QStringLiteral("abcdef3"),
+                                          QStringLiteral("abcdef4"), QStringLiteral("a\tb")};
+}
+
+void tst_ColumnFit::kerningAndTabs()
+{
+    QFETCH(QStringList, texts);
+    QStandardItemModel model;
+    model.setColumnCount(1);
+    for (const QString &t : texts)
+        model.appendRow(new QStandardItem(t));
+    QTableView qt, fitted;
+    qt.setModel(&model);
+    fitted.setModel(&model);
+    qt.resizeColumnsToContents();
+    ColumnFit::fit(fitted, 0, 0);
+    QCOMPARE(fitted.columnWidth(0), qt.columnWidth(0));
 }
 
 QTEST_MAIN(tst_ColumnFit)

@@ -8,7 +8,6 @@
 #include <QTableView>
 
 #include <algorithm>
-#include <array>
 #include <optional>
 #include <functional>
 #include <tuple>
@@ -18,15 +17,19 @@ namespace se {
 
 namespace {
 
-// A text's width estimated as the sum of its characters' advances, each
-// measured once per font: a thousand long messages (a first tile by 32 of
-// tiled_matmul_64's pipelined band) took 60 ms of the GUI thread measured
-// whole, by the shaping engine. Kerning and shaping make the true width
-// differ from the sum by a pixel or two: the rows measured whole are all
-// those whose estimate comes near the widest (ColumnFit::fit).
+// A text's width estimated from its characters' advances and each
+// neighbouring pair's kerning, each measured once per font: a thousand long
+// messages (a first tile by 32 of tiled_matmul_64's pipelined band) took 60
+// ms of the GUI thread measured whole, by the shaping engine. What the
+// pairs miss (a ligature of three) strays by a pixel or two: the rows
+// measured whole are all those whose estimate comes near the widest
+// (ColumnFit::fit).
 class CharWidths {
 public:
-    explicit CharWidths(const QFont &font) : m_font(font), m_metrics(font), m_fractional(font) { m_ascii.fill(-1); }
+    explicit CharWidths(const QFont &font)
+        : m_font(font), m_metrics(font), m_fractional(font), m_advance(128, Unknown), m_kerning(128 * 128, Unknown)
+    {
+    }
 
     const QFont &font() const { return m_font; }
 
@@ -35,23 +38,48 @@ public:
         // In fractions of a pixel: each character's advance rounded alone
         // would stray by up to half a pixel each.
         qreal sum = 0;
+        int last = -1;
         for (const QChar c : text) {
             const char16_t u = c.unicode();
-            if (u >= m_ascii.size())
-                return m_metrics.horizontalAdvance(text); // (beyond ASCII: exact, no estimate)
-            if (m_ascii[u] < 0)
-                m_ascii[u] = m_fractional.horizontalAdvance(c);
-            sum += m_ascii[u];
+            // A control character (a tab runs to the next stop) or one
+            // beyond ASCII (it may join its neighbours): measured whole.
+            if (u < 0x20 || u >= 0x7f)
+                return exact(text);
+            sum += advance(u);
+            if (last >= 0)
+                sum += kerning(static_cast<char16_t>(last), u);
+            last = u;
         }
         return qRound(sum);
     }
     int exact(const QString &text) const { return m_metrics.horizontalAdvance(text); }
 
 private:
+    static constexpr qreal Unknown = -1e9;
+
+    qreal advance(char16_t u)
+    {
+        qreal &a = m_advance[u];
+        if (a == Unknown)
+            a = m_fractional.horizontalAdvance(QChar(u));
+        return a;
+    }
+    // The pair's width less its characters' ("AV" is narrower than A and V).
+    qreal kerning(char16_t a, char16_t b)
+    {
+        qreal &k = m_kerning[static_cast<std::size_t>(a) * 128 + b];
+        if (k == Unknown) {
+            const QChar pair[2] = {QChar(a), QChar(b)};
+            k = m_fractional.horizontalAdvance(QString(pair, 2)) - advance(a) - advance(b);
+        }
+        return k;
+    }
+
     QFont m_font;
     QFontMetrics m_metrics;
     QFontMetricsF m_fractional;
-    std::array<qreal, 128> m_ascii;
+    std::vector<qreal> m_advance; // by character
+    std::vector<qreal> m_kerning; // by pair
 };
 
 } // namespace
@@ -97,34 +125,32 @@ void ColumnFit::fit(QTableView &view, int cappedBefore, int cap)
         std::sort(widths.begin(), widths.end(),
                   [](const auto &a, const auto &b) { return std::get<0>(a) > std::get<0>(b); });
         // Each text whose estimate is near the widest few is measured whole,
-        // with a margin (4 pixels or 0.8%) well beyond the 0-2 pixels the
+        // with a margin (4 pixels or 0.8%) beyond the 0-2 pixels the
         // estimates of a thousand messages strayed by; the widest of those
         // are laid out by the delegate below.
         int nth = 0; // the estimate of the Candidates-th distinct text
         {
-            int distinct = 0;
-            const QString *last = nullptr;
+            QSet<QString> distinct;
             for (const auto &[w, text, r, inPlain] : widths) {
-                if (last && text == *last)
-                    continue;
-                last = &text;
+                distinct.insert(text);
                 nth = w;
-                if (++distinct >= Candidates)
+                if (distinct.size() >= Candidates)
                     break;
             }
         }
         const int margin = std::max(4, nth / 128);
-        const int floor = nth - margin;
+        const int lowest = nth - margin;
         measured.clear();
         QSet<QString> seen;
         // Hundreds of texts can come that near (messages differing only in
         // digits): past `MaxMeasured` characters the rest are bounded by
-        // their estimates plus the margin instead, wider than Qt by at most
-        // that, never narrower (a text cut short).
+        // their estimates plus the margin instead: wider than Qt by at most
+        // that, and not narrower (a text cut short) while the estimates
+        // stray by less than the margin.
         std::optional<int> unmeasured;
         int characters = 0;
         for (const auto &[w, text, r, inPlain] : widths) {
-            if (w < floor)
+            if (w < lowest)
                 break;
             if (seen.contains(text))
                 continue;
