@@ -113,10 +113,7 @@ SplitTimes splitTimes(const isl::multi_aff &times, Parts &parts, DifferenceRange
     const auto [at, added] = parts.ids.emplace(std::move(text), static_cast<int>(parts.ids.size()));
     if (added) {
         parts.dimensions.push_back(ranges.dimensionIds(split->linear));
-        std::vector<bool> zero;
-        for (int k = 0; k < static_cast<int>(split->linear.size()); ++k)
-            zero.push_back(split->linear.at(k).is_cst()); // (its constant is zeroed: 0)
-        parts.zero.push_back(std::move(zero));
+        parts.zero.push_back(islutil::constantOutputs(split->linear)); // (its constants are zeroed: 0)
     }
     out.part = at->second;
     out.constants = std::move(split->constants);
@@ -270,6 +267,9 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
                 // difference is the constants': each flag question asks only
                 // its sign there (stages 24 -> 25 and 24 -> 27 of a tile are
                 // one question). `signs`: the dimensions put to their sign.
+                // Unlike a verdict's key (EdgeVerdictCache::key), the later
+                // dimensions stay: a member after a non-zero one still
+                // decides `backwards`.
                 std::vector<std::pair<int, long>> signs;
                 if (a.part >= 0 && b.part >= 0 && a.constants.size() == b.constants.size()) {
                     partsKey.reserve(3 + a.constants.size());

@@ -348,6 +348,14 @@ isl::multi_aff pairDifference(const isl::map &pairs, const isl::multi_aff &src, 
     return dst.pullback(isl::multi_aff::range_map(space)).sub(src.pullback(isl::multi_aff::domain_map(space)));
 }
 
+std::vector<bool> constantOutputs(const isl::multi_aff &f)
+{
+    std::vector<bool> out;
+    for (int k = 0, n = static_cast<int>(f.size()); k < n; ++k)
+        out.push_back(f.at(k).is_cst());
+    return out;
+}
+
 std::optional<ConstantSplit> splitConstants(const isl::multi_aff &f)
 {
     ConstantSplit out;

@@ -113,6 +113,10 @@ struct ConstantSplit {
     std::vector<std::int64_t> constants;
 };
 std::optional<ConstantSplit> splitConstants(const isl::multi_aff &f);
+/// Per output of `f`: whether it is a constant (no variable, parameter or
+/// division); on a split's linear part, whether the time there is the
+/// constant alone.
+std::vector<bool> constantOutputs(const isl::multi_aff &f);
 
 /// A tile band's member, floor(numerator / size) + constant, the numerator
 /// free of divisions (the aff's unused divisions dropped); nullopt for any

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "LinearPartIds.h"
 
+#include "core/isl/IslUtil.h"
+
 #include <isl/aff.h>
 
 namespace se {
@@ -10,11 +12,9 @@ int LinearPartIds::id(const isl::multi_aff &linear)
     // raw isl begin: hashes and plain comparison of affine functions (not in cpp.h 0.25)
     std::uint32_t hash = 2166136261U;
     const isl_size n = isl_multi_aff_size(linear.get());
-    std::vector<bool> zero;
     for (isl_size i = 0; i < n; ++i) {
         isl_aff *a = isl_multi_aff_get_at(linear.get(), i);
         hash = (hash ^ isl_aff_get_hash(a)) * 16777619U;
-        zero.push_back(isl_aff_is_cst(a) == isl_bool_true); // (constants are zeroed: a constant is 0)
         isl_aff_free(a);
     }
     const auto [from, to] = m_known.equal_range(hash);
@@ -23,7 +23,7 @@ int LinearPartIds::id(const isl::multi_aff &linear)
             return it->second.second;
     // raw isl end
     m_known.emplace(hash, std::make_pair(linear, m_next));
-    m_zeroDims.push_back(std::move(zero));
+    m_zeroDims.push_back(islutil::constantOutputs(linear)); // (constants are zeroed: a constant is 0)
     return m_next++;
 }
 
