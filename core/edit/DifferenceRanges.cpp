@@ -103,8 +103,8 @@ DifferenceRanges::Range DifferenceRanges::measured(const std::tuple<int, int, in
 }
 
 std::optional<DependenceFlags> DifferenceRanges::flags(int shapeId, const isl::map &shape, const Side &src,
-                                                       const Side &dst, const std::vector<long> &diff, int outer,
-                                                       unsigned members)
+                                                       const Side &dst, const std::vector<std::int64_t> &diff,
+                                                       int outer, unsigned members)
 {
     const std::size_t n = static_cast<std::size_t>(outer) + members;
     if (outer < 0 || diff.size() < n || src.dims.size() < n || dst.dims.size() < n)

@@ -51,7 +51,7 @@ public:
     /// `members` after `outer` dimensions; nullopt when the ranges do not
     /// decide them.
     std::optional<DependenceFlags> flags(int shapeId, const isl::map &shape, const Side &src, const Side &dst,
-                                         const std::vector<long> &diff, int outer, unsigned members);
+                                         const std::vector<std::int64_t> &diff, int outer, unsigned members);
 
     /// The least and greatest dst(b) - src(a) over `shape`'s pairs (both
     /// attained), kept under the shape's id and the two functions' texts.

@@ -10,6 +10,7 @@
 #include "core/isl/IslUtil.h"
 #include "core/isl/PolyhedralModel.h"
 #include "core/schedule/ScheduleTreeWalk.h"
+#include "core/support/IntegersHash.h"
 
 #include <algorithm>
 #include <deque>
@@ -121,17 +122,6 @@ SplitTimes splitTimes(const isl::multi_aff &times, Parts &parts, DifferenceRange
     return out;
 }
 
-// A hash of a few numbers (FNV-1a over their values).
-struct LongsHash {
-    std::size_t operator()(const std::vector<long> &v) const noexcept
-    {
-        std::size_t h = 1469598103934665603ULL;
-        for (const long x : v)
-            h = (h ^ static_cast<std::size_t>(x)) * 1099511628211ULL;
-        return h;
-    }
-};
-
 // An isl object that may be null, as an optional (cpp.h refuses to copy a null one).
 template <typename T> std::optional<T> given(const T &t)
 {
@@ -221,7 +211,7 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
     std::unordered_map<std::string, DependenceFlags> byShape; // shape and time difference -> flags
     // shape, parts and constants' differences -> flags (numbers, not text:
     // every edge of a tiled band makes one)
-    std::unordered_map<std::vector<long>, const DependenceFlags *, LongsHash> byParts;
+    std::unordered_map<std::vector<std::int64_t>, const DependenceFlags *, IntegersHash> byParts;
     std::deque<DependenceFlags> decidedFlags; // the ranges' answers byParts points to
     // dst(b) and src(a) on a shape's pairs { [a -> b] }, per statement and
     // pair space (its input and output sizes: every shape is anonymous):
@@ -260,9 +250,9 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
             QuotaScope::nextStep(model.islContext());
             if (d.shape >= 0 && !anonymous[d.src].is_null() && !anonymous[d.dst].is_null()) {
                 // The same shape, parts and constants' difference: the same time difference.
-                std::vector<long> partsKey; // empty: none
+                // shape, parts, then the constants' differences; empty: none
+                std::vector<std::int64_t> partsKey;
                 const SplitTimes &a = split[d.src], &b = split[d.dst];
-                std::vector<long> diffs;
                 // Where both times are their constants alone, every pair's
                 // difference is the constants': each flag question asks only
                 // its sign there (stages 24 -> 25 and 24 -> 27 of a tile are
@@ -289,7 +279,6 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
                             }
                             partsKey.push_back(diff);
                         }
-                        diffs.push_back(diff);
                     }
                 }
                 const auto known = partsKey.empty() ? byParts.end() : byParts.find(partsKey);
@@ -299,8 +288,8 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
                                ? std::nullopt
                                : ranges.flags(d.shape, d.shapeRelation,
                                               {a.linear, parts.dimensions[static_cast<std::size_t>(a.part)]},
-                                              {b.linear, parts.dimensions[static_cast<std::size_t>(b.part)]}, diffs,
-                                              outer, f.members)) {
+                                              {b.linear, parts.dimensions[static_cast<std::size_t>(b.part)]},
+                                              {partsKey.begin() + 3, partsKey.end()}, outer, f.members)) {
                     flags = *decided;
                     byParts.emplace(partsKey, &decidedFlags.emplace_back(*decided));
                 } else {

@@ -177,14 +177,6 @@ std::optional<EdgeVerdictCache::Key> EdgeVerdictCache::key(const Dependence &dep
     return k;
 }
 
-std::size_t EdgeVerdictCache::KeyHash::operator()(const Key &k) const noexcept
-{
-    std::size_t h = k.size();
-    for (const std::int64_t v : k)
-        h ^= std::hash<std::int64_t>{}(v) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-    return h;
-}
-
 std::optional<bool> EdgeVerdictCache::violatedByMinimum(const Dependence &dep, const Key &key)
 {
     return byExtreme(m_minima, false, dep, key);

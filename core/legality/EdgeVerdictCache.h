@@ -6,6 +6,7 @@
 #include "core/deps/Dependence.h"
 #include "core/report/CheckReport.h"
 #include "core/schedule/FlatSchedule.h"
+#include "core/support/IntegersHash.h"
 
 #include <isl/cpp.h>
 
@@ -101,10 +102,7 @@ private:
     const FlatSchedule *m_schedule = nullptr;
     std::vector<Form> m_forms;
     std::unordered_map<const isl_map *, Form> m_sourceForms;
-    struct KeyHash {
-        std::size_t operator()(const Key &k) const noexcept;
-    };
-    std::unordered_map<Key, Verdict, KeyHash> m_verdicts;
+    std::unordered_map<Key, Verdict, IntegersHash> m_verdicts;
     LinearPartIds m_parts;
     /// A source part and rows -> the moved linear part's id and function.
     std::unordered_map<std::string, std::pair<int, isl::multi_aff>> m_movedParts;

@@ -8,6 +8,7 @@
 #include <QTableView>
 
 #include <algorithm>
+#include <deque>
 #include <optional>
 #include <functional>
 #include <tuple>
@@ -90,9 +91,18 @@ void ColumnFit::fit(QTableView &view, int cappedBefore, int cap)
     if (!model)
         return;
     const int rows = model->rowCount();
-    CharWidths plain(view.font());
-    std::optional<CharWidths> other; // a cell font (a bold column), made on first use
-    std::vector<std::tuple<int, QString, int, bool>> widths; // (estimated width, text, row, in the view's font)
+    // The widths in each font the cells use, the view's first (a bold
+    // column has its own); a deque keeps them where they are as it grows.
+    std::deque<CharWidths> fonts;
+    fonts.emplace_back(view.font());
+    const auto inFont = [&](const QVariant &font) -> CharWidths & {
+        if (!font.isValid())
+            return fonts.front();
+        const QFont f = font.value<QFont>();
+        const auto known = std::find_if(fonts.begin(), fonts.end(), [&](const CharWidths &w) { return w.font() == f; });
+        return known != fonts.end() ? *known : fonts.emplace_back(f);
+    };
+    std::vector<std::tuple<int, QString, int, CharWidths *>> widths; // (estimated width, text, row, its font's)
     std::vector<std::tuple<int, QString, int>> measured; // (text's width, text, row)
     widths.reserve(static_cast<std::size_t>(rows));
     for (int c = 0; c < model->columnCount(); ++c) {
@@ -106,21 +116,8 @@ void ColumnFit::fit(QTableView &view, int cappedBefore, int cap)
             QString text = index.data().toString();
             // The text's own width in the cell's font: cheap beside the
             // delegate's layout of the whole cell.
-            const QVariant font = index.data(Qt::FontRole);
-            int w = 0;
-            if (font.isValid()) {
-                const QFont f = font.value<QFont>();
-                if (f == view.font()) {
-                    w = plain.estimate(text);
-                } else {
-                    if (!other || other->font() != f)
-                        other.emplace(f);
-                    w = other->estimate(text);
-                }
-            } else {
-                w = plain.estimate(text);
-            }
-            widths.emplace_back(w, std::move(text), r, !font.isValid());
+            CharWidths &in = inFont(index.data(Qt::FontRole));
+            widths.emplace_back(in.estimate(text), std::move(text), r, &in);
         }
         std::sort(widths.begin(), widths.end(),
                   [](const auto &a, const auto &b) { return std::get<0>(a) > std::get<0>(b); });
@@ -131,7 +128,7 @@ void ColumnFit::fit(QTableView &view, int cappedBefore, int cap)
         int nth = 0; // the estimate of the Candidates-th distinct text
         {
             QSet<QString> distinct;
-            for (const auto &[w, text, r, inPlain] : widths) {
+            for (const auto &[w, text, r, in] : widths) {
                 distinct.insert(text);
                 nth = w;
                 if (distinct.size() >= Candidates)
@@ -149,7 +146,7 @@ void ColumnFit::fit(QTableView &view, int cappedBefore, int cap)
         // stray by less than the margin.
         std::optional<int> unmeasured;
         int characters = 0;
-        for (const auto &[w, text, r, inPlain] : widths) {
+        for (const auto &[w, text, r, in] : widths) {
             if (w < lowest)
                 break;
             if (seen.contains(text))
@@ -160,10 +157,7 @@ void ColumnFit::fit(QTableView &view, int cappedBefore, int cap)
             }
             characters += static_cast<int>(text.size());
             seen.insert(text);
-            const QVariant font = inPlain ? QVariant() : model->index(r, c).data(Qt::FontRole);
-            measured.emplace_back(font.isValid() ? QFontMetrics(font.value<QFont>()).horizontalAdvance(text)
-                                                 : plain.exact(text),
-                                  text, r);
+            measured.emplace_back(in->exact(text), text, r);
         }
         std::sort(measured.begin(), measured.end(),
                   [](const auto &a, const auto &b) { return std::get<0>(a) > std::get<0>(b); });
