@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "StatementGrouping.h"
+#include "GroupedTree.h"
+#include "PrefixForms.h"
 #include "TreeRestriction.h"
 
 #include "core/edit/EditError.h"
-#include "core/edit/PrefixTimes.h"
 #include "core/edit/ScheduleTree.h"
 #include "core/isl/IslUtil.h"
-#include "core/schedule/ScheduleFlattener.h"
 #include "core/schedule/ScheduleTreeWalk.h"
 
 #include <isl/aff.h>
@@ -21,7 +21,6 @@
 #include <set>
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 namespace se {
@@ -166,50 +165,6 @@ isl::schedule_node splitScalars(isl::schedule_node node, unsigned minStatements)
     return node;
 }
 
-// Each statement reaching `node` (`reach`), its prefix times as one
-// function, by form: the ancestor bands' members read per statement (isl's
-// prefix schedule of every statement at once, then restricted to the
-// reach, took 60 ms at a tile of a 400-statement band), and statements
-// alike but for their names (a pipeline's stages) sharing the first one's
-// form. Nothing when an ancestor is a node kind this does not follow or a
-// member is not one affine piece on a statement: isl's prefix schedule then.
-struct PrefixForms {
-    struct Form {
-        isl::set instances; ///< its first statement's
-        isl::multi_aff times; ///< { S[...] -> [prefix] }, that statement's
-    };
-    std::vector<Form> forms;
-    std::vector<std::pair<isl::set, std::size_t>> statements; ///< instances and form, in `reach`'s order
-};
-
-std::optional<PrefixForms> prefixForms(const isl::schedule_node &node, const isl::union_set &reach)
-{
-    const auto bands = PrefixTimes::bandsFrom(node.parent()); // (`node`, a sequence or set, adds none)
-    if (!bands)
-        return std::nullopt;
-    const std::size_t dims = PrefixTimes::dims(*bands);
-    PrefixForms out;
-    std::unordered_map<std::string, std::size_t> byText;
-    bool ok = true;
-    reach.foreach_set([&](const isl::set &instances) {
-        if (!ok)
-            return;
-        const auto times = ScheduleFlattener::functionOf(instances, PrefixTimes::timeOf(*bands, instances), dims);
-        ok = times.has_value();
-        if (!ok)
-            return;
-        const std::string form =
-            islutil::str(islutil::anonymous(instances)) + " | " + islutil::str(islutil::anonymous(*times));
-        const auto [it, fresh] = byText.try_emplace(form, out.forms.size());
-        if (fresh)
-            out.forms.push_back({instances, *times});
-        out.statements.emplace_back(instances, it->second);
-    });
-    if (!ok)
-        return std::nullopt;
-    return out;
-}
-
 // True when, at every loop level above `node`, each statement reaching it
 // runs both before and after each other one for some common outer
 // iteration: isl then keeps them all in one component at every level, and
@@ -222,7 +177,7 @@ bool interleavedAtEveryLevel(const isl::schedule_node &node, const isl::union_se
 {
     // { [prefix] } of each statement over its instances reaching `node`, once per form
     std::optional<std::vector<isl::set>> ranges;
-    forms = prefixForms(node, reach);
+    forms = PrefixForms::of(node, reach);
     if (forms) {
         ranges.emplace();
         for (const PrefixForms::Form &f : forms->forms)
@@ -288,6 +243,7 @@ struct Plan {
     isl::schedule split;
     std::vector<std::vector<int>> targets;
     std::vector<std::optional<PrefixForms>> forms; ///< per target, its statements' prefix times
+    std::vector<isl::union_set> reaches; ///< per target, the instances reaching it
 };
 
 std::optional<Plan> planOf(const isl::schedule &schedule, unsigned minStatements)
@@ -309,6 +265,7 @@ std::optional<Plan> planOf(const isl::schedule &schedule, unsigned minStatements
             return;
         plan.targets.push_back(path);
         plan.forms.push_back(std::move(forms));
+        plan.reaches.push_back(reach);
     });
     return plan;
 }
@@ -334,7 +291,7 @@ bool defaultLoops(const isl::schedule_node_band &band)
 }
 
 // `split` with a group at each of `targets` (paths, outer first), by isl.
-isl::schedule groupedAt(const isl::schedule &split, const std::vector<std::vector<int>> &targets)
+isl::schedule groupedByIsl(const isl::schedule &split, const std::vector<std::vector<int>> &targets)
 {
     // Inner ones first: an expansion node inserted there leaves the paths
     // of its ancestors and of earlier subtrees as they were.
@@ -349,6 +306,20 @@ isl::schedule groupedAt(const isl::schedule &split, const std::vector<std::vecto
         grouped = node.get_schedule();
     }
     return grouped;
+}
+
+// `plan`'s tree grouped at its targets: made by GroupedTree where it can,
+// else by isl.
+isl::schedule groupedAt(const Plan &plan)
+{
+    std::vector<GroupedTree::Target> targets;
+    int k = 0;
+    for (std::size_t i = plan.targets.size(); i-- > 0;) // inner ones first, as groupedByIsl
+        targets.push_back({plan.targets[i], plan.reaches[i], plan.forms[i] ? &*plan.forms[i] : nullptr,
+                           groupId(plan.split.ctx(), k++)});
+    if (std::optional<isl::schedule> made = GroupedTree::make(plan.split, targets))
+        return *made;
+    return groupedByIsl(plan.split, plan.targets);
 }
 
 // The cut of `plan` when it groups one sequence below a band right below
@@ -371,52 +342,17 @@ std::optional<StatementGrouping::Cut> cutOf(const Plan &plan)
     out.group = groupId(root.ctx(), 0);
     out.below = below;
     out.split = plan.split;
-    // What isl_schedule_node_group makes at `below`, statement by statement:
-    // the expansion { G[prefix] -> S[i] } on S's instances (each form once,
-    // renamed for the alike statements), and the group's points, the union
-    // of its images, coalesced.
-    std::vector<isl::map> firsts(prefix.forms.size());
-    isl::set points;
-    // raw isl begin: a union grown in place (cpp.h's unite copies it per
-    // statement), owned throughout (an exception, a stop, may come between)
+    // What isl_schedule_node_group makes at `below`, statement by statement,
+    // and the tree it leaves above the group, cut there: the domain is the
+    // group's points (every statement is grouped), the band's members the
+    // identity on them (isl_schedule_node_group's group_band).
     const isl::union_set domain = root.as<isl::schedule_node_domain>().domain();
-    isl::union_map expansion = isl::manage(isl_union_map_empty(domain.get_space().release()));
-    for (const auto &[instances, form] : prefix.statements) {
-        isl::map e;
-        if (firsts[form].is_null()) { // the form's first statement
-            e = firsts[form] =
-                prefix.forms[form].times.set_range_tuple(out.group).as_map().reverse().intersect_range(instances);
-            const isl::set image = e.domain();
-            points = points.is_null() ? image : points.unite(image);
-        } else {
-            isl::id id = isl::manage(isl_set_get_tuple_id(instances.get()));
-            e = isl::manage(isl_map_set_tuple_id(firsts[form].copy(), isl_dim_out, id.release()));
-        }
-        expansion = isl::manage(isl_union_map_add_map(expansion.release(), e.release()));
-    }
-    out.expansion = expansion;
-    // raw isl end
-    if (points.is_null())
+    std::optional<GroupedTree::Group> g = GroupedTree::of(prefix, out.group, domain.get_space(), false);
+    if (!g)
         return std::nullopt;
-    // The tree isl's grouping leaves above the group, cut there: the domain
-    // is the group's points (every statement is grouped), the band's
-    // members the identity on them (isl_schedule_node_group's group_band:
-    // the statements' pieces dropped, the group's added).
-    const isl::union_set group(islutil::coalesce(points));
-    // raw isl begin: the identity on the group's points, in the band's parameters (isl's group_band)
-    isl::space pointSpace = points.get_space(), bandSpace = band.get_partial_schedule().get_space();
-    isl_space *space = isl_space_align_params(pointSpace.release(), bandSpace.release());
-    isl_multi_aff *sched = isl_multi_aff_identity(isl_space_map_from_set(space));
-    // as group_band takes the band's share (depth 0, all of it): this drops the tuple's name
-    sched = isl_multi_aff_drop_dims(sched, isl_dim_out, 0, 0);
-    sched = isl_multi_aff_drop_dims(sched, isl_dim_out, band.n_member(), 0);
-    const isl::multi_aff identity = isl::manage(sched);
-    // raw isl end
-    const isl::multi_union_pw_aff partial = band.get_partial_schedule()
-                                                .intersect_domain(isl::union_set::empty(domain.ctx()))
-                                                .union_add(isl::multi_union_pw_aff(identity));
-    isl::schedule_node n = isl::schedule::from_domain(group).root().child(0);
-    n = n.insert_partial_schedule(partial);
+    out.expansion = g->expansion;
+    isl::schedule_node n = isl::schedule::from_domain(isl::union_set(g->points)).root().child(0);
+    n = n.insert_partial_schedule(GroupedTree::bandOver(band, g->points));
     auto b = n.as<isl::schedule_node_band>().set_permutable(band.permutable() ? 1 : 0);
     for (int k = 0, m = static_cast<int>(band.n_member()); k < m; ++k)
         b = b.member_set_coincident(k, band.member_get_coincident(k) ? 1 : 0);
@@ -429,7 +365,7 @@ std::optional<StatementGrouping::Cut> cutOf(const Plan &plan)
 isl::schedule StatementGrouping::apply(const isl::schedule &schedule, unsigned minStatements)
 {
     const std::optional<Plan> plan = planOf(schedule, minStatements);
-    return plan ? groupedAt(plan->split, plan->targets) : schedule;
+    return plan ? groupedAt(*plan) : schedule;
 }
 
 StatementGrouping::Grouping StatementGrouping::group(const isl::schedule &schedule, unsigned minStatements)
@@ -439,12 +375,12 @@ StatementGrouping::Grouping StatementGrouping::group(const isl::schedule &schedu
         return {schedule, std::nullopt};
     if (std::optional<Cut> cut = cutOf(*plan))
         return {std::nullopt, std::move(cut)};
-    return {groupedAt(plan->split, plan->targets), std::nullopt};
+    return {groupedAt(*plan), std::nullopt};
 }
 
 isl::schedule StatementGrouping::grouped(const Cut &cut)
 {
-    return groupedAt(cut.split, {{0, 0}});
+    return groupedByIsl(cut.split, {{0, 0}});
 }
 
 bool StatementGrouping::isGroup(const isl::id &id)

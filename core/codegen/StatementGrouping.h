@@ -18,8 +18,9 @@ namespace se {
 ///   ordered by that constant above the rest of the band; the member stays,
 ///   one value per child, so loop depths and iterator names do not move;
 /// - below a band whose child is a sequence or set, an isl expansion node
-///   (isl_schedule_node_group) groups the statements: the band's loops see
-///   one statement, the sequence brings the statements back.
+///   (isl_schedule_node_group's tree, made by GroupedTree where it can)
+///   groups the statements: the band's loops see one statement, the
+///   sequence brings the statements back.
 /// The instances and their order are those of the original tree (and every
 /// nest is checked for both: coverage in AstBuilder, NestOrderCheck); the
 /// printed form is the same on every sample, conformance and bench kernel

@@ -12,6 +12,7 @@ target_sources(se_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/ConstantLevels.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FixedParams.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GroupExpansion.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/GroupedTree.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GuardNest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/InjectiveTimes.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LinearForm.cpp
@@ -19,6 +20,7 @@ target_sources(se_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/NestKernelWriter.cpp
   ${CMAKE_CURRENT_LIST_DIR}/NestOrderCheck.cpp
   ${CMAKE_CURRENT_LIST_DIR}/NestTextPrinter.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/PrefixForms.cpp
   ${CMAKE_CURRENT_LIST_DIR}/StatementGrouping.cpp
   ${CMAKE_CURRENT_LIST_DIR}/StatementRewriter.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TreeRestriction.cpp
