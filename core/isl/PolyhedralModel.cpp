@@ -192,6 +192,7 @@ void PolyhedralModel::buildStatement(const StatementPlace &place)
             for (const auto &e : a.index)
                 idx.push_back(conv.convert(e));
             am.tensorRelation = mapToTuple(space, t.name, idx).intersect_domain(s.domain);
+            am.indexFunctions = idx;
             am.relation = am.tensorRelation;
             if (t.alloc) {
                 const isl::space tspace = setSpace(m_paramSpace, t.name, coordinateNames(t.shape.size()));
@@ -322,6 +323,20 @@ const PolyhedralModel::AccessFunctions *PolyhedralModel::accessFunctions(std::si
         const AccessModel &am = m_accesses[access];
         made.emplace();
         try {
+            // A kernel's access: its index expressions, and the buffer's
+            // index of them (a function from the relation took 12 ms for the
+            // 246 instances a tile's violations meet on tiled_matmul_64).
+            if (am.indexFunctions) {
+                const isl::set &domain = m_statements[am.statement].domain; // as the relations
+                const auto on = [&](std::vector<isl::pw_aff> fs) {
+                    for (isl::pw_aff &f : fs)
+                        f = f.intersect_domain(domain);
+                    return fs;
+                };
+                *made = std::make_shared<const AccessFunctions>(
+                    AccessFunctions{on(*am.indexFunctions), on(allocationIndex(am))});
+                return made->get();
+            }
             if (am.tensorRelation.is_single_valued() && am.relation.is_single_valued()) {
                 const auto outputs = [](const isl::map &relation) {
                     const isl::pw_multi_aff f = relation.as_pw_multi_aff();
@@ -349,6 +364,27 @@ const PolyhedralModel::AccessFunctions *PolyhedralModel::accessFunctions(std::si
         }
     }
     return made->get();
+}
+
+std::vector<isl::pw_aff> PolyhedralModel::allocationIndex(const AccessModel &am) const
+{
+    const Tensor &t = *m_kernel->tensor(am.tensor);
+    if (!t.alloc)
+        return *am.indexFunctions;
+    // { s[i] -> T[index] } as a function, and the buffer's index pulled back by it
+    const isl::space tspace = setSpace(m_paramSpace, t.name, coordinateNames(t.shape.size()));
+    const isl::space sspace = m_statements[am.statement].domain.get_space();
+    isl::pw_aff_list list(sspace.ctx(), static_cast<int>(am.indexFunctions->size()));
+    for (const isl::pw_aff &f : *am.indexFunctions)
+        list = list.add(f);
+    // raw isl: a multi_pw_aff on a given space from a list (not in cpp.h 0.25)
+    const isl::multi_pw_aff toTensor = isl::manage(isl_multi_pw_aff_from_pw_aff_list(
+        isl_space_map_from_domain_and_range(sspace.copy(), tspace.copy()), list.release()));
+    ExprToIsl tconv(tspace);
+    std::vector<isl::pw_aff> out;
+    for (const auto &e : t.alloc->index)
+        out.push_back(tconv.convert(e).pullback(toTensor));
+    return out;
 }
 
 std::vector<BoundsWarning> PolyhedralModel::boundsWarnings() const

@@ -26,6 +26,10 @@ struct AccessModel {
     std::string allocation; ///< `<buffer>_alloc`, or the tensor itself
     isl::map relation; ///< { s0[i, j] -> A_alloc[...] }, restricted to the domain
     isl::map tensorRelation; ///< { s0[i, j] -> A[...] }, in the tensor's own coordinates
+    /// The index as functions of the instance (on s0's space), for a
+    /// kernel's statement: accessFunctions() composes them (a JSCoP's
+    /// accesses are relations only). Optional: cpp.h cannot copy a null object.
+    std::optional<std::vector<isl::pw_aff>> indexFunctions;
     std::string path; ///< JSON path of the access in the kernel
 };
 
@@ -111,6 +115,8 @@ private:
     void buildContext();
     void buildStatement(const StatementPlace &place);
     void buildRelationStatement(const StatementPlace &place);
+    /// accessFunctions()'s allocation index of a kernel's access.
+    std::vector<isl::pw_aff> allocationIndex(const AccessModel &am) const;
 
     IslContext &m_ctx;
     KernelPtr m_kernel;
