@@ -8,11 +8,12 @@
 #include "core/codegen/GroupedTree.h"
 #include "core/codegen/PrefixForms.h"
 #include "core/isl/IslContext.h"
-#include "core/schedule/SchedulePrinter.h"
 
 #include <isl/id.h>
 #include <isl/schedule_node.h>
 #include <isl/union_map.h>
+
+#include "TreeText.h"
 
 #include <QtTest>
 
@@ -35,17 +36,6 @@ isl::schedule_node at(const isl::schedule &s, const QList<int> &path)
     for (int k : path)
         n = n.child(k);
     return n;
-}
-
-// The YAML text without the expansions' relations (compared as relations).
-QString withoutExpansions(const isl::schedule &s)
-{
-    QStringList kept;
-    for (const QString &line : QString::fromStdString(SchedulePrinter::blockYaml(s)).split(QLatin1Char('\n')))
-        if (!line.trimmed().startsWith(QStringLiteral("expansion:"))
-            && !line.trimmed().startsWith(QStringLiteral("contraction:")))
-            kept << line;
-    return kept.join(QLatin1Char('\n'));
 }
 
 const char *Domain = "[N] -> { A[i, j] : 0 <= i < N and 0 <= j < N; B[i, j] : 0 < i < N and 0 <= j < N - 1; "
@@ -140,7 +130,7 @@ void tst_GroupedTree::sameAsIsl()
     QCOMPARE(grouped.has_value(), made);
     if (!grouped)
         return;
-    QCOMPARE(withoutExpansions(*grouped), withoutExpansions(expected));
+    QCOMPARE(test::withoutRelations(*grouped), test::withoutRelations(expected));
     for (const QList<int> &path : targets) {
         const isl::schedule_node a = at(*grouped, path), b = at(expected, path);
         QVERIFY(a.isa<isl::schedule_node_expansion>() && b.isa<isl::schedule_node_expansion>());

@@ -25,6 +25,8 @@
 #include "BenchKernels.h"
 #include "NestText.h"
 
+#include "TreeText.h"
+
 #include <QtTest>
 
 using namespace se;
@@ -65,17 +67,6 @@ int expansions(const isl::schedule &s)
         return true;
     });
     return n;
-}
-
-// The YAML text without the expansions' relations.
-QString withoutRelations(const isl::schedule &s)
-{
-    QStringList kept;
-    for (const QString &line : QString::fromStdString(SchedulePrinter::blockYaml(s)).split(QLatin1Char('\n')))
-        if (!line.trimmed().startsWith(QStringLiteral("expansion:"))
-            && !line.trimmed().startsWith(QStringLiteral("contraction:")))
-            kept << line;
-    return kept.join(QLatin1Char('\n'));
 }
 
 // A tree over three statements A, B and C with `child` below its domain.
@@ -280,7 +271,7 @@ void tst_StatementGrouping::cutIsIslsCut()
     const isl::schedule grouped = StatementGrouping::apply(s, 2);
     // the isl grouping the cut stands for is apply()'s (made by GroupedTree:
     // its relations list their pieces in another order, tst_groupedtree)
-    QCOMPARE(withoutRelations(StatementGrouping::grouped(*c)), withoutRelations(grouped));
+    QCOMPARE(test::withoutRelations(StatementGrouping::grouped(*c)), test::withoutRelations(grouped));
     QCOMPARE(expansions(grouped), 1);
     isl::schedule_node e = grouped.root().child(0).child(0);
     QVERIFY(e.isa<isl::schedule_node_expansion>());
