@@ -125,11 +125,14 @@ isl::multi_union_pw_aff GroupedTree::bandOver(const isl::schedule_node_band &ban
     // as group_band takes the band's share (depth 0, all of it): this drops the tuple's name
     sched = isl_multi_aff_drop_dims(sched, isl_dim_out, 0, 0);
     sched = isl_multi_aff_drop_dims(sched, isl_dim_out, band.n_member(), 0);
+    // and gives the identity the band's own name, if it has one
+    const isl::multi_union_pw_aff partial = band.get_partial_schedule();
+    if (isl_multi_union_pw_aff_has_tuple_id(partial.get(), isl_dim_set) == isl_bool_true)
+        sched = isl_multi_aff_set_tuple_id(sched, isl_dim_out,
+                                           isl_multi_union_pw_aff_get_tuple_id(partial.get(), isl_dim_set));
     const isl::multi_aff identity = isl::manage(sched);
     // raw isl end
-    return band.get_partial_schedule()
-        .intersect_domain(isl::union_set::empty(band.ctx()))
-        .union_add(isl::multi_union_pw_aff(identity));
+    return partial.intersect_domain(isl::union_set::empty(band.ctx())).union_add(isl::multi_union_pw_aff(identity));
 }
 
 std::optional<isl::schedule> GroupedTree::make(const isl::schedule &tree, const std::vector<Target> &targets)
@@ -152,18 +155,26 @@ std::optional<isl::schedule> GroupedTree::make(const isl::schedule &tree, const 
                 return std::nullopt;
         }
         const isl::schedule_node_band band = n.as<isl::schedule_node_band>();
+        isl::schedule_node target = n.child(0);
+        if (t.path.back() != 0 || !(target.isa<isl::schedule_node_sequence>() || target.isa<isl::schedule_node_set>()))
+            return std::nullopt;
         const isl::union_set domain = out.root().as<isl::schedule_node_domain>().domain();
         std::optional<Group> g = of(*t.forms, t.group, domain.get_space(), true);
         if (!g)
             return std::nullopt;
-        // raw isl: isl_schedule_node_insert_expansion is not public in 0.25 (above)
-        n = isl::manage(isl_schedule_node_insert_expansion(n.child(0).release(), g->contraction->release(),
-                                                           g->expansion.release()));
+        // raw isl begin: isl_schedule_node_insert_expansion is not public in 0.25 (above); every
+        // argument released after the last call that may throw
+        isl_schedule_node *at = target.release();
+        isl_union_pw_multi_aff *contraction = g->contraction->release();
+        n = isl::manage(isl_schedule_node_insert_expansion(at, contraction, g->expansion.release()));
+        // raw isl end
+        if (n.is_null())
+            return std::nullopt;
         // isl's group_ancestor, innermost first: the band loses its
         // statements' pieces and gains the identity on the group's points,
         // each filter loses the statements' universes and gains the group's,
         // the domain loses their instances and gains the group's points.
-        n = n.is_null() ? n : withBand(n.parent(), bandOver(band, g->points));
+        n = withBand(n.parent(), bandOver(band, g->points));
         const isl::union_set statements = t.reach.universe();
         const isl::union_set group(isl::set::universe(g->points.get_space()));
         while (!n.is_null() && n.has_parent()) {

@@ -43,12 +43,12 @@ public:
         isl::id group; ///< the group statement's id
     };
     /// `tree` grouped at each target in turn, as isl_schedule_node_group
-    /// called at each in that order makes it (tst_statementgrouping compares
-    /// the two). Only where isl's grouping takes every grouped statement out
-    /// of each ancestor whole: the way from the domain to each target's band
-    /// holds only sequences, sets and filters that are unions of statement
-    /// universes, and no other band. Nothing otherwise (or when a subtree
-    /// has a node ScheduleTree does not read).
+    /// called at each in that order makes it (tst_groupedtree compares the
+    /// two; the group's points may list their disjuncts in another order).
+    /// Only where isl's grouping takes every grouped statement out of each
+    /// ancestor whole: the way from the domain to each target's band holds
+    /// only sequences, sets and filters that are unions of statement
+    /// universes, and no other band. Nothing otherwise.
     static std::optional<isl::schedule> make(const isl::schedule &tree, const std::vector<Target> &targets);
 };
 

@@ -171,7 +171,7 @@ isl::schedule_node splitScalars(isl::schedule_node node, unsigned minStatements)
 // one group statement gets the same loops (a statement that runs only where
 // another does not, such as a pipeline's prologue, would get a loop of its
 // own without the group and a guard with it, so it is not grouped).
-// `forms`: prefixForms(node, reach), kept for the grouping.
+// `forms`: PrefixForms::of(node, reach), kept for the grouping.
 bool interleavedAtEveryLevel(const isl::schedule_node &node, const isl::union_set &reach,
                              std::optional<PrefixForms> &forms)
 {

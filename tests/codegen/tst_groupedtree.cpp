@@ -86,6 +86,28 @@ void tst_GroupedTree::sameAsIsl_data()
                        "{ filter: \"{ C[i]; D[i] }\", child: %2 } ] } } ] }")
             .arg(ab, cd)) << Paths{{0, 1, 0, 0, 0, 0}, {0, 1, 0, 1, 0, 0}}
                                       << true;
+    QTest::newRow("a named band") << QStringLiteral(
+        "{ domain: \"[N] -> { C[i] : 0 <= i < N; D[i] : 0 <= i < N; E[i] : 0 <= i < N }\", child: { sequence: [ "
+        "{ filter: \"{ E[i] }\" }, { filter: \"{ C[i]; D[i] }\", child: { schedule: \"L[{ C[i] -> [(i)]; "
+        "D[i] -> [(i + 1)] }]\", child: { sequence: [ { filter: \"{ C[i] }\" }, { filter: \"{ D[i] }\" } ] } } } ] } }")
+                                  << Paths{{0, 1, 0, 0}} << true;
+    QTest::newRow("band pieces of statements that do not reach it") << QStringLiteral(
+        "{ domain: \"[N] -> { A[i] : 0 <= i < N; C[i] : 0 <= i < N; D[i] : 0 <= i < N }\", child: { sequence: [ "
+        "{ filter: \"{ A[i] }\" }, { filter: \"{ C[i]; D[i] }\", child: { schedule: \"[{ A[i] -> [(i)]; "
+        "C[i] -> [(i)]; D[i] -> [(i + 1)] }]\", child: { sequence: [ { filter: \"{ C[i] }\" }, "
+        "{ filter: \"{ D[i] }\" } ] } } } ] } }") << Paths{{0, 1, 0, 0}}
+                                                                    << true;
+    QTest::newRow("two groups in a set under one filter")
+        << tree(QStringLiteral("{ sequence: [ { filter: \"{ A[i, j]; B[i, j]; C[i]; D[i] }\", child: { set: [ "
+                               "{ filter: \"{ C[i]; D[i] }\", child: %2 }, { filter: \"{ A[i, j]; B[i, j] }\", "
+                               "child: %1 } ] } }, { filter: \"{ E[i] }\" } ] }")
+                    .arg(ab, cd))
+        << Paths{{0, 0, 0, 0, 0, 0}, {0, 0, 0, 1, 0, 0}} << true;
+    QTest::newRow("a mark on the way: isl's")
+        << tree(QStringLiteral("{ mark: \"m\", child: { schedule: \"[{ A[i, j] -> [(i)]; B[i, j] -> [(i - 1)]; "
+                               "C[i] -> [(i)]; D[i] -> [(i)]; E[i] -> [(i)] }]\", child: { sequence: [ "
+                               "{ filter: \"{ A[i, j]; C[i] }\" }, { filter: \"{ B[i, j]; D[i]; E[i] }\" } ] } } }"))
+        << Paths{{0, 0, 0}} << false;
     QTest::newRow("a filter of part of a statement: isl's")
         << tree(QStringLiteral("{ sequence: [ { filter: \"{ A[i, j]; B[i, j]; E[i] : i < 3 }\", child: %1 }, "
                                "{ filter: \"{ C[i]; D[i]; E[i] : i >= 3 }\" } ] }")

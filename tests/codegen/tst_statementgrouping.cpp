@@ -244,6 +244,10 @@ void tst_StatementGrouping::cutIsIslsCut_data()
                                "child: { sequence: [ { filter: \"{ A[i, j] : j < 3; C[i] }\" }, "
                                "{ filter: \"{ B[i, j]; A[i, j] : j >= 3 }\" } ] } }"))
         << true;
+    QTest::newRow("a named band") << tree(
+        QStringLiteral("{ schedule: \"L[{ A[i, j] -> [(i)]; B[i, j] -> [(i)]; C[i] -> [(i)] }]\", "
+                       "child: { sequence: [ { filter: \"{ B[i, j] }\" }, { filter: \"{ A[i, j]; C[i] }\" } ] } }"))
+                                  << true;
     QTest::newRow("set under a band: isl's grouping")
         << tree(QStringLiteral("{ schedule: \"[{ A[i, j] -> [(j)]; B[i, j] -> [(j)]; C[i] -> [(i)] }]\", "
                                "child: { set: [ { filter: \"{ A[i, j]; C[i] }\" }, { filter: \"{ B[i, j] }\" } ] } }"))
