@@ -118,15 +118,15 @@ std::optional<GroupedTree::Group> GroupedTree::of(const PrefixForms &prefix, con
 
 isl::multi_union_pw_aff GroupedTree::bandOver(const isl::schedule_node_band &band, const isl::set &points)
 {
+    const isl::multi_union_pw_aff partial = band.get_partial_schedule();
     // raw isl begin: the identity on the group's points, in the band's parameters (isl's group_band)
-    isl::space pointSpace = points.get_space(), bandSpace = band.get_partial_schedule().get_space();
+    isl::space pointSpace = points.get_space(), bandSpace = partial.get_space();
     isl_space *space = isl_space_align_params(pointSpace.release(), bandSpace.release());
     isl_multi_aff *sched = isl_multi_aff_identity(isl_space_map_from_set(space));
     // as group_band takes the band's share (depth 0, all of it): this drops the tuple's name
     sched = isl_multi_aff_drop_dims(sched, isl_dim_out, 0, 0);
     sched = isl_multi_aff_drop_dims(sched, isl_dim_out, band.n_member(), 0);
     // and gives the identity the band's own name, if it has one
-    const isl::multi_union_pw_aff partial = band.get_partial_schedule();
     if (isl_multi_union_pw_aff_has_tuple_id(partial.get(), isl_dim_set) == isl_bool_true)
         sched = isl_multi_aff_set_tuple_id(sched, isl_dim_out,
                                            isl_multi_union_pw_aff_get_tuple_id(partial.get(), isl_dim_set));

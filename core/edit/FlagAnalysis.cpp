@@ -9,6 +9,7 @@
 #include "core/isl/IslContext.h"
 #include "core/isl/IslUtil.h"
 #include "core/isl/PolyhedralModel.h"
+#include "core/legality/LinearPartIds.h"
 #include "core/schedule/ScheduleTreeWalk.h"
 #include "core/support/IntegersHash.h"
 
@@ -96,12 +97,11 @@ struct SplitTimes {
     isl::multi_aff linear; ///< the times with their constants zeroed
 };
 
-// The linear parts met so far: id by isl's text, each one's dimension ids,
-// and where each is 0 (the time there is the statement's constant alone).
+// The linear parts met so far: their ids (and where each is 0, the time
+// there being the statement's constant alone), and each one's dimension ids.
 struct Parts {
-    std::unordered_map<std::string, int> ids;
-    std::vector<std::vector<int>> dimensions;
-    std::vector<std::vector<bool>> zero;
+    LinearPartIds ids;
+    std::vector<std::vector<int>> dimensions; ///< by id
 };
 
 SplitTimes splitTimes(const isl::multi_aff &times, Parts &parts, DifferenceRanges &ranges)
@@ -110,13 +110,9 @@ SplitTimes splitTimes(const isl::multi_aff &times, Parts &parts, DifferenceRange
     auto split = islutil::splitConstants(times);
     if (!split)
         return out;
-    std::string text = islutil::str(split->linear); // the text is the key
-    const auto [at, added] = parts.ids.emplace(std::move(text), static_cast<int>(parts.ids.size()));
-    if (added) {
+    out.part = parts.ids.id(split->linear);
+    if (static_cast<std::size_t>(out.part) == parts.dimensions.size()) // a new part
         parts.dimensions.push_back(ranges.dimensionIds(split->linear));
-        parts.zero.push_back(islutil::constantOutputs(split->linear)); // (its constants are zeroed: 0)
-    }
-    out.part = at->second;
     out.constants = std::move(split->constants);
     out.linear = std::move(split->linear);
     return out;
@@ -264,8 +260,8 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
                 if (a.part >= 0 && b.part >= 0 && a.constants.size() == b.constants.size()) {
                     partsKey.reserve(3 + a.constants.size());
                     partsKey = {d.shape, a.part, b.part};
-                    const auto &aZero = parts.zero[static_cast<std::size_t>(a.part)];
-                    const auto &bZero = parts.zero[static_cast<std::size_t>(b.part)];
+                    const auto &aZero = parts.ids.zeroDims(a.part);
+                    const auto &bZero = parts.ids.zeroDims(b.part);
                     for (std::size_t i = 0; i < a.constants.size() && !partsKey.empty(); ++i) {
                         long diff = 0;
                         if (__builtin_sub_overflow(b.constants[i], a.constants[i], &diff)) {
