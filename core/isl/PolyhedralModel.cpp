@@ -195,13 +195,18 @@ void PolyhedralModel::buildStatement(const StatementPlace &place)
             am.indexFunctions = idx;
             am.relation = am.tensorRelation;
             if (t.alloc) {
-                const isl::space tspace = setSpace(m_paramSpace, t.name, coordinateNames(t.shape.size()));
-                ExprToIsl tconv(tspace);
-                std::vector<isl::pw_aff> bidx;
-                for (const auto &e : t.alloc->index)
-                    bidx.push_back(tconv.convert(e));
-                // { T[d0, ...] -> B_alloc[...] }
-                am.relation = am.tensorRelation.apply_range(mapToTuple(tspace, am.allocation, bidx));
+                // { T[d0, ...] -> B_alloc[...] }, made once per tensor
+                auto known = m_bufferIndex.find(t.name);
+                if (known == m_bufferIndex.end()) {
+                    const isl::space tspace = setSpace(m_paramSpace, t.name, coordinateNames(t.shape.size()));
+                    ExprToIsl tconv(tspace);
+                    std::vector<isl::pw_aff> bidx;
+                    for (const auto &e : t.alloc->index)
+                        bidx.push_back(tconv.convert(e));
+                    known = m_bufferIndex.emplace(t.name, BufferIndex{tspace, std::move(bidx)}).first;
+                }
+                am.relation =
+                    am.tensorRelation.apply_range(mapToTuple(known->second.space, am.allocation, known->second.index));
             }
             s.accesses.push_back(m_accesses.size());
             m_accesses.push_back(std::move(am));
@@ -324,17 +329,16 @@ const PolyhedralModel::AccessFunctions *PolyhedralModel::accessFunctions(std::si
         made.emplace();
         try {
             // A kernel's access: its index expressions, and the buffer's
-            // index of them (a function from the relation took 12 ms for the
-            // 246 instances a tile's violations meet on tiled_matmul_64).
+            // index of the tensor's element (composing the two per access
+            // took 12 ms for a first tile's violations on tiled_matmul_64;
+            // a function from the relation took 12 ms more before that).
             if (am.indexFunctions) {
-                const isl::set &domain = m_statements[am.statement].domain; // as the relations
-                const auto on = [&](std::vector<isl::pw_aff> fs) {
-                    for (isl::pw_aff &f : fs)
-                        f = f.intersect_domain(domain);
-                    return fs;
-                };
-                *made = std::make_shared<const AccessFunctions>(
-                    AccessFunctions{on(*am.indexFunctions), on(allocationIndex(am))});
+                const auto buffer = m_bufferIndex.find(am.tensor);
+                *made = buffer == m_bufferIndex.end()
+                    ? std::make_shared<const AccessFunctions>(
+                        AccessFunctions{*am.indexFunctions, {}, AccessFunctions::Allocation::Tensor})
+                    : std::make_shared<const AccessFunctions>(AccessFunctions{*am.indexFunctions, buffer->second.index,
+                                                                              AccessFunctions::Allocation::OfElement});
                 return made->get();
             }
             if (am.tensorRelation.is_single_valued() && am.relation.is_single_valued()) {
@@ -346,8 +350,8 @@ const PolyhedralModel::AccessFunctions *PolyhedralModel::accessFunctions(std::si
                         out.push_back(f.at(static_cast<int>(k)));
                     return out;
                 };
-                *made = std::make_shared<const AccessFunctions>(
-                    AccessFunctions{outputs(am.tensorRelation), outputs(am.relation)});
+                *made = std::make_shared<const AccessFunctions>(AccessFunctions{
+                    outputs(am.tensorRelation), outputs(am.relation), AccessFunctions::Allocation::OfInstance});
             }
         } catch (const isl::exception_quota &) {
             made.reset(); // a limit is not the access's: asked again next time
@@ -364,27 +368,6 @@ const PolyhedralModel::AccessFunctions *PolyhedralModel::accessFunctions(std::si
         }
     }
     return made->get();
-}
-
-std::vector<isl::pw_aff> PolyhedralModel::allocationIndex(const AccessModel &am) const
-{
-    const Tensor &t = *m_kernel->tensor(am.tensor);
-    if (!t.alloc)
-        return *am.indexFunctions;
-    // { s[i] -> T[index] } as a function, and the buffer's index pulled back by it
-    const isl::space tspace = setSpace(m_paramSpace, t.name, coordinateNames(t.shape.size()));
-    const isl::space sspace = m_statements[am.statement].domain.get_space();
-    isl::pw_aff_list list(sspace.ctx(), static_cast<int>(am.indexFunctions->size()));
-    for (const isl::pw_aff &f : *am.indexFunctions)
-        list = list.add(f);
-    // raw isl: a multi_pw_aff on a given space from a list (not in cpp.h 0.25)
-    const isl::multi_pw_aff toTensor = isl::manage(isl_multi_pw_aff_from_pw_aff_list(
-        isl_space_map_from_domain_and_range(sspace.copy(), tspace.copy()), list.release()));
-    ExprToIsl tconv(tspace);
-    std::vector<isl::pw_aff> out;
-    for (const auto &e : t.alloc->index)
-        out.push_back(tconv.convert(e).pullback(toTensor));
-    return out;
 }
 
 std::vector<BoundsWarning> PolyhedralModel::boundsWarnings() const

@@ -27,7 +27,7 @@ struct AccessModel {
     isl::map relation; ///< { s0[i, j] -> A_alloc[...] }, restricted to the domain
     isl::map tensorRelation; ///< { s0[i, j] -> A[...] }, in the tensor's own coordinates
     /// The index as functions of the instance (on s0's space), for a
-    /// kernel's statement: accessFunctions() composes them (a JSCoP's
+    /// kernel's statement: accessFunctions() gives them (a JSCoP's
     /// accesses are relations only). Optional: cpp.h cannot copy a null object.
     std::optional<std::vector<isl::pw_aff>> indexFunctions;
     std::string path; ///< JSON path of the access in the kernel
@@ -93,14 +93,22 @@ public:
     std::string text(const isl::map &m) const;
     std::string text(const isl::set &s) const;
 
-    /// An access's relations as functions of the instance, both
-    /// { s0[i, j] -> A[...] }: the element it touches at one instance is
-    /// their value there, without a relation intersected per question (the
-    /// meeting sentences of a tile's violations). Made on first use; null
-    /// when a relation is not single-valued (a range of elements).
+    /// An access's relations as functions: the element it touches at one
+    /// instance is their value there, without a relation intersected per
+    /// question (the meeting sentences of a tile's violations). Made on
+    /// first use; null when a relation is not single-valued (a range of
+    /// elements).
     struct AccessFunctions {
-        std::vector<isl::pw_aff> tensor; ///< one per index
+        /// { s0[i, j] -> T[...] }, one per index, on the statement's space
+        /// (asked only at its instances: not restricted to its domain)
+        std::vector<isl::pw_aff> tensor;
+        enum class Allocation {
+            Tensor, ///< the tensor is its own allocation: `allocation` is empty
+            OfElement, ///< { T[d0, ...] -> B_alloc[...] }: the buffer's index of the element
+            OfInstance, ///< { s0[i, j] -> B_alloc[...] }
+        };
         std::vector<isl::pw_aff> allocation;
+        Allocation allocationOf = Allocation::Tensor;
     };
     const AccessFunctions *accessFunctions(std::size_t access) const;
 
@@ -115,8 +123,6 @@ private:
     void buildContext();
     void buildStatement(const StatementPlace &place);
     void buildRelationStatement(const StatementPlace &place);
-    /// accessFunctions()'s allocation index of a kernel's access.
-    std::vector<isl::pw_aff> allocationIndex(const AccessModel &am) const;
 
     IslContext &m_ctx;
     KernelPtr m_kernel;
@@ -131,6 +137,13 @@ private:
     // A memo (the model lives on its context's thread): nothing, not made;
     // a null pointer, none.
     mutable std::vector<std::optional<std::shared_ptr<const AccessFunctions>>> m_functions;
+    /// A tensor placed in a buffer: its space and the buffer's index,
+    /// { T[d0, ...] -> B_alloc[...] } per output.
+    struct BufferIndex {
+        isl::space space;
+        std::vector<isl::pw_aff> index;
+    };
+    std::map<std::string, BufferIndex> m_bufferIndex;
 };
 
 } // namespace se

@@ -106,8 +106,12 @@ MeetingElements::List elements(const PolyhedralModel &model, std::size_t stateme
         // tile's violations). A single-valued relation at one instance is
         // one element, the one the relation gives.
         if (const PolyhedralModel::AccessFunctions *fn = model.accessFunctions(a)) {
+            using Allocation = PolyhedralModel::AccessFunctions::Allocation;
             const auto te = valueAt(fn->tensor, coords, params);
-            const auto ae = te ? valueAt(fn->allocation, coords, params) : std::nullopt;
+            const auto ae = !te                             ? std::nullopt
+                : fn->allocationOf == Allocation::Tensor    ? te
+                : fn->allocationOf == Allocation::OfElement ? valueAt(fn->allocation, *te, params)
+                                                            : valueAt(fn->allocation, coords, params);
             if (te && ae) {
                 out.push_back({{am.tensor + islutil::vec(*te), am.allocation + islutil::vec(*ae)}, am.tensor});
                 continue;
