@@ -75,12 +75,13 @@ std::vector<ViolationReport> Analyzer::violations(const isl::schedule &schedule,
     return violations(flat, mode, counts, witnesses);
 }
 
-std::vector<ViolationReport> Analyzer::violations(const FlatSchedule &flat, DepMode mode, bool counts, bool witnesses)
+std::vector<ViolationReport> Analyzer::violations(const FlatSchedule &flat, DepMode mode, bool counts, bool witnesses,
+                                                  const VerdictCarry *carry)
 {
     LegalityChecker::Options options;
     options.countViolations = counts;
     options.witnesses = witnesses;
-    return m_legality[mode].check(*m_model, dependences(mode), flat, options);
+    return m_legality[mode].check(*m_model, dependences(mode), flat, options, carry);
 }
 
 CheckReport Analyzer::check(const isl::schedule &schedule, DepMode mode, CheckOptions options)
@@ -90,7 +91,7 @@ CheckReport Analyzer::check(const isl::schedule &schedule, DepMode mode, CheckOp
     return check(flat, mode, std::move(options));
 }
 
-CheckReport Analyzer::check(const FlatSchedule &flat, DepMode mode, CheckOptions options)
+CheckReport Analyzer::check(const FlatSchedule &flat, DepMode mode, CheckOptions options, const VerdictCarry *carry)
 {
     CheckReport r;
     r.kernel = m_model->kernel()->name;
@@ -98,7 +99,8 @@ CheckReport Analyzer::check(const FlatSchedule &flat, DepMode mode, CheckOptions
     for (const auto &[n, v] : m_model->fixedParams())
         r.fixedParams.emplace_back(n, v);
     r.edges = edgeReports(mode, options.counts);
-    std::vector<ViolationReport> all = violations(flat, mode, options.counts && options.details, options.details);
+    std::vector<ViolationReport> all =
+        violations(flat, mode, options.counts && options.details, options.details, carry);
     for (const auto &o : options.assumeNoDep) {
         AssumptionReport a{o.type, o.src, o.dst, o.allocation, o.reason};
         // Read shared, written (copied once) only where an override matches.

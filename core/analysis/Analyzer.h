@@ -62,14 +62,17 @@ public:
     /// checks re-examine only the edges of statements whose times changed.
     CheckReport check(const isl::schedule &schedule, DepMode mode, CheckOptions options);
     CheckReport check(const isl::schedule &schedule, DepMode mode) { return check(schedule, mode, CheckOptions{}); }
-    /// The same for a schedule already flattened.
-    CheckReport check(const FlatSchedule &flat, DepMode mode, CheckOptions options);
+    /// The same for a schedule already flattened; `carry`: the edges the
+    /// edit that made it cannot have broken (IncrementalLegality).
+    CheckReport check(const FlatSchedule &flat, DepMode mode, CheckOptions options,
+                      const VerdictCarry *carry = nullptr);
     /// Only the violated edges, without the edge listing, the warnings or
     /// overrides: what a search over many candidate schedules needs; with
     /// `witnesses` off, each holds only its edge and count.
     std::vector<ViolationReport> violations(const isl::schedule &schedule, DepMode mode, bool counts,
                                             bool witnesses = true);
-    std::vector<ViolationReport> violations(const FlatSchedule &flat, DepMode mode, bool counts, bool witnesses = true);
+    std::vector<ViolationReport> violations(const FlatSchedule &flat, DepMode mode, bool counts, bool witnesses = true,
+                                            const VerdictCarry *carry = nullptr);
 
 private:
     IslContext m_ctx; // first: outlives every isl object below

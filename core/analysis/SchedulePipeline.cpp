@@ -10,6 +10,7 @@
 #include <isl/schedule_node.h>
 
 #include <algorithm>
+#include <utility>
 
 namespace se {
 
@@ -51,6 +52,7 @@ SchedulePipeline::~SchedulePipeline()
     m_lastFlatOf.reset();
     m_lastFlags.reset();
     m_lastFlagsOf.reset();
+    m_lastVerdictOf.reset();
 }
 
 void SchedulePipeline::nameViolationNodes(PipelineResult &out)
@@ -152,6 +154,45 @@ FlatSchedule SchedulePipeline::flatten(const PipelineRequest &r, const std::opti
     });
 }
 
+std::optional<VerdictCarry> SchedulePipeline::tileCarry(const PipelineRequest &r,
+                                                        const std::optional<isl::schedule> &beforeLast)
+{
+    // The verdict and the flags must both be of the schedule tiled.
+    if (r.edits.empty() || r.edits.back().kind != EditKind::Tile || !m_lastFlags || m_lastFlagsMode != r.mode
+        || m_lastVerdictMode != r.mode || !oneBandEditAfter(r, beforeLast, m_lastFlagsOf)
+        || !oneBandEditAfter(r, beforeLast, m_lastVerdictOf))
+        return std::nullopt;
+    const BandFlags *band = m_lastFlags->find(r.edits.back().node);
+    const std::size_t n = m_analyzer->dependences(r.mode).size();
+    if (!band || !band->backwardEdges || m_lastBroken.size() != n)
+        return std::nullopt;
+    VerdictCarry carry;
+    carry.kept.resize(n);
+    for (std::size_t e = 0; e < n; ++e)
+        carry.kept[e] = !m_lastBroken[e];
+    for (const std::size_t e : *band->backwardEdges) {
+        if (e >= n)
+            return std::nullopt;
+        carry.kept[e] = false;
+    }
+    return carry;
+}
+
+void SchedulePipeline::rememberVerdict(const PipelineRequest &r, const PipelineResult &out)
+{
+    const std::size_t n = m_analyzer->dependences(r.mode).size();
+    m_lastBroken.assign(n, false);
+    for (const auto &v : out.report.violations)
+        if (v.edge < n)
+            m_lastBroken[v.edge] = true;
+    // An edge assumed absent may be violated: not known respected.
+    for (std::size_t e = 0; e < n && e < out.report.edges.size(); ++e)
+        if (!std::as_const(out.report.edges)[e].assumedAbsent.empty())
+            m_lastBroken[e] = true;
+    m_lastVerdictOf = out.schedule;
+    m_lastVerdictMode = r.mode;
+}
+
 PipelineResultPtr SchedulePipeline::run(const PipelineRequest &r, const Hooks &hooks)
 {
     auto out = std::make_shared<PipelineResult>();
@@ -165,6 +206,8 @@ PipelineResultPtr SchedulePipeline::run(const PipelineRequest &r, const Hooks &h
         return out;
     step(hooks);
 
+    const std::optional<VerdictCarry> carry = tileCarry(r, replayed.beforeLast);
+    m_lastVerdictOf.reset(); // until the check below ends
     const FlatSchedule flat = flatten(r, replayed.beforeLast, out->schedule);
     // Which edges break is known well before their witnesses, sentences
     // and counts (on an illegal tile of a big band, a fifth of the time):
@@ -173,10 +216,11 @@ PipelineResultPtr SchedulePipeline::run(const PipelineRequest &r, const Hooks &h
     if (early) {
         Analyzer::CheckOptions verdictOnly = r.check;
         verdictOnly.details = false;
-        hooks.verdict(m_analyzer->check(flat, r.mode, verdictOnly));
+        hooks.verdict(m_analyzer->check(flat, r.mode, verdictOnly, carry ? &*carry : nullptr));
         step(hooks);
     }
-    out->report = m_analyzer->check(flat, r.mode, r.check);
+    out->report = m_analyzer->check(flat, r.mode, r.check, carry ? &*carry : nullptr);
+    rememberVerdict(r, *out);
     step(hooks);
     nameViolationNodes(*out);
     if (hooks.verdict && !early)

@@ -66,6 +66,13 @@ private:
     /// else flattened whole.
     FlatSchedule flatten(const PipelineRequest &request, const std::optional<isl::schedule> &beforeLast,
                          const isl::schedule &schedule);
+    /// When `request` adds a tile to the last schedule checked and given
+    /// flags: the edges that schedule respected and its band's flags do
+    /// not name (the check skips them).
+    std::optional<VerdictCarry> tileCarry(const PipelineRequest &request,
+                                          const std::optional<isl::schedule> &beforeLast);
+    /// Which edges the check of `out` did not find respected, for tileCarry().
+    void rememberVerdict(const PipelineRequest &request, const PipelineResult &out);
 
     std::unique_ptr<Analyzer> m_analyzer; // first: its context outlives the caches below
     EditReplay m_replay;
@@ -75,6 +82,11 @@ private:
     std::optional<FlatSchedule> m_lastFlat;
     std::optional<isl::schedule> m_lastFlatOf; ///< the schedule m_lastFlat was made from
     std::optional<FlagReport> m_lastFlags;
+    /// Per dependence of the last full check: violated or assumed absent
+    /// (not known respected), of the schedule m_lastVerdictOf.
+    std::vector<bool> m_lastBroken;
+    std::optional<isl::schedule> m_lastVerdictOf;
+    DepMode m_lastVerdictMode = DepMode::May;
     std::optional<isl::schedule> m_lastFlagsOf; ///< the schedule m_lastFlags are of
     DepMode m_lastFlagsMode = DepMode::May;
 };

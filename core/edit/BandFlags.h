@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +21,11 @@ struct BandFlags {
     /// Member k carries no dependence: dependent instances with equal outer
     /// schedule (ancestors and members 0..k-1) have equal values of member k.
     std::vector<bool> coincidentComputed;
+    /// The dependences (indices into the list the flags were computed
+    /// from) that go backwards in a member while the outer dimensions leave
+    /// them open, when every dependence was looked at: a tile of the band
+    /// keeps every other edge's order (SchedulePipeline).
+    std::optional<std::vector<std::size_t>> backwardEdges;
 
     /// A flag is declared that the dependences do not support.
     bool stale() const;

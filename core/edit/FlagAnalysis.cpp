@@ -227,6 +227,8 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
                      .first;
         return it->second;
     };
+    std::vector<std::size_t> backward; // dependences going backwards in a member
+    bool complete = true; // every dependence looked at
     // One dependence at a time, each its own unit of work: the differences
     // cost one map per dependence, where comparing the times of every pair
     // of statements ({ a -> b : prefix(a) = prefix(b) }) is quadratic and a
@@ -236,8 +238,10 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
         if (reach[d.src].is_null() || reach[d.dst].is_null())
             continue;
         if (!cache && !f.permutableComputed
-            && std::none_of(f.coincidentComputed.begin(), f.coincidentComputed.end(), [](bool c) { return c; }))
+            && std::none_of(f.coincidentComputed.begin(), f.coincidentComputed.end(), [](bool c) { return c; })) {
+            complete = false;
             break; // nothing left to learn (a cache wants every dependence's result)
+        }
         FlagCache::Key key{statementKey(d.src), statementKey(d.dst), outer, f.members};
         DependenceFlags flags;
         if (const DependenceFlags *known = cache ? cache->find(deps, k, key) : nullptr) {
@@ -311,14 +315,18 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
                                f.members);
             }
         }
-        if (flags.backwards)
+        if (flags.backwards) {
             f.permutableComputed = false;
+            backward.push_back(k);
+        }
         for (unsigned m = 0; m < f.members; ++m)
             if (flags.crosses[m])
                 f.coincidentComputed[m] = false;
         if (cache)
             cache->store(k, std::move(key), std::move(flags));
     }
+    if (complete)
+        f.backwardEdges = std::move(backward);
     return f;
 }
 

@@ -4,6 +4,7 @@
 #include "EdgeVerdictCache.h"
 #include "LegalityChecker.h"
 #include "ShapeCounts.h"
+#include "VerdictCarry.h"
 #include "core/schedule/FlatSchedule.h"
 
 #include <memory>
@@ -18,8 +19,10 @@ namespace se {
 /// lacks the witness or count now asked for; the others keep their verdict.
 class IncrementalLegality {
 public:
+    /// `carry`: edges known respected under `schedule` (not checked).
     std::vector<ViolationReport> check(const PolyhedralModel &model, const std::vector<Dependence> &deps,
-                                       const FlatSchedule &schedule, LegalityChecker::Options options);
+                                       const FlatSchedule &schedule, LegalityChecker::Options options,
+                                       const VerdictCarry *carry = nullptr);
     /// Edges checked by the last call (the rest were reused).
     std::size_t lastChecked() const { return m_lastChecked; }
 

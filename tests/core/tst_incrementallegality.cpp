@@ -6,11 +6,15 @@
 // compares every step with LegalityChecker::check without shortcuts.
 // DifferenceMinimum's own rows are in tst_differenceminimum.
 #include "core/analysis/Analyzer.h"
+#include "core/edit/Edit.h"
+#include "core/edit/FlagAnalysis.h"
+#include "core/edit/FlagCache.h"
 #include "core/legality/IncrementalLegality.h"
 #include "core/legality/LegalityChecker.h"
 #include "core/model/KernelLoader.h"
 #include "core/schedule/FlatSchedule.h"
 #include "core/interop/ScheduleInput.h"
+#include "core/schedule/ScheduleTreeWalk.h"
 
 #include "../codegen/ParamText.h"
 
@@ -24,6 +28,8 @@ private Q_SLOTS:
     void sameAsPlainCheck_data();
     void sameAsPlainCheck();
     void verdictAfterDetailsReusesEdges();
+    void tileKeepsForwardEdges_data();
+    void tileKeepsForwardEdges();
 };
 
 void tst_IncrementalLegality::sameAsPlainCheck_data()
@@ -163,6 +169,102 @@ void tst_IncrementalLegality::verdictAfterDetailsReusesEdges()
     QCOMPARE(again.size(), detailed.size());
     for (std::size_t v = 0; v < again.size(); ++v)
         QCOMPARE(again[v].count, detailed[v].count);
+}
+
+// A tile of a band keeps every edge that was respected and that no member
+// of the band takes backwards (VerdictCarry, as SchedulePipeline makes it
+// from the band's flags): every band of each schedule tiled, and the check
+// after the tile, which skips those edges, gives exactly the plain check's
+// reports.
+void tst_IncrementalLegality::tileKeepsForwardEdges_data()
+{
+    QTest::addColumn<QString>("kernel");
+    QTest::addColumn<QString>("schedule"); // "-" is the original schedule
+    QTest::addColumn<QString>("params");
+    QTest::addColumn<bool>("keeps"); // some tile keeps an edge unchecked
+    const QString conf = QStringLiteral(SE_CONFORMANCE_DIR);
+    const QString samples = QStringLiteral(SE_SOURCE_DIR "/sample-kernels");
+    const QString data = QStringLiteral(SE_SOURCE_DIR "/tests/data");
+    const auto row = [](const QString &name, const QString &kernel, const QString &schedule, const char *params,
+                        bool keeps = true) {
+        QTest::newRow(qPrintable(name)) << kernel << schedule << QString::fromLatin1(params) << keeps;
+    };
+    row(QStringLiteral("jacobi"), conf + QStringLiteral("/kernels/jacobi_1d.json"), QStringLiteral("-"), "N=10,T=4");
+    // Skewed and fused: bands whose members go backwards, tiles that break edges.
+    row(QStringLiteral("jacobi skewed tiles"), conf + QStringLiteral("/kernels/jacobi_1d.json"),
+        conf + QStringLiteral("/schedules/jacobi_1d.skewed_tiles.map"), "N=10,T=4");
+    row(QStringLiteral("jacobi fused, shifted"), conf + QStringLiteral("/kernels/jacobi_1d.json"),
+        conf + QStringLiteral("/schedules/jacobi_1d.fuse_shift.map"), "N=10,T=4");
+    row(QStringLiteral("jacobi fused (illegal)"), conf + QStringLiteral("/kernels/jacobi_1d.json"),
+        conf + QStringLiteral("/schedules/jacobi_1d.fuse.map"), "N=10,T=4");
+    row(QStringLiteral("two_mm"), conf + QStringLiteral("/kernels/two_mm.json"), QStringLiteral("-"), "N=4");
+    row(QStringLiteral("two_mm fused"), conf + QStringLiteral("/kernels/two_mm.json"),
+        conf + QStringLiteral("/schedules/two_mm.fused.map"), "N=4");
+    row(QStringLiteral("sbuf alias pipelined"), conf + QStringLiteral("/kernels/sbuf_alias.json"),
+        conf + QStringLiteral("/schedules/sbuf_alias.pipelined.map"), "NT=2");
+    row(QStringLiteral("tiled matmul pipelined"), samples + QStringLiteral("/tiled_matmul_sbuf_psum.json"),
+        samples + QStringLiteral("/schedules/tiled_matmul_sbuf_psum.pipelined.map"), "NT=2,KT=2");
+    row(QStringLiteral("tiled matmul prefetch2"), samples + QStringLiteral("/tiled_matmul_sbuf_psum.json"),
+        samples + QStringLiteral("/schedules/tiled_matmul_sbuf_psum.prefetch2.map"), "");
+    row(QStringLiteral("gauss seidel"), samples + QStringLiteral("/gauss_seidel_2d.json"), QStringLiteral("-"), "");
+    row(QStringLiteral("red black fused, shifted"), samples + QStringLiteral("/red_black_1d.json"),
+        samples + QStringLiteral("/schedules/red_black_1d.fuse_shift.map"), "");
+    row(QStringLiteral("fan-out late inner"), data + QStringLiteral("/kernels/leg_fanout.json"),
+        data + QStringLiteral("/schedules/leg_fanout.late_inner.map"), "N=6", false);
+}
+
+void tst_IncrementalLegality::tileKeepsForwardEdges()
+{
+    QFETCH(QString, kernel);
+    QFETCH(QString, schedule);
+    QFETCH(QString, params);
+    QFETCH(bool, keeps);
+    Analyzer a(KernelLoader::loadFile(kernel.toStdString()), {test::paramValues(params)});
+    const auto &deps = a.dependences(DepMode::May);
+    const isl::schedule base = schedule == QStringLiteral("-")
+        ? a.originalSchedule()
+        : ScheduleInput::readFile(a.model(), schedule.toStdString());
+    FlagCache cache; // (with a cache every dependence is looked at: the list is complete)
+    const FlagReport flags = FlagAnalysis::compute(a.model(), deps, base, &cache);
+    const FlatSchedule before(a.model(), base);
+    // Respected under the tree tiled: the plain check's answer.
+    std::vector<bool> respected(deps.size(), true);
+    for (const auto &v : LegalityChecker::check(a.model(), deps, before, {false, false}))
+        respected[v.edge] = false;
+    int tiles = 0, skipped = 0;
+    for (const BandFlags &band : flags.bands) {
+        QVERIFY(band.backwardEdges.has_value());
+        VerdictCarry carry{respected};
+        for (const std::size_t e : *band.backwardEdges)
+            carry.kept[e] = false;
+        std::size_t kept = 0;
+        for (std::size_t e = 0; e < deps.size(); ++e)
+            kept += carry.kept[e] ? 1 : 0;
+        for (const std::int64_t size : {1, 2, 3}) {
+            const isl::schedule tiled =
+                Edit::tile(band.path, std::vector<std::int64_t>(band.members, size)).apply(base);
+            const FlatSchedule after(a.model(), tiled);
+            IncrementalLegality inc;
+            inc.check(a.model(), deps, before, {false, true, false});
+            const auto plain = LegalityChecker::check(a.model(), deps, after, {true, false});
+            const auto quick = inc.check(a.model(), deps, after, {false, true, false}, &carry);
+            QVERIFY(inc.lastChecked() <= deps.size() - kept);
+            skipped += static_cast<int>(kept);
+            QCOMPARE(quick.size(), plain.size());
+            for (std::size_t v = 0; v < quick.size(); ++v)
+                QCOMPARE(quick[v].edge, plain[v].edge);
+            // And the details after it, from the same instance.
+            const auto fast = inc.check(a.model(), deps, after, {true, true}, &carry);
+            QCOMPARE(fast.size(), plain.size());
+            for (std::size_t v = 0; v < fast.size(); ++v) {
+                QCOMPARE(QString::fromStdString(fast[v].message), QString::fromStdString(plain[v].message));
+                QCOMPARE(fast[v].count, plain[v].count);
+            }
+            ++tiles;
+        }
+    }
+    QVERIFY(tiles > 0);
+    QCOMPARE(skipped > 0, keeps);
 }
 
 QTEST_GUILESS_MAIN(tst_IncrementalLegality)

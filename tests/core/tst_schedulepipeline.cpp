@@ -115,6 +115,8 @@ private Q_SLOTS:
     void prefixCacheEqualsFreshReplay();
     void bandEditsPatchTheFlatSchedule_data();
     void bandEditsPatchTheFlatSchedule();
+    void tileAfterFlagsMatchesFreshCheck_data();
+    void tileAfterFlagsMatchesFreshCheck();
     void verdictFirstThenDetails();
     void lenientSkipsEditsThatDoNotApply();
     void editThatDoesNotApplyNamesIt();
@@ -361,6 +363,56 @@ void tst_SchedulePipeline::bandEditsPatchTheFlatSchedule()
             QCOMPARE(x.coincidentComputed, y.coincidentComputed);
         }
     }
+}
+
+// A tile right after the flags of the tree it tiles: the check skips the
+// edges that were respected and that the band's flags do not name
+// (VerdictCarry). Every band of a schedule whose bands take edges
+// backwards, tiled: the same report as a fresh pipeline's, witnesses,
+// counts and sentences included.
+void tst_SchedulePipeline::tileAfterFlagsMatchesFreshCheck_data()
+{
+    QTest::addColumn<QString>("kernel");
+    QTest::addColumn<QString>("base");
+    QTest::newRow("tiled matmul pipelined") << q("tiled_matmul_sbuf_psum") << q("tiled_matmul_sbuf_psum.pipelined.map");
+    QTest::newRow("tiled matmul prefetch2") << q("tiled_matmul_sbuf_psum") << q("tiled_matmul_sbuf_psum.prefetch2.map");
+    QTest::newRow("red black fused, shifted") << q("red_black_1d") << q("red_black_1d.fuse_shift.map");
+}
+
+void tst_SchedulePipeline::tileAfterFlagsMatchesFreshCheck()
+{
+    QFETCH(QString, kernel);
+    QFETCH(QString, base);
+    std::ifstream in(sample("schedules/" + base.toStdString()));
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    QVERIFY(!text.empty());
+    PipelineRequest start = checkRequest();
+    start.base = PipelineRequest::Base::fromText(text, base.toStdString());
+    auto cached = pipeline(kernel.toStdString(), true);
+    const FlagReport flags = cached->run(start)->flags;
+    QVERIFY(!flags.bands.empty());
+    int broken = 0;
+    for (const BandFlags &band : flags.bands) {
+        for (const std::int64_t size : {2, 3}) {
+            PipelineRequest tiled = start;
+            tiled.edits = {Edit::tile(band.path, std::vector<std::int64_t>(band.members, size))};
+            cached->run(start); // the flags and times of the tree tiled are the last ones
+            const PipelineResultPtr a = cached->run(tiled);
+            auto fresh = pipeline(kernel.toStdString(), true);
+            const PipelineResultPtr b = fresh->run(tiled);
+            QCOMPARE(a->report.verdict(), b->report.verdict());
+            QCOMPARE(a->report.violations.size(), b->report.violations.size());
+            for (std::size_t k = 0; k < a->report.violations.size(); ++k) {
+                const auto &x = a->report.violations[k], &y = b->report.violations[k];
+                QCOMPARE(x.edge, y.edge);
+                QCOMPARE(x.message, y.message);
+                QCOMPARE(x.count, y.count);
+                QCOMPARE(x.node, y.node);
+            }
+            broken += a->report.violations.empty() ? 0 : 1;
+        }
+    }
+    QVERIFY(broken > 0); // (some tile breaks edges the base respected)
 }
 
 // The verdict goes ahead of the details: the same broken edges, without
