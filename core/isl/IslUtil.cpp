@@ -366,6 +366,7 @@ std::optional<ConstantSplit> splitConstants(const isl::multi_aff &f)
         isl_aff *a = isl_multi_aff_get_at(linear, i);
         isl_val *c = isl_aff_get_constant_val(a);
         const bool fits = c && isl_val_is_int(c) == isl_bool_true && fitsInt64(isl::manage_copy(c));
+        const bool zero = fits && isl_val_is_zero(c) == isl_bool_true;
         if (fits)
             out.constants.push_back(isl_val_get_num_si(c));
         isl_val_free(c);
@@ -373,6 +374,10 @@ std::optional<ConstantSplit> splitConstants(const isl::multi_aff &f)
             isl_aff_free(a);
             isl_multi_aff_free(linear);
             return std::nullopt;
+        }
+        if (zero) { // (nothing to zero: no copy of the member)
+            isl_aff_free(a);
+            continue;
         }
         linear = isl_multi_aff_set_at(linear, i, isl_aff_set_constant_si(a, 0));
     }
