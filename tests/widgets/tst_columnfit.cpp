@@ -175,6 +175,15 @@ void tst_ColumnFit::kerningAndTabs_data()
                             .arg(QLatin1String(name))
                             .arg(k);
     QTest::newRow("messages naming kerned tensors") << messages;
+    // Arrows, dashes and Latin-1 letters are estimated as ASCII is (the
+    // tables' "s12 \u2192 s13"), next to kerned pairs: still Qt's widths.
+    QStringList arrows;
+    for (int k = 0; k < 40; ++k)
+        arrows << QStringLiteral("s%1 \u2192 s%2 \u2014 AV\u2192To T\u00e9 \u00ab%3\u00bb")
+                      .arg(k)
+                      .arg(k * 7 % 13)
+                      .arg(QString(k % 5, QLatin1Char('W')));
+    QTest::newRow("arrows, dashes, Latin-1") << arrows;
     QTest::newRow("a tab") << QStringList{QStringLiteral("abcdef0"), QStringLiteral("abcdef1"),
                                           QStringLiteral("abcdef2"), QStringLiteral("abcdef3"),
                                           QStringLiteral("abcdef4"), QStringLiteral("a\tb")};

@@ -12,6 +12,7 @@
 #include <optional>
 #include <functional>
 #include <tuple>
+#include <unordered_map>
 #include <vector>
 
 namespace se {
@@ -42,9 +43,10 @@ public:
         int last = -1;
         for (const QChar c : text) {
             const char16_t u = c.unicode();
-            // A control character (a tab runs to the next stop) or one
-            // beyond ASCII (it may join its neighbours): measured whole.
-            if (u < 0x20 || u >= 0x7f)
+            // A control character (a tab runs to the next stop) or one that
+            // may join its neighbours (a combining mark, a shaped script):
+            // measured whole.
+            if (!standsAlone(u))
                 return exact(text);
             sum += advance(u);
             if (last >= 0)
@@ -58,9 +60,18 @@ public:
 private:
     static constexpr qreal Unknown = -1e9;
 
+    // Printable ASCII, Latin-1's letters and signs, dashes and quotes, and
+    // arrows: each a glyph of its own (the tables' "s0 \u2192 s1" and
+    // "\u2014" made every row of a column measured whole, 15 ms of 1,008
+    // violations).
+    static bool standsAlone(char16_t u)
+    {
+        return (u >= 0x20 && u < 0x7f) || (u >= 0xa0 && u <= 0xff) || (u >= 0x2010 && u <= 0x2027)
+            || (u >= 0x2190 && u <= 0x21ff);
+    }
     qreal advance(char16_t u)
     {
-        qreal &a = m_advance[u];
+        qreal &a = u < 0x80 ? m_advance[u] : m_wideAdvance.try_emplace(u, Unknown).first->second;
         if (a == Unknown)
             a = m_fractional.horizontalAdvance(QChar(u));
         return a;
@@ -68,7 +79,9 @@ private:
     // The pair's width less its characters' ("AV" is narrower than A and V).
     qreal kerning(char16_t a, char16_t b)
     {
-        qreal &k = m_kerning[static_cast<std::size_t>(a) * 128 + b];
+        qreal &k = a < 0x80 && b < 0x80
+            ? m_kerning[static_cast<std::size_t>(a) * 128 + b]
+            : m_wideKerning.try_emplace((static_cast<std::uint32_t>(a) << 16) | b, Unknown).first->second;
         if (k == Unknown) {
             const QChar pair[2] = {QChar(a), QChar(b)};
             k = m_fractional.horizontalAdvance(QString(pair, 2)) - advance(a) - advance(b);
@@ -81,6 +94,8 @@ private:
     QFontMetricsF m_fractional;
     std::vector<qreal> m_advance; // by character
     std::vector<qreal> m_kerning; // by pair
+    std::unordered_map<char16_t, qreal> m_wideAdvance; // beyond ASCII
+    std::unordered_map<std::uint32_t, qreal> m_wideKerning; // a pair with one beyond ASCII
 };
 
 } // namespace
