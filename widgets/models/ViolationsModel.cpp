@@ -37,7 +37,10 @@ int ViolationsModel::rows() const
 
 void ViolationsModel::setSnapshot(const AnalysisSnapshotPtr &snapshot)
 {
-    replace([&] { m_snapshot = snapshot; });
+    replace([&] {
+        m_snapshot = snapshot;
+        m_texts.assign(static_cast<std::size_t>(rows()) * NUM_COLUMNS, std::nullopt);
+    });
 }
 
 const ViolationReport *ViolationsModel::violation(int row) const
@@ -71,21 +74,19 @@ QVariant ViolationsModel::data(const QModelIndex &index, int role) const
     if (!v)
         return {};
     switch (role) {
-    case Qt::DisplayRole:
-        switch (index.column()) {
-        case Type: return q(v->type);
-        case Edge: return QString(q(v->src) + QStringLiteral(" \u2192 ") + q(v->dst));
-        case Allocation: return KernelText::withBufferNames(m_snapshot->kernel.get(), v->allocation);
-        case Witness: return witnessText(*v);
-        case Times: return timesText(*v);
-        case Level:
-            if (v->acrossSet)
-                return tr("t%1 (set)").arg(v->level);
-            return v->level >= 0 ? QStringLiteral("t%1").arg(v->level) : tr("same time");
-        case Pairs: return v->count ? QVariant(qlonglong(*v->count)) : QVariant(QStringLiteral("\u2014"));
-        case Message: return KernelText::withBufferNames(m_snapshot->kernel.get(), v->message);
-        default: return {};
-        }
+    case Qt::DisplayRole: {
+        if (index.column() < 0 || index.column() >= NUM_COLUMNS)
+            return {};
+        if (index.column() == Pairs) // (a number: sorted as one)
+            return v->count ? QVariant(qlonglong(*v->count)) : QVariant(QStringLiteral("\u2014"));
+        const std::size_t at =
+            static_cast<std::size_t>(index.row()) * NUM_COLUMNS + static_cast<std::size_t>(index.column());
+        if (at >= m_texts.size())
+            return display(*v, index.column());
+        if (!m_texts[at])
+            m_texts[at] = display(*v, index.column());
+        return *m_texts[at];
+    }
     case Qt::ToolTipRole:
         switch (index.column()) {
         case Level:
@@ -118,6 +119,23 @@ QVariant ViolationsModel::data(const QModelIndex &index, int role) const
     case EdgeRole: return qulonglong(v->edge);
     case NodePathRole: return q(v->node);
     case StatementsRole: return QStringList{q(v->src), q(v->dst)};
+    default: return {};
+    }
+}
+
+QString ViolationsModel::display(const ViolationReport &v, int column) const
+{
+    switch (column) {
+    case Type: return q(v.type);
+    case Edge: return QString(q(v.src) + QStringLiteral(" \u2192 ") + q(v.dst));
+    case Allocation: return KernelText::withBufferNames(m_snapshot->kernel.get(), v.allocation);
+    case Witness: return witnessText(v);
+    case Times: return timesText(v);
+    case Level:
+        if (v.acrossSet)
+            return tr("t%1 (set)").arg(v.level);
+        return v.level >= 0 ? QStringLiteral("t%1").arg(v.level) : tr("same time");
+    case Message: return KernelText::withBufferNames(m_snapshot->kernel.get(), v.message);
     default: return {};
     }
 }
