@@ -31,6 +31,10 @@ private:
     MovesModel *m_model;
     QTableView *m_table;
     QLabel *m_header;
+    /// A list asked for while the shown snapshot's loop nest is on its
+    /// way: made once the nest is there (the moves job would take a core
+    /// from the nest's thread, which runs at idle priority).
+    bool m_afterNest = false;
 };
 
 } // namespace se
