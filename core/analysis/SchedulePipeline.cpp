@@ -77,8 +77,11 @@ bool SchedulePipeline::oneBandEditAfter(const PipelineRequest &r, const std::opt
 void SchedulePipeline::computeFlags(const PipelineRequest &r, const std::optional<isl::schedule> &beforeLast,
                                     PipelineResult &out)
 {
-    // Recomputed from the dependences, next to the declared ones. A hint,
-    // not the verdict: too large to compute leaves the declared ones.
+    // Recomputed from the dependences, next to the declared ones. A hint
+    // on screen (too large to compute leaves the declared ones), but each
+    // band's list of backward edges also decides which edges a tile of it
+    // skips (tileCarry): FlagAnalysis must never leave out an edge that
+    // goes backwards.
     try {
         const auto &deps = m_analyzer->dependences(r.mode);
         const bool patch = m_lastFlags && m_lastFlagsMode == r.mode && oneBandEditAfter(r, beforeLast, m_lastFlagsOf);

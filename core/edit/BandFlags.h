@@ -24,7 +24,9 @@ struct BandFlags {
     /// The dependences (indices into the list the flags were computed
     /// from) that go backwards in a member while the outer dimensions leave
     /// them open, when every dependence was looked at: a tile of the band
-    /// keeps every other edge's order (SchedulePipeline).
+    /// keeps every other edge's order, and the check after it skips those
+    /// that were respected (SchedulePipeline). Exact, not a hint: an edge
+    /// left out here would be a violation left out after a tile.
     std::optional<std::vector<std::size_t>> backwardEdges;
 
     /// A flag is declared that the dependences do not support.

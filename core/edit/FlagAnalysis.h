@@ -27,7 +27,9 @@ public:
     /// edit at `band`, of any kind) with the flags of the bands at and below
     /// `band` computed again. A band's flags depend only on the times, at its own
     /// and outer dimensions, of the instances that reach it: the edit
-    /// changes none of that for any other band.
+    /// changes none of that for any other band (a band edit that reaches
+    /// outside its subtree would leave stale backward lists, which a
+    /// later tile's check trusts: BandFlags::backwardEdges).
     static FlagReport recompute(const PolyhedralModel &model, const std::vector<Dependence> &deps,
                                 const isl::schedule &schedule, const FlagReport &last, const std::vector<int> &band,
                                 FlagCache *cache = nullptr);

@@ -66,7 +66,8 @@ private:
     // violations).
     static bool standsAlone(char16_t u)
     {
-        return (u >= 0x20 && u < 0x7f) || (u >= 0xa0 && u <= 0xff) || (u >= 0x2010 && u <= 0x2027)
+        // (not the soft hyphen, U+00AD: drawn only where a line breaks)
+        return (u >= 0x20 && u < 0x7f) || (u >= 0xa0 && u <= 0xff && u != 0xad) || (u >= 0x2010 && u <= 0x2027)
             || (u >= 0x2190 && u <= 0x21ff);
     }
     qreal advance(char16_t u)
