@@ -82,13 +82,13 @@ private:
     std::optional<FlatSchedule> m_lastFlat;
     std::optional<isl::schedule> m_lastFlatOf; ///< the schedule m_lastFlat was made from
     std::optional<FlagReport> m_lastFlags;
+    std::optional<isl::schedule> m_lastFlagsOf; ///< the schedule m_lastFlags are of
+    DepMode m_lastFlagsMode = DepMode::May;
     /// Per dependence of the last full check: violated or assumed absent
     /// (not known respected), of the schedule m_lastVerdictOf.
     std::vector<bool> m_lastBroken;
     std::optional<isl::schedule> m_lastVerdictOf;
     DepMode m_lastVerdictMode = DepMode::May;
-    std::optional<isl::schedule> m_lastFlagsOf; ///< the schedule m_lastFlags are of
-    DepMode m_lastFlagsMode = DepMode::May;
 };
 
 } // namespace se

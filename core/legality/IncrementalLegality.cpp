@@ -14,8 +14,7 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
                                                         const VerdictCarry *carry)
 {
     return QuotaScope::run(model.islContext(), "checking legality", [&] {
-        const std::vector<bool> none;
-        const std::vector<bool> &kept = carry && carry->kept.size() == deps.size() ? carry->kept : none;
+        const std::vector<bool> *kept = carry && carry->kept.size() == deps.size() ? &carry->kept : nullptr;
         const bool reuse =
             m_last && m_deps == &deps && m_verdicts.size() == deps.size() && m_last->dims() == schedule.dims();
         // (an uncounted report is counted again below where counts are
@@ -64,7 +63,7 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
                 && !(m_verdicts[e]
                      && ((options.witnesses && m_bare[e]) || (options.countViolations && m_uncounted[e]))))
                 continue;
-            if (!kept.empty() && kept[e]) {
+            if (kept && (*kept)[e]) {
                 m_verdicts[e].reset(); // (cleared already when the dimensions changed)
                 continue;
             }

@@ -81,8 +81,6 @@ QVariant ViolationsModel::data(const QModelIndex &index, int role) const
             return v->count ? QVariant(qlonglong(*v->count)) : QVariant(QStringLiteral("\u2014"));
         const std::size_t at =
             static_cast<std::size_t>(index.row()) * NUM_COLUMNS + static_cast<std::size_t>(index.column());
-        if (at >= m_texts.size())
-            return display(*v, index.column());
         if (!m_texts[at])
             m_texts[at] = display(*v, index.column());
         return *m_texts[at];

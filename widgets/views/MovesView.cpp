@@ -75,17 +75,17 @@ void MovesView::refresh()
     }
     // A selected violation selects the node where the order breaks: its
     // moves are the candidate repairs.
-    m_header->setText(tr("Checking the moves at %1\u2026").arg(QString::fromStdString(nodePathText(sel->treeNode()))));
+    const QString node = QString::fromStdString(nodePathText(sel->treeNode()));
     // The loop nest first: it is a view of the schedule shown, the moves
     // list a search from it (on a first tile by 32 of tiled_matmul_64's
     // band, listing the moves first put the nest 60 ms later).
     if (m_explorer->snapshot()->nestPending) {
-        m_header->setText(tr("Checking the moves at %1 once the loop nest is made\u2026")
-                              .arg(QString::fromStdString(nodePathText(sel->treeNode()))));
+        m_header->setText(tr("Checking the moves at %1 once the loop nest is made\u2026").arg(node));
         m_explorer->dropMoves(); // (a list on its way is of another schedule)
         m_afterNest = true;
         return;
     }
+    m_header->setText(tr("Checking the moves at %1\u2026").arg(node));
     m_explorer->requestMoves(sel->treeNode());
 }
 
