@@ -72,7 +72,13 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_explorer(new Ex
 
     connect(m_explorer, &Explorer::snapshotChanged, this, &MainWindow::onSnapshot);
     connect(m_explorer, &Explorer::verdictReady, this, [this](const AnalysisSnapshotPtr &s) {
-        // The verdict as soon as it is known; the views follow.
+        // The verdict as soon as it is known; the views follow. Ahead of
+        // it, an illegal schedule's first violated edge.
+        if (s->firstViolationOnly) {
+            showFirstViolation(s->report);
+            m_timeLabel->setText(tr("violated after %1 ms; checking the other edges\u2026").arg(s->elapsedMs));
+            return;
+        }
         showVerdict(s->report);
         m_timeLabel->setText(tr("checked in %1 ms; updating the views\u2026").arg(s->elapsedMs));
     });

@@ -134,6 +134,8 @@ private:
     std::string jscopText(QString *error) const;
     /// The verdict label: legal, legal assuming overrides, or violations.
     void showVerdict(const CheckReport &report);
+    /// "illegal" before the count: `report` names one violated edge.
+    void showFirstViolation(const CheckReport &report);
     /// Heads a schedule or C export with the overrides it was judged under
     /// (comments isl and C read past).
     static std::string withAssumptions(const AnalysisSnapshot &s, Export what, std::string text);

@@ -77,6 +77,18 @@ void MainWindow::showVerdict(const CheckReport &r)
     m_verdict->setToolTip(verdict.toHtmlEscaped().replace(QStringLiteral("; "), QStringLiteral("<br>")));
 }
 
+void MainWindow::showFirstViolation(const CheckReport &r)
+{
+    if (r.violations.empty())
+        return;
+    const ViolationReport &v = r.violations.front();
+    m_verdict->setText(tr("violated\u2026"));
+    m_verdict->setStyleSheet(badge("#c62828"));
+    m_verdict->setToolTip(
+        tr("%1 %2 \u2192 %3 is violated; checking the other edges\u2026")
+            .arg(QString::fromStdString(v.type), QString::fromStdString(v.src), QString::fromStdString(v.dst)));
+}
+
 void MainWindow::importJscopDialog()
 {
     const QString path = QFileDialog::getOpenFileName(this, tr("Import a JSCoP schedule"), dialogDir(),

@@ -76,12 +76,12 @@ std::vector<ViolationReport> Analyzer::violations(const isl::schedule &schedule,
 }
 
 std::vector<ViolationReport> Analyzer::violations(const FlatSchedule &flat, DepMode mode, bool counts, bool witnesses,
-                                                  const VerdictCarry *carry)
+                                                  const VerdictCarry *carry, const IncrementalLegality::Found &found)
 {
     LegalityChecker::Options options;
     options.countViolations = counts;
     options.witnesses = witnesses;
-    return m_legality[mode].check(*m_model, dependences(mode), flat, options, carry);
+    return m_legality[mode].check(*m_model, dependences(mode), flat, options, carry, found);
 }
 
 CheckReport Analyzer::check(const isl::schedule &schedule, DepMode mode, CheckOptions options)
@@ -99,8 +99,21 @@ CheckReport Analyzer::check(const FlatSchedule &flat, DepMode mode, CheckOptions
     for (const auto &[n, v] : m_model->fixedParams())
         r.fixedParams.emplace_back(n, v);
     r.edges = edgeReports(mode, options.counts);
+    IncrementalLegality::Found found;
+    if (options.firstViolation)
+        found = [&](std::size_t edge) {
+            const EdgeReport &e = std::as_const(r.edges)[edge];
+            for (const auto &o : options.assumeNoDep)
+                if (o.matches(e.type, e.src, e.dst, e.allocation))
+                    return false; // not a violation: look on
+            CheckReport first = r;
+            first.legal = false;
+            first.violations.push_back(LegalityChecker::bare(*m_model, dependences(mode)[edge], edge, std::nullopt));
+            options.firstViolation(first);
+            return true;
+        };
     std::vector<ViolationReport> all =
-        violations(flat, mode, options.counts && options.details, options.details, carry);
+        violations(flat, mode, options.counts && options.details, options.details, carry, found);
     for (const auto &o : options.assumeNoDep) {
         AssumptionReport a{o.type, o.src, o.dst, o.allocation, o.reason};
         // Read shared, written (copied once) only where an override matches.

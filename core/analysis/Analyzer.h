@@ -10,6 +10,7 @@
 
 #include <isl/cpp.h>
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -40,6 +41,10 @@ public:
         /// its pair count; without, only which edges break (the verdict
         /// the app shows first).
         bool details = true;
+        /// Called once, as soon as one edge is known violated (and not
+        /// assumed absent), with a report naming that edge alone: the
+        /// schedule is illegal whatever the other edges say.
+        std::function<void(const CheckReport &)> firstViolation = {};
     };
 
     /// Throws InputError for bad parameter values, ResourceLimitError when
@@ -72,7 +77,8 @@ public:
     std::vector<ViolationReport> violations(const isl::schedule &schedule, DepMode mode, bool counts,
                                             bool witnesses = true);
     std::vector<ViolationReport> violations(const FlatSchedule &flat, DepMode mode, bool counts, bool witnesses = true,
-                                            const VerdictCarry *carry = nullptr);
+                                            const VerdictCarry *carry = nullptr,
+                                            const IncrementalLegality::Found &found = {});
 
 private:
     IslContext m_ctx; // first: outlives every isl object below

@@ -219,10 +219,14 @@ PipelineResultPtr SchedulePipeline::run(const PipelineRequest &r, const Hooks &h
     if (early) {
         Analyzer::CheckOptions verdictOnly = r.check;
         verdictOnly.details = false;
+        verdictOnly.firstViolation = hooks.illegal;
         hooks.verdict(m_analyzer->check(flat, r.mode, verdictOnly, carry ? &*carry : nullptr));
         step(hooks);
     }
-    out->report = m_analyzer->check(flat, r.mode, r.check, carry ? &*carry : nullptr);
+    Analyzer::CheckOptions options = r.check;
+    if (!early)
+        options.firstViolation = hooks.illegal;
+    out->report = m_analyzer->check(flat, r.mode, options, carry ? &*carry : nullptr);
     rememberVerdict(r, *out);
     step(hooks);
     nameViolationNodes(*out);
@@ -240,7 +244,10 @@ PipelineResultPtr SchedulePipeline::run(const PipelineRequest &r, const Hooks &h
     if (r.stepVerdicts) {
         // Legality and flags after every edit: a later edit can break a
         // flag an earlier one made true.
-        Analyzer::CheckOptions quick{false, false, r.check.assumeNoDep};
+        Analyzer::CheckOptions quick;
+        quick.counts = false;
+        quick.warnings = false;
+        quick.assumeNoDep = r.check.assumeNoDep;
         for (const auto &s : out->steps) {
             out->stepReports.push_back(m_analyzer->check(s, r.mode, quick));
             out->stepFlags.push_back(FlagAnalysis::compute(model(), m_analyzer->dependences(r.mode), s, &m_flags));

@@ -26,9 +26,13 @@ public:
     /// stop, e.g. CancelledError when a newer request came), `verdict` as
     /// soon as the verdict is known: which edges break, without the
     /// witnesses, counts or nodes' names the request's report gets after.
+    /// `illegal` ahead of the verdict, as soon as one edge is known
+    /// violated: a report naming that edge alone (a first tile of a big
+    /// band: about half the verdict's time).
     struct Hooks {
         std::function<void()> checkpoint;
         std::function<void(const CheckReport &)> verdict;
+        std::function<void(const CheckReport &)> illegal;
     };
 
     /// Throws as Analyzer's constructor does.

@@ -11,7 +11,7 @@ namespace se {
 std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &model,
                                                         const std::vector<Dependence> &deps,
                                                         const FlatSchedule &schedule, LegalityChecker::Options options,
-                                                        const VerdictCarry *carry)
+                                                        const VerdictCarry *carry, const Found &found)
 {
     return QuotaScope::run(model.islContext(), "checking legality", [&] {
         const std::vector<bool> *kept = carry && carry->kept.size() == deps.size() ? &carry->kept : nullptr;
@@ -55,17 +55,18 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
         m_cacheDeps = &deps;
         m_cache.setSchedule(schedule);
         m_lastChecked = 0;
-        for (std::size_t e = 0; e < deps.size(); ++e) {
+        // One edge: its verdict in m_verdicts[e] (null: respected).
+        const auto checkEdge = [&](std::size_t e) {
             const Dependence &d = deps[e];
             // A violation's report without a witness or a count is not
             // reused where one is wanted (a respected edge has neither).
             if (reuse && !changed[d.src] && !changed[d.dst]
                 && !(m_verdicts[e]
                      && ((options.witnesses && m_bare[e]) || (options.countViolations && m_uncounted[e]))))
-                continue;
+                return;
             if (kept && (*kept)[e]) {
                 m_verdicts[e].reset(); // (cleared already when the dimensions changed)
-                continue;
+                return;
             }
             ++m_lastChecked;
             QuotaScope::nextStep(model.islContext());
@@ -75,7 +76,7 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
             // Settled by bounds known already (a moved statement's are its
             // source's, moved): no key, no isl.
             if (options.timeBounds && bounds.orderedByKnown(d.src, d.dst))
-                continue;
+                return;
             const auto key = options.timeBounds ? m_cache.key(d) : std::nullopt;
             if (key) {
                 const auto *known = m_cache.find(*key);
@@ -86,7 +87,7 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
                         m_verdicts[e] = std::make_unique<const ViolationReport>(
                             options.witnesses ? reported(model, d, e, schedule, *known, count)
                                               : LegalityChecker::bare(model, d, e, count));
-                    continue;
+                    return;
                 }
             }
             // A violation's verdict for the edge's key, with its statements'
@@ -117,7 +118,7 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
                     verdict = violated(*m_verdicts[e], false, false);
                 }
                 m_cache.store(*key, std::move(verdict));
-                continue;
+                return;
             }
             // Violated and counted without a witness: where the greatest
             // difference shows every pair violated, the count is the shape's
@@ -139,12 +140,12 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
                     m_verdicts[e] =
                         std::make_unique<const ViolationReport>(LegalityChecker::bare(model, d, e, *counted));
                     m_cache.store(*key, violated(*m_verdicts[e], true, false));
-                    continue;
+                    return;
                 }
             }
             // (an edge the minimum shows violated is not ordered: no bounds to make)
             if (options.timeBounds && !(byMinimum && *byMinimum) && bounds.ordered(d.src, d.dst))
-                continue;
+                return;
             const isl::map bad = LegalityChecker::violatingPairs(d, schedule);
             EdgeVerdictCache::Verdict verdict;
             verdict.counted = options.countViolations;
@@ -158,6 +159,12 @@ std::vector<ViolationReport> IncrementalLegality::check(const PolyhedralModel &m
             }
             if (key)
                 m_cache.store(*key, std::move(verdict));
+        };
+        bool enough = !found;
+        for (std::size_t e = 0; e < deps.size(); ++e) {
+            checkEdge(e);
+            if (!enough && m_verdicts[e])
+                enough = found(e);
         }
         m_last = schedule;
         m_bounds = std::move(bounds).memo();

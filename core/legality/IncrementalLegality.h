@@ -7,6 +7,7 @@
 #include "VerdictCarry.h"
 #include "core/schedule/FlatSchedule.h"
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -19,10 +20,14 @@ namespace se {
 /// lacks the witness or count now asked for; the others keep their verdict.
 class IncrementalLegality {
 public:
+    /// Called with each edge found violated, as the check finds it, until
+    /// it returns true: a caller can tell "illegal" long before the last
+    /// edge is checked.
+    using Found = std::function<bool(std::size_t edge)>;
     /// `carry`: edges known respected under `schedule` (not checked).
     std::vector<ViolationReport> check(const PolyhedralModel &model, const std::vector<Dependence> &deps,
                                        const FlatSchedule &schedule, LegalityChecker::Options options,
-                                       const VerdictCarry *carry = nullptr);
+                                       const VerdictCarry *carry = nullptr, const Found &found = {});
     /// Edges checked by the last call (the rest were reused).
     std::size_t lastChecked() const { return m_lastChecked; }
 

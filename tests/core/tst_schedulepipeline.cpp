@@ -20,6 +20,7 @@
 #include <QProcess>
 #include <QtTest>
 
+#include <algorithm>
 #include <fstream>
 #include <set>
 #include <tuple>
@@ -118,6 +119,8 @@ private Q_SLOTS:
     void tileAfterFlagsMatchesFreshCheck_data();
     void tileAfterFlagsMatchesFreshCheck();
     void verdictFirstThenDetails();
+    void firstViolationGoesAhead_data() { conformanceCases_data(); }
+    void firstViolationGoesAhead();
     void lenientSkipsEditsThatDoNotApply();
     void editThatDoesNotApplyNamesIt();
     void cliCheckNamesNode_data();
@@ -437,6 +440,58 @@ void tst_SchedulePipeline::verdictFirstThenDetails()
     QVERIFY(!out->report.violations[0].witness.src.empty());
     QCOMPARE(out->report.violations[0].node, std::string("0.0"));
     QVERIFY(checkpoints >= 2);
+}
+
+// An illegal schedule's first violated edge is told once, before the
+// verdict, and is one of the verdict's; an edge assumed absent is never it.
+void tst_SchedulePipeline::firstViolationGoesAhead()
+{
+    QFETCH(QString, kernel);
+    QFETCH(QString, schedule);
+    const std::string k = kernel.toStdString(), c = schedule.toStdString();
+    std::ifstream f(conformance("expected/" + k + "." + (c.empty() ? "original" : c) + ".json"));
+    QVERIFY(f.good());
+    const bool legal = nlohmann::json::parse(f)["legal"].get<bool>();
+
+    const auto run = [&](const std::vector<DependenceOverride> &assumed, std::vector<CheckReport> &told) {
+        auto p = pipeline(k);
+        PipelineRequest r = checkRequest();
+        r.check.assumeNoDep = assumed;
+        if (!c.empty())
+            r.base = PipelineRequest::Base::fromTree(
+                ScheduleInput::readFile(p->model(), conformance("schedules/" + k + "." + c + ".map")));
+        SchedulePipeline::Hooks hooks;
+        bool verdictCame = false;
+        hooks.illegal = [&](const CheckReport &first) {
+            QVERIFY(!verdictCame);
+            told.push_back(first);
+        };
+        hooks.verdict = [&](const CheckReport &) { verdictCame = true; };
+        return p->run(r, hooks);
+    };
+    std::vector<CheckReport> told;
+    const PipelineResultPtr out = run({}, told);
+    QCOMPARE(out->report.legal, legal);
+    QCOMPARE(told.size(), std::size_t(legal ? 0 : 1));
+    if (legal)
+        return;
+    const auto isViolated = [](const CheckReport &r, std::size_t edge) {
+        return std::any_of(r.violations.begin(), r.violations.end(),
+                           [&](const ViolationReport &v) { return v.edge == edge; });
+    };
+    QVERIFY(!told[0].legal);
+    QCOMPARE(told[0].violations.size(), std::size_t(1));
+    const ViolationReport &first = told[0].violations[0];
+    QVERIFY(isViolated(out->report, first.edge));
+
+    // Assumed absent, that edge is no violation: another is told, or none.
+    std::vector<CheckReport> again;
+    const PipelineResultPtr assumed = run({{first.type, first.src, first.dst, first.allocation, "test"}}, again);
+    QCOMPARE(again.size(), std::size_t(assumed->report.legal ? 0 : 1));
+    if (!again.empty()) {
+        QVERIFY(again[0].violations[0].edge != first.edge);
+        QVERIFY(isViolated(assumed->report, again[0].violations[0].edge));
+    }
 }
 
 // After the kernel changed: the edits that still apply are kept.

@@ -162,16 +162,18 @@ void tst_AppLatency::editToVerdict()
     // The window's own slot runs first (it was connected first): when ours
     // runs, every view shows the new snapshot.
     QElapsedTimer clock;
-    qint64 shownAt = -1, verdictAt = -1, nestAt = -1;
+    qint64 shownAt = -1, verdictAt = -1, nestAt = -1, illegalAt = -1;
     connect(e, &Explorer::snapshotChanged, this, [&] { shownAt = clock.elapsed(); });
     // The verdict is sent ahead of the views; the window shows it at once.
-    connect(e, &Explorer::verdictReady, this, [&] { verdictAt = clock.elapsed(); });
+    // An illegal schedule's first violated edge goes ahead of the verdict.
+    connect(e, &Explorer::verdictReady, this,
+            [&](const AnalysisSnapshotPtr &s) { (s->firstViolationOnly ? illegalAt : verdictAt) = clock.elapsed(); });
     // The loop nest follows the other views (isl's AST generation).
     connect(e, &Explorer::nestReady, this, [&] { nestAt = clock.elapsed(); });
 
     const int runs =
         qEnvironmentVariableIsSet("SE_LATENCY_EDITS") ? qEnvironmentVariableIntValue("SE_LATENCY_EDITS") : 5;
-    std::vector<double> verdicts, shown, painted, worker, nests;
+    std::vector<double> verdicts, shown, painted, worker, nests, firstOnScreen;
     const bool tile = qEnvironmentVariableIsSet("SE_LATENCY_TILE");
     // SE_LATENCY_TILE_SIZE: the tile's size (4 unless set; the Tile dialog
     // offers 32 first). SE_LATENCY_SELECT: the band selected first, as a
@@ -197,7 +199,7 @@ void tst_AppLatency::editToVerdict()
             e->selection()->selectTreeNode(path, names);
             QVERIFY(listed.wait(60000));
         }
-        shownAt = verdictAt = nestAt = -1;
+        shownAt = verdictAt = nestAt = illegalAt = -1;
         clock.start();
         // SE_LATENCY_TILE: an edit that reshapes the tree (the band tiled
         // by 4, undone after each measurement) instead of a shift.
@@ -217,6 +219,9 @@ void tst_AppLatency::editToVerdict()
         shown.push_back(double(shownAt));
         QVERIFY(verdictAt >= 0 && verdictAt <= shownAt);
         verdicts.push_back(double(verdictAt));
+        QVERIFY(illegalAt <= verdictAt);
+        // What the badge said first: "illegal" with one edge, or the verdict.
+        firstOnScreen.push_back(double(illegalAt >= 0 ? illegalAt : verdictAt));
         worker.push_back(double(e->snapshot()->elapsedMs));
         QVERIFY(settle(e)); // a later stage may still be on its way
         QVERIFY(nestAt >= shownAt);
@@ -229,7 +234,8 @@ void tst_AppLatency::editToVerdict()
     }
     qInfo().noquote()
         << QStringLiteral("LATENCY %1 | open %2 ms (views %11 ms) | fix params %3 ms | edit -> verdict on screen %9 ms "
-                          "| edit -> views updated %4 ms | + repaint %5 ms | edit -> loop nest %10 ms (first %12) "
+                          "(first %13) | edit -> first on screen %14 ms (first %15) | edit -> views updated %4 ms | + "
+                          "repaint %5 ms | edit -> loop nest %10 ms (first %12) "
                           "| worker %6 ms | edits %7 | verdict %8")
                .arg(QString::fromLatin1(QTest::currentDataTag()))
                .arg(openMs)
@@ -244,7 +250,12 @@ void tst_AppLatency::editToVerdict()
                .arg(openViewsMs)
                // The first edit's nest: later ones may find parts of theirs in
                // the memo (a tile again after its undo finds all of it).
-               .arg(nests.empty() ? -1.0 : nests.front());
+               .arg(nests.empty() ? -1.0 : nests.front())
+               // The first edit's verdict: a first tile finds no verdict of
+               // its new shapes kept (the later ones are after its undo).
+               .arg(verdicts.empty() ? -1.0 : verdicts.front())
+               .arg(median(firstOnScreen))
+               .arg(firstOnScreen.empty() ? -1.0 : firstOnScreen.front());
 }
 
 QTEST_MAIN(tst_AppLatency)

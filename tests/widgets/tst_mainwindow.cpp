@@ -149,8 +149,16 @@ void tst_MainWindow::illegalInterchangeAndUndo()
 
     // for i { for j }: interchange band i (node [0]) with band j.
     e->selection()->selectTreeNode({0}, {QStringLiteral("s0"), QStringLiteral("s1")});
+    // The badge says "violated" as soon as one edge is, then the count (the
+    // window's slot ran first: it shows what each signal brought).
+    auto *badge = w.findChild<QLabel *>(QStringLiteral("verdict"));
+    QVERIFY(badge);
+    QStringList badges;
+    connect(e, &Explorer::verdictReady, this, [&] { badges << badge->text(); });
     e->applyEdit(Edit::interchange({0}));
     QVERIFY(settle(e));
+    QCOMPARE(badges, (QStringList{QStringLiteral("violated\u2026"), QStringLiteral("1 violation")}));
+    QVERIFY(badge->toolTip().contains(QStringLiteral("1 of ")));
     // oracle.py check stencil_2d.json --schedule stencil_2d.interchange.map
     // --param N=6: one violated edge, RAW s0 -> s0 on A, 9 pairs.
     const auto *m = w.violationsView()->violationsModel();

@@ -79,6 +79,9 @@ struct AnalysisSnapshot {
     /// False for the verdict sent ahead (report only; the views wait for
     /// the complete snapshot).
     bool complete = true;
+    /// True for the first violation sent ahead of the verdict: `report`
+    /// names one violated edge; how many there are comes with the verdict.
+    bool firstViolationOnly = false;
 
     /// Program-order index of a statement `s<id>`, or -1.
     int statementIndex(const std::string &name) const;

@@ -131,15 +131,19 @@ AnalysisSnapshotPtr AnalysisWorker::analyse(const AnalysisRequest &r)
 
     SchedulePipeline::Hooks hooks;
     hooks.checkpoint = [&] { checkpoint(m_shared->latest, r.generation); };
-    hooks.verdict = [&](const CheckReport &report) {
-        // The verdict first: on a big kernel the rest takes a second.
+    // The verdict first: on a big kernel the rest takes a second. Ahead
+    // of it, "illegal" as soon as one edge is known violated.
+    const auto ahead = [&](const CheckReport &report, bool firstViolationOnly) {
         auto partial = std::make_shared<AnalysisSnapshot>(headerOf(r));
         partial->report = report;
         partial->complete = false;
+        partial->firstViolationOnly = firstViolationOnly;
         partial->checkedAt = QDateTime::currentDateTime();
         partial->elapsedMs = timer.elapsed();
         Q_EMIT checked(partial);
     };
+    hooks.illegal = [&](const CheckReport &report) { ahead(report, true); };
+    hooks.verdict = [&](const CheckReport &report) { ahead(report, false); };
     const PipelineResultPtr result = m_pipeline->run(pipelineRequest(r), hooks);
     const isl::schedule &schedule = result->schedule;
     checkpoint(m_shared->latest, r.generation);
