@@ -8,7 +8,8 @@
 //
 // The kernels come from ../shared/bench, or are generated into a temporary
 // folder with bench/generate.py when it is absent. SE_LATENCY_EDITS sets the
-// number of edits timed per row (default 5).
+// number of edits timed per row (default 5); SE_LATENCY_EACH prints each
+// edit's figures too (-1: the badge never said "violated...").
 #include "app/gui/MainWindow.h"
 #include "widgets/document/Explorer.h"
 #include "widgets/document/Selection.h"
@@ -220,12 +221,15 @@ void tst_AppLatency::editToVerdict()
         QVERIFY(verdictAt >= 0 && verdictAt <= shownAt);
         verdicts.push_back(double(verdictAt));
         QVERIFY(illegalAt <= verdictAt);
-        // What the badge said first: "illegal" with one edge, or the verdict.
+        // What the badge said first: "violated..." (one edge), or the verdict.
         firstOnScreen.push_back(double(illegalAt >= 0 ? illegalAt : verdictAt));
         worker.push_back(double(e->snapshot()->elapsedMs));
         QVERIFY(settle(e)); // a later stage may still be on its way
         QVERIFY(nestAt >= shownAt);
         nests.push_back(double(nestAt));
+        if (qEnvironmentVariableIsSet("SE_LATENCY_EACH"))
+            qInfo("edit %d: violated %lld, verdict %lld, views %lld, loop nest %lld ms", k, illegalAt, verdictAt,
+                  shownAt, nestAt);
         QVERIFY(!verdict->text().isEmpty());
         if (tile) {
             e->undoStack()->undo();
