@@ -15,13 +15,38 @@
 #include <isl/val.h>
 
 #include <algorithm>
+#include <limits>
 
 namespace se {
 
 namespace {
 
+// The least non-negative parameter values of a non-empty parameter set (the
+// least from -2^31 up where none is non-negative), as a set: the same values
+// however isl came to represent the set. A sample would depend on that, and
+// an edge checked after another edit would name another witness than a
+// fresh check does. Bounded below, the least point exists.
+isl::set leastParams(const isl::set &params)
+{
+    // raw isl begin: parameters as set dimensions and back (cpp.h 0.25 has no move_dims)
+    const isl_size n = isl_set_dim(params.get(), isl_dim_param);
+    for (const int floor : {0, std::numeric_limits<int>::min()}) {
+        isl_set *dims = isl_set_move_dims(params.copy(), isl_dim_set, 0, isl_dim_param, 0, static_cast<unsigned>(n));
+        for (isl_size k = 0; k < n; ++k)
+            dims = isl_set_lower_bound_si(dims, isl_dim_set, static_cast<unsigned>(k), floor);
+        if (isl_set_is_empty(dims) != isl_bool_false) {
+            isl_set_free(dims);
+            continue;
+        }
+        isl_set *least = isl_set_lexmin(dims);
+        return isl::manage(isl_set_move_dims(least, isl_dim_param, 0, isl_dim_set, 0, static_cast<unsigned>(n)));
+    }
+    // raw isl end
+    return params.sample_point().as_set();
+}
+
 // The first point of `set`, with parameters at the kernel's values where
-// that leaves points, otherwise at any values that do.
+// that leaves points, otherwise at the least values that do.
 isl::point firstPoint(const PolyhedralModel &model, isl::set set)
 {
     if (isl_set_dim(set.get(), isl_dim_param) > 0) {
@@ -34,8 +59,7 @@ isl::point firstPoint(const PolyhedralModel &model, isl::set set)
         }
         if (!pinned.is_empty())
             set = pinned;
-        const isl::point params = set.params().sample_point();
-        set = set.intersect_params(params.as_set());
+        set = set.intersect_params(leastParams(set.params()));
     }
     return set.lexmin().sample_point();
 }

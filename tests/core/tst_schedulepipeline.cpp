@@ -121,6 +121,8 @@ private Q_SLOTS:
     void verdictFirstThenDetails();
     void firstViolationGoesAhead_data() { conformanceCases_data(); }
     void firstViolationGoesAhead();
+    void witnessesDoNotDependOnHistory_data();
+    void witnessesDoNotDependOnHistory();
     void lenientSkipsEditsThatDoNotApply();
     void editThatDoesNotApplyNamesIt();
     void cliCheckNamesNode_data();
@@ -492,6 +494,53 @@ void tst_SchedulePipeline::firstViolationGoesAhead()
         QVERIFY(again[0].violations[0].edge != first.edge);
         QVERIFY(isViolated(assumed->report, again[0].violations[0].edge));
     }
+}
+
+void tst_SchedulePipeline::witnessesDoNotDependOnHistory_data()
+{
+    QTest::addColumn<QString>("kernel"); // under tests/data/kernels, parameters left free
+    QTest::addColumn<QString>("before"); // edits checked first
+    QTest::addColumn<QString>("edits"); // then these, compared with a fresh pipeline's
+    const char *reverse = R"({"edit": "reverse", "node": [0], "member": 0})";
+    const char *tile1 = R"({"edit": "tile", "node": [0], "sizes": [1]})";
+    const QString both = QString::fromUtf8("[") + q(reverse) + q(", ") + q(tile1) + q("]");
+    QTest::newRow("rank, reverse then tile") << q("deps_rank") << (q("[") + q(reverse) + q("]")) << both;
+    QTest::newRow("rank, tile then reverse")
+        << q("deps_rank") << (q("[") + q(tile1) + q("]")) << (q("[") + q(tile1) + q(", ") + q(reverse) + q("]"));
+}
+
+// With parameters left free, a witness's parameter values are the least
+// that violate, whatever the checks before: isl's sample of the parameters
+// depended on how the violating pairs had been computed.
+void tst_SchedulePipeline::witnessesDoNotDependOnHistory()
+{
+    QFETCH(QString, kernel);
+    QFETCH(QString, before);
+    QFETCH(QString, edits);
+    const KernelPtr k =
+        KernelLoader::loadFile(std::string(SE_SOURCE_DIR) + "/tests/data/kernels/" + kernel.toStdString() + ".json");
+    SchedulePipeline sequential(k, Analyzer::Options{});
+    sequential.run(checkRequest());
+    sequential.run(checkRequest(::edits(before.toStdString())));
+    const PipelineResultPtr after = sequential.run(checkRequest(::edits(edits.toStdString())));
+    SchedulePipeline fresh(k, Analyzer::Options{});
+    const PipelineResultPtr once = fresh.run(checkRequest(::edits(edits.toStdString())));
+    QVERIFY(!once->report.violations.empty());
+    QCOMPARE(after->report.violations.size(), once->report.violations.size());
+    for (std::size_t v = 0; v < once->report.violations.size(); ++v) {
+        const Witness &a = after->report.violations[v].witness, &b = once->report.violations[v].witness;
+        QCOMPARE(a.src, b.src);
+        QCOMPARE(a.dst, b.dst);
+        QCOMPARE(a.params, b.params);
+    }
+    // RAW s0[0] -> s1[1] with rank_0_0 = 1, rank_0_1 = 0: both touch A[1],
+    // s0[0] first in the original order, s1[1] first once i is reversed.
+    const auto raw = std::find_if(once->report.violations.begin(), once->report.violations.end(),
+                                  [](const ViolationReport &v) { return v.type == "RAW"; });
+    QVERIFY(raw != once->report.violations.end());
+    QCOMPARE(raw->witness.src, std::vector<std::int64_t>{0});
+    QCOMPARE(raw->witness.dst, std::vector<std::int64_t>{1});
+    QCOMPARE(raw->witness.params, (ParamList{{"N", 4}, {"rank_0_0", 1}, {"rank_0_1", 0}}));
 }
 
 // After the kernel changed: the edits that still apply are kept.
