@@ -341,6 +341,17 @@ void MainWindow::onDocumentChanged()
 void MainWindow::onFailed(const AnalysisError &e)
 {
     dropNestExport(tr("the analysis failed"));
+    // The badge may say "violated..." of the schedule that failed: it goes
+    // back to the verdict of the one still shown.
+    if (const AnalysisSnapshotPtr shown = m_explorer->snapshot()) {
+        showVerdict(shown->report);
+        showCheckedAt(shown);
+    } else {
+        m_verdict->clear();
+        m_verdict->setStyleSheet(QString());
+        m_verdict->setToolTip(QString());
+        m_timeLabel->clear();
+    }
     QString text;
     if (e.kind == AnalysisError::Kind::Input) {
         text = tr("<b>%1</b>").arg(e.file.toHtmlEscaped());

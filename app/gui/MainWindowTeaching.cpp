@@ -84,9 +84,9 @@ void MainWindow::showFirstViolation(const CheckReport &r)
     const ViolationReport &v = r.violations.front();
     m_verdict->setText(tr("violated\u2026"));
     m_verdict->setStyleSheet(badge("#c62828"));
-    m_verdict->setToolTip(
-        tr("%1 %2 \u2192 %3 is violated; checking the other edges\u2026")
-            .arg(QString::fromStdString(v.type), QString::fromStdString(v.src), QString::fromStdString(v.dst)));
+    m_verdict->setToolTip(tr("%1 %2 \u2192 %3 on %4 is violated; checking the other edges\u2026")
+                              .arg(QString::fromStdString(v.type), QString::fromStdString(v.src),
+                                   QString::fromStdString(v.dst), QString::fromStdString(v.allocation)));
 }
 
 void MainWindow::importJscopDialog()

@@ -224,8 +224,7 @@ PipelineResultPtr SchedulePipeline::run(const PipelineRequest &r, const Hooks &h
         step(hooks);
     }
     Analyzer::CheckOptions options = r.check;
-    if (!early)
-        options.firstViolation = hooks.illegal;
+    options.firstViolation = early ? nullptr : hooks.illegal; // (told once, ahead of the verdict)
     out->report = m_analyzer->check(flat, r.mode, options, carry ? &*carry : nullptr);
     rememberVerdict(r, *out);
     step(hooks);

@@ -402,7 +402,17 @@ void tst_SchedulePipeline::tileAfterFlagsMatchesFreshCheck()
             PipelineRequest tiled = start;
             tiled.edits = {Edit::tile(band.path, std::vector<std::int64_t>(band.members, size))};
             cached->run(start); // the flags and times of the tree tiled are the last ones
-            const PipelineResultPtr a = cached->run(tiled);
+            // The first violation, told ahead, is among the verdict's (the
+            // check skips the carried edges and reuses none).
+            std::vector<std::size_t> told;
+            SchedulePipeline::Hooks hooks;
+            hooks.illegal = [&](const CheckReport &first) { told.push_back(first.violations.at(0).edge); };
+            hooks.verdict = [](const CheckReport &) {};
+            const PipelineResultPtr a = cached->run(tiled, hooks);
+            QCOMPARE(told.size(), std::size_t(a->report.legal ? 0 : 1));
+            for (const std::size_t edge : told)
+                QVERIFY(std::any_of(a->report.violations.begin(), a->report.violations.end(),
+                                    [&](const ViolationReport &v) { return v.edge == edge; }));
             auto fresh = pipeline(kernel.toStdString(), true);
             const PipelineResultPtr b = fresh->run(tiled);
             QCOMPARE(a->report.verdict(), b->report.verdict());
@@ -455,8 +465,10 @@ void tst_SchedulePipeline::firstViolationGoesAhead()
     QVERIFY(f.good());
     const bool legal = nlohmann::json::parse(f)["legal"].get<bool>();
 
+    std::unique_ptr<SchedulePipeline> p;
     const auto run = [&](const std::vector<DependenceOverride> &assumed, std::vector<CheckReport> &told) {
-        auto p = pipeline(k);
+        if (!p)
+            p = pipeline(k);
         PipelineRequest r = checkRequest();
         r.check.assumeNoDep = assumed;
         if (!c.empty())
@@ -485,8 +497,14 @@ void tst_SchedulePipeline::firstViolationGoesAhead()
     QCOMPARE(told[0].violations.size(), std::size_t(1));
     const ViolationReport &first = told[0].violations[0];
     QVERIFY(isViolated(out->report, first.edge));
+    // Checked again by the same pipeline (every verdict reused): told again.
+    std::vector<CheckReport> reused;
+    run({}, reused);
+    QCOMPARE(reused.size(), std::size_t(1));
+    QVERIFY(isViolated(out->report, reused[0].violations.at(0).edge));
 
     // Assumed absent, that edge is no violation: another is told, or none.
+    p.reset();
     std::vector<CheckReport> again;
     const PipelineResultPtr assumed = run({{first.type, first.src, first.dst, first.allocation, "test"}}, again);
     QCOMPARE(again.size(), std::size_t(assumed->report.legal ? 0 : 1));

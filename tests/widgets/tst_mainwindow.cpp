@@ -82,6 +82,7 @@ private Q_SLOTS:
     void sessionRoundTripWithEdits();
     void figureExports();
     void tooLargeStopsInsteadOfFreezing();
+    void failedCheckRestoresTheBadge();
     void suggestGivesLegalSchedule();
     void kernelReloadKeepsEditsThatApply();
     void dragFilterReordersSequence();
@@ -387,6 +388,39 @@ void tst_MainWindow::tooLargeStopsInsteadOfFreezing()
     QVERIFY(settle(e));
     QVERIFY(e->snapshot()->report.legal);
     QCOMPARE(verdict->text(), QStringLiteral("legal"));
+}
+
+// A check that fails after its first violation was shown: the badge goes
+// back to the verdict of the schedule still shown, not "violated...".
+void tst_MainWindow::failedCheckRestoresTheBadge()
+{
+    MainWindow w;
+    w.setInteractive(false);
+    Explorer *e = w.explorer();
+    QVERIFY(w.openKernel(source("tests/widgets/data/stencil_2d.json")));
+    QVERIFY(settle(e));
+    QVERIFY(e->snapshot()->report.legal);
+    auto *badge = w.findChild<QLabel *>(QStringLiteral("verdict"));
+    QVERIFY(badge);
+    QCOMPARE(badge->text(), QStringLiteral("legal"));
+
+    // What the worker sends ahead, then a failure of the same analysis.
+    auto first = std::make_shared<AnalysisSnapshot>(*e->snapshot());
+    first->complete = false;
+    first->firstViolationOnly = true;
+    first->report.legal = false;
+    ViolationReport v;
+    v.type = "RAW";
+    v.src = v.dst = "s0";
+    v.allocation = "A";
+    first->report.violations = {v};
+    Q_EMIT e->verdictReady(first);
+    QCOMPARE(badge->text(), QStringLiteral("violated\u2026"));
+    QVERIFY(badge->toolTip().contains(QStringLiteral("RAW s0 \u2192 s0 on A")));
+    AnalysisError failure;
+    failure.message = QStringLiteral("isl failed");
+    Q_EMIT e->analysisFailed(failure);
+    QCOMPARE(badge->text(), QStringLiteral("legal"));
 }
 
 void tst_MainWindow::suggestGivesLegalSchedule()
