@@ -465,15 +465,14 @@ void tst_SchedulePipeline::firstViolationGoesAhead()
     QVERIFY(f.good());
     const bool legal = nlohmann::json::parse(f)["legal"].get<bool>();
 
-    std::unique_ptr<SchedulePipeline> p;
-    const auto run = [&](const std::vector<DependenceOverride> &assumed, std::vector<CheckReport> &told) {
-        if (!p)
-            p = pipeline(k);
+    // (each result before its pipeline goes: it holds isl objects of its context)
+    const auto run = [&](SchedulePipeline &p, const std::vector<DependenceOverride> &assumed,
+                         std::vector<CheckReport> &told) {
         PipelineRequest r = checkRequest();
         r.check.assumeNoDep = assumed;
         if (!c.empty())
             r.base = PipelineRequest::Base::fromTree(
-                ScheduleInput::readFile(p->model(), conformance("schedules/" + k + "." + c + ".map")));
+                ScheduleInput::readFile(p.model(), conformance("schedules/" + k + "." + c + ".map")));
         SchedulePipeline::Hooks hooks;
         bool verdictCame = false;
         hooks.illegal = [&](const CheckReport &first) {
@@ -481,10 +480,11 @@ void tst_SchedulePipeline::firstViolationGoesAhead()
             told.push_back(first);
         };
         hooks.verdict = [&](const CheckReport &) { verdictCame = true; };
-        return p->run(r, hooks);
+        return p.run(r, hooks);
     };
+    const auto p = pipeline(k);
     std::vector<CheckReport> told;
-    const PipelineResultPtr out = run({}, told);
+    const PipelineResultPtr out = run(*p, {}, told);
     QCOMPARE(out->report.legal, legal);
     QCOMPARE(told.size(), std::size_t(legal ? 0 : 1));
     if (legal)
@@ -499,14 +499,15 @@ void tst_SchedulePipeline::firstViolationGoesAhead()
     QVERIFY(isViolated(out->report, first.edge));
     // Checked again by the same pipeline (every verdict reused): told again.
     std::vector<CheckReport> reused;
-    run({}, reused);
+    run(*p, {}, reused);
     QCOMPARE(reused.size(), std::size_t(1));
     QVERIFY(isViolated(out->report, reused[0].violations.at(0).edge));
 
     // Assumed absent, that edge is no violation: another is told, or none.
-    p.reset();
+    const auto fresh = pipeline(k);
     std::vector<CheckReport> again;
-    const PipelineResultPtr assumed = run({{first.type, first.src, first.dst, first.allocation, "test"}}, again);
+    const PipelineResultPtr assumed =
+        run(*fresh, {{first.type, first.src, first.dst, first.allocation, "test"}}, again);
     QCOMPARE(again.size(), std::size_t(assumed->report.legal ? 0 : 1));
     if (!again.empty()) {
         QVERIFY(again[0].violations[0].edge != first.edge);
