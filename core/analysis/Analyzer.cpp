@@ -99,21 +99,7 @@ CheckReport Analyzer::check(const FlatSchedule &flat, DepMode mode, CheckOptions
     for (const auto &[n, v] : m_model->fixedParams())
         r.fixedParams.emplace_back(n, v);
     r.edges = edgeReports(mode, options.counts);
-    IncrementalLegality::Found found;
-    if (options.firstViolation)
-        found = [&](std::size_t edge) {
-            const EdgeReport &e = std::as_const(r.edges)[edge];
-            for (const auto &o : options.assumeNoDep)
-                if (o.matches(e.type, e.src, e.dst, e.allocation))
-                    return false; // not a violation: look on
-            CheckReport first = r;
-            first.legal = false;
-            first.violations.push_back(LegalityChecker::bare(*m_model, dependences(mode)[edge], edge, std::nullopt));
-            options.firstViolation(first);
-            return true;
-        };
-    std::vector<ViolationReport> all =
-        violations(flat, mode, options.counts && options.details, options.details, carry, found);
+    // The overrides first: the first violation told ahead is one they leave.
     for (const auto &o : options.assumeNoDep) {
         AssumptionReport a{o.type, o.src, o.dst, o.allocation, o.reason};
         // Read shared, written (copied once) only where an override matches.
@@ -124,10 +110,25 @@ CheckReport Analyzer::check(const FlatSchedule &flat, DepMode mode, CheckOptions
                 r.edges[k].assumedAbsent = o.reason;
             }
         }
-        for (const auto &v : all)
-            a.needed = a.needed || o.matches(v.type, v.src, v.dst, v.allocation);
         r.assumptions.push_back(std::move(a));
     }
+    IncrementalLegality::Found found;
+    if (options.firstViolation)
+        found = [&](std::size_t edge) {
+            if (!std::as_const(r.edges)[edge].assumedAbsent.empty())
+                return false; // not a violation: look on
+            CheckReport first = r;
+            first.legal = false;
+            first.violations.push_back(LegalityChecker::bare(*m_model, dependences(mode)[edge], edge, std::nullopt));
+            options.firstViolation(first);
+            return true;
+        };
+    std::vector<ViolationReport> all =
+        violations(flat, mode, options.counts && options.details, options.details, carry, found);
+    for (std::size_t k = 0; k < options.assumeNoDep.size(); ++k)
+        for (const auto &v : all)
+            r.assumptions[k].needed =
+                r.assumptions[k].needed || options.assumeNoDep[k].matches(v.type, v.src, v.dst, v.allocation);
     for (auto &v : all)
         if (std::as_const(r.edges)[v.edge].assumedAbsent.empty())
             r.violations.push_back(std::move(v));

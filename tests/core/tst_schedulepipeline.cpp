@@ -41,6 +41,14 @@ std::string conformance(const std::string &rel)
     return std::string(SE_CONFORMANCE_DIR) + "/" + rel;
 }
 
+// The expected answer of a conformance case (`c` empty: the original
+// schedule), or null when there is none.
+nlohmann::json expectedOf(const std::string &k, const std::string &c)
+{
+    std::ifstream f(conformance("expected/" + k + "." + (c.empty() ? "original" : c) + ".json"));
+    return f.good() ? nlohmann::json::parse(f) : nlohmann::json();
+}
+
 std::string sample(const std::string &rel)
 {
     return std::string(SE_SOURCE_DIR) + "/sample-kernels/" + rel;
@@ -94,6 +102,16 @@ PipelineRequest checkRequest(std::vector<Edit> log = {})
     r.edits = std::move(log);
     r.tree = true;
     r.flags = PipelineRequest::Flags::Hint;
+    return r;
+}
+
+// A conformance case's check (`c` empty: the original schedule).
+PipelineRequest caseRequest(const SchedulePipeline &p, const std::string &k, const std::string &c)
+{
+    PipelineRequest r = checkRequest();
+    if (!c.empty())
+        r.base = PipelineRequest::Base::fromTree(
+            ScheduleInput::readFile(p.model(), conformance("schedules/" + k + "." + c + ".map")));
     return r;
 }
 
@@ -158,20 +176,15 @@ void tst_SchedulePipeline::conformanceCases()
     QFETCH(QString, kernel);
     QFETCH(QString, schedule);
     const std::string k = kernel.toStdString(), c = schedule.toStdString();
-    std::ifstream f(conformance("expected/" + k + "." + (c.empty() ? "original" : c) + ".json"));
-    QVERIFY(f.good());
-    const nlohmann::json expected = nlohmann::json::parse(f);
+    const nlohmann::json expected = expectedOf(k, c);
+    QVERIFY(!expected.is_null());
     EdgeSet want;
     for (const auto &v : expected["violations"])
         want.insert({v["type"].get<std::string>(), v["src"].get<std::string>(), v["dst"].get<std::string>(),
                      v["tensor"].get<std::string>()});
 
     auto p = pipeline(k);
-    PipelineRequest r = checkRequest();
-    if (!c.empty())
-        r.base = PipelineRequest::Base::fromTree(
-            ScheduleInput::readFile(p->model(), conformance("schedules/" + k + "." + c + ".map")));
-    const PipelineResultPtr out = p->run(r);
+    const PipelineResultPtr out = p->run(caseRequest(*p, k, c));
     QCOMPARE(out->report.legal, expected["legal"].get<bool>());
     QCOMPARE(violated(out->report), want);
     QCOMPARE(out->report.edges.size(), expected["dependences"].size());
@@ -461,18 +474,15 @@ void tst_SchedulePipeline::firstViolationGoesAhead()
     QFETCH(QString, kernel);
     QFETCH(QString, schedule);
     const std::string k = kernel.toStdString(), c = schedule.toStdString();
-    std::ifstream f(conformance("expected/" + k + "." + (c.empty() ? "original" : c) + ".json"));
-    QVERIFY(f.good());
-    const bool legal = nlohmann::json::parse(f)["legal"].get<bool>();
+    const nlohmann::json expected = expectedOf(k, c);
+    QVERIFY(!expected.is_null());
+    const bool legal = expected["legal"].get<bool>();
 
     // (each result before its pipeline goes: it holds isl objects of its context)
     const auto run = [&](SchedulePipeline &p, const std::vector<DependenceOverride> &assumed,
                          std::vector<CheckReport> &told) {
-        PipelineRequest r = checkRequest();
+        PipelineRequest r = caseRequest(p, k, c);
         r.check.assumeNoDep = assumed;
-        if (!c.empty())
-            r.base = PipelineRequest::Base::fromTree(
-                ScheduleInput::readFile(p.model(), conformance("schedules/" + k + "." + c + ".map")));
         SchedulePipeline::Hooks hooks;
         bool verdictCame = false;
         hooks.illegal = [&](const CheckReport &first) {

@@ -80,8 +80,8 @@ struct AnalysisSnapshot {
     /// the complete snapshot).
     bool complete = true;
     /// True for the first violation sent ahead of the verdict: `report`
-    /// names one violated edge (no witness, count, assumptions or
-    /// warnings); how many there are comes with the verdict.
+    /// names one violated edge (no witness, count or warnings); how many
+    /// there are, and which overrides were needed, comes with the verdict.
     bool firstViolationOnly = false;
 
     /// Program-order index of a statement `s<id>`, or -1.
