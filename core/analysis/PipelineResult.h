@@ -2,7 +2,7 @@
 #pragma once
 
 #include "core/report/CheckReport.h"
-#include "core/edit/BandFlags.h"
+#include "core/flags/BandFlags.h"
 #include "core/edit/Edit.h"
 #include "core/schedule/ScheduleTreeSnapshot.h"
 

@@ -3,7 +3,7 @@
 
 #include "ViolationNodes.h"
 #include "core/edit/BandEdits.h"
-#include "core/edit/FlagAnalysis.h"
+#include "core/flags/FlagAnalysis.h"
 #include "core/schedule/ScheduleTreeWalk.h"
 #include "core/support/InputError.h"
 

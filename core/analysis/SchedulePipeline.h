@@ -6,7 +6,7 @@
 #include "PipelineRequest.h"
 #include "PipelineResult.h"
 #include "core/codegen/AstMemo.h"
-#include "core/edit/FlagCache.h"
+#include "core/flags/FlagCache.h"
 #include "core/schedule/FlatSchedule.h"
 #include "core/schedule/ScheduleTreeMemo.h"
 

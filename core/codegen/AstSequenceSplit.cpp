@@ -4,7 +4,7 @@
 #include "AstMemo.h"
 #include "AstNodes.h"
 #include "TreeShape.h"
-#include "core/edit/ScheduleTree.h"
+#include "core/schedule/ScheduleTree.h"
 
 #include <isl/ast.h>
 

@@ -3,8 +3,8 @@
 
 #include "AstBuilder.h"
 #include "TreeRestriction.h"
-#include "core/edit/EditError.h"
-#include "core/edit/ScheduleTree.h"
+#include "core/schedule/TreeError.h"
+#include "core/schedule/ScheduleTree.h"
 #include "core/isl/IslUtil.h"
 
 #include <isl/aff.h>
@@ -206,7 +206,7 @@ std::optional<ConstantLevels::Result> ConstantLevels::apply(const isl::schedule 
         TreeNode whole = ScheduleTree::readSubtree(root, false);
         whole.children = {rewritten(whole.children.front(), 0, plan)};
         return Result{ScheduleTree::build(whole), std::vector<unsigned>(plan.removed.begin(), plan.removed.end())};
-    } catch (const EditError &) {
+    } catch (const TreeError &) {
         return std::nullopt; // a node ScheduleTree does not build: the tree goes as it is
     }
 }

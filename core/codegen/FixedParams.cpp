@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "FixedParams.h"
 
-#include "core/edit/ScheduleTree.h"
+#include "core/schedule/ScheduleTree.h"
 
 #include <isl/aff.h>
 #include <isl/set.h>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "PrefixForms.h"
 
-#include "core/edit/PrefixTimes.h"
+#include "core/schedule/PrefixTimes.h"
 #include "core/isl/IslUtil.h"
 #include "core/schedule/ScheduleFlattener.h"
 

@@ -4,8 +4,8 @@
 #include "PrefixForms.h"
 #include "TreeRestriction.h"
 
-#include "core/edit/EditError.h"
-#include "core/edit/ScheduleTree.h"
+#include "core/schedule/TreeError.h"
+#include "core/schedule/ScheduleTree.h"
 #include "core/isl/IslUtil.h"
 #include "core/schedule/ScheduleTreeWalk.h"
 
@@ -111,7 +111,7 @@ isl::schedule_node sequenceAt(const isl::schedule_node &band, const std::map<lon
             sequence.children.push_back(
                 TreeNode::filter(statements, TreeRestriction(statements).of(below, childNames)));
         out = ScheduleTree::replaceSubtree(band, sequence).root();
-    } catch (const EditError &) {
+    } catch (const TreeError &) {
         // A node ScheduleTree does not read below (a guard or a context):
         // isl's own insertion, which gists each copy.
         isl::union_set_list filters(band.ctx(), static_cast<int>(byValue.size()));

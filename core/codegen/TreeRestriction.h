@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "core/edit/ScheduleTree.h"
+#include "core/schedule/ScheduleTree.h"
 
 #include <isl/cpp.h>
 

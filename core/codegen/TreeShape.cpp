@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "TreeShape.h"
 
-#include "core/edit/ScheduleTree.h"
+#include "core/schedule/ScheduleTree.h"
 #include "core/isl/IslUtil.h"
 
 #include <isl/aff.h>

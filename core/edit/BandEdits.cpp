@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "BandEdits.h"
 
-#include "EditError.h"
+#include "core/schedule/TreeError.h"
 #include "core/expr/ExprParser.h"
 #include "core/isl/ExprToIsl.h"
 
@@ -24,7 +24,7 @@ constexpr std::int64_t kMaxFactor = 1'000'000'000;
 void checkMember(const Edit &e, const TreeNode &b, int k, const char *what)
 {
     if (k < 0 || static_cast<unsigned>(k) >= b.members())
-        throw EditError(e.node,
+        throw TreeError(e.node,
                         std::string(editKindName(e.kind)) + ": " + what + " " + std::to_string(k)
                             + " does not exist (band " + nodePathText(e.node) + " has " + std::to_string(b.members())
                             + " member" + (b.members() == 1 ? "" : "s") + ")");
@@ -34,7 +34,7 @@ TreeNode &childBand(const Edit &e, TreeNode &b)
 {
     TreeNode &c = b.children.front();
     if (!c.isBand() || c.members() == 0)
-        throw EditError(e.node,
+        throw TreeError(e.node,
                         std::string(editKindName(e.kind)) + ": the child of band " + nodePathText(e.node) + " is a "
                             + treeKindName(c.kind) + ", not a band (it needs a perfectly nested band)");
     return c;
@@ -58,7 +58,7 @@ isl::set statementSet(const Edit &e, const TreeNode &b, const std::string &stmt)
             found = s;
     });
     if (found.is_null())
-        throw EditError(e.node,
+        throw TreeError(e.node,
                         std::string(editKindName(e.kind)) + ": statement '" + stmt + "' does not reach band "
                             + nodePathText(e.node) + " (it schedules "
                             + (names.empty() ? std::string("nothing") : names) + ")");
@@ -86,7 +86,7 @@ isl::pw_aff expression(const Edit &e, const isl::set &stmt, const std::string &t
     try {
         expr = ExprParser::parse(text);
     } catch (const InputError &err) {
-        throw EditError(e.node,
+        throw TreeError(e.node,
                         std::string(editKindName(e.kind)) + ": " + what + " '" + text + "': " + err.place() + ": "
                             + err.fault());
     }
@@ -106,13 +106,13 @@ isl::pw_aff expression(const Edit &e, const isl::set &stmt, const std::string &t
         if (iterators)
             for (const auto &i : iters)
                 allowed += (allowed.empty() ? "" : ", ") + i;
-        throw EditError(e.node,
+        throw TreeError(e.node,
                         std::string(editKindName(e.kind)) + ": " + what + " '" + text + "' uses '" + n + "'"
                             + (isIter ? ", an iterator: an offset may use only the parameters" : "")
                             + " (allowed: " + (allowed.empty() ? std::string("constants only") : allowed) + ")");
     }
     if (expr->containsExtremum())
-        throw EditError(e.node,
+        throw TreeError(e.node,
                         std::string(editKindName(e.kind)) + ": " + what + " '" + text
                             + "': min and max are not quasi-affine");
     return ExprToIsl(sp).convert(expr);
@@ -177,11 +177,11 @@ bool BandEdits::changesOnlyTheBand(EditKind kind)
 void BandEdits::applyAt(const Edit &e, TreeNode &b)
 {
     if (!b.isBand())
-        throw EditError(e.node,
+        throw TreeError(e.node,
                         std::string(editKindName(e.kind)) + ": node " + nodePathText(e.node) + " is a "
                             + treeKindName(b.kind) + ", not a band");
     if (b.members() == 0)
-        throw EditError(e.node,
+        throw TreeError(e.node,
                         std::string(editKindName(e.kind)) + ": band " + nodePathText(e.node) + " has no members");
     // AST build options name members by position (`separate[1]`): they no
     // longer fit once members move, so those edits drop them.
@@ -206,7 +206,7 @@ void BandEdits::applyAt(const Edit &e, TreeNode &b)
     case EditKind::Scale: {
         checkMember(e, b, e.member, "member");
         if (e.factor < 1 || e.factor > kMaxFactor)
-            throw EditError(e.node,
+            throw TreeError(e.node,
                             "scale: the factor must be between 1 and " + std::to_string(kMaxFactor)
                                 + " (use reverse for a negative one), got " + std::to_string(e.factor));
         auto m = ScheduleTree::members(b);
@@ -228,13 +228,13 @@ void BandEdits::permute(const Edit &e, TreeNode &b)
 {
     const unsigned n = b.members();
     if (e.order.size() != n)
-        throw EditError(e.node,
+        throw TreeError(e.node,
                         "permute: the order lists " + std::to_string(e.order.size()) + " members, band "
                             + nodePathText(e.node) + " has " + std::to_string(n));
     std::vector<bool> seen(n, false);
     for (int k : e.order) {
         if (k < 0 || static_cast<unsigned>(k) >= n || seen[static_cast<std::size_t>(k)])
-            throw EditError(e.node,
+            throw TreeError(e.node,
                             "permute: the order must list each member 0.." + std::to_string(n - 1) + " exactly once");
         seen[static_cast<std::size_t>(k)] = true;
     }
@@ -269,12 +269,12 @@ void BandEdits::tile(const Edit &e, TreeNode &b)
 {
     const unsigned n = b.members();
     if (e.sizes.size() != n)
-        throw EditError(e.node,
+        throw TreeError(e.node,
                         "tile: " + std::to_string(e.sizes.size()) + " sizes for a band of " + std::to_string(n)
                             + " member" + (n == 1 ? "" : "s") + " (give one size per member)");
     for (std::size_t k = 0; k < n; ++k)
         if (e.sizes[k] < 1 || e.sizes[k] > kMaxFactor)
-            throw EditError(e.node,
+            throw TreeError(e.node,
                             "tile: size " + std::to_string(k) + " must be between 1 and " + std::to_string(kMaxFactor)
                                 + ", got " + std::to_string(e.sizes[k]));
     // Tile band: floor(x / size); point band: x itself (ordered the same
@@ -294,7 +294,7 @@ void BandEdits::split(const Edit &e, TreeNode &b)
 {
     const unsigned n = b.members();
     if (e.member < 1 || static_cast<unsigned>(e.member) >= n)
-        throw EditError(e.node,
+        throw TreeError(e.node,
                         "split: 'at' must be between 1 and " + std::to_string(static_cast<int>(n) - 1)
                             + " for a band of " + std::to_string(n) + " member" + (n == 1 ? "" : "s") + ", got "
                             + std::to_string(e.member));
@@ -329,13 +329,13 @@ void BandEdits::shift(const Edit &e, TreeNode &b)
 {
     checkMember(e, b, e.member, "member");
     if (e.offsets.empty())
-        throw EditError(e.node, "shift: no offsets (give one per statement, e.g. {\"s1\": \"1\"})");
+        throw TreeError(e.node, "shift: no offsets (give one per statement, e.g. {\"s1\": \"1\"})");
     auto m = ScheduleTree::members(b);
     auto &x = m[static_cast<std::size_t>(e.member)];
     std::set<std::string> done;
     for (const auto &[stmt, text] : e.offsets) {
         if (!done.insert(stmt).second)
-            throw EditError(e.node, "shift: statement '" + stmt + "' is given twice");
+            throw TreeError(e.node, "shift: statement '" + stmt + "' is given twice");
         const isl::set s = statementSet(e, b, stmt);
         x = addToPiece(x, s, expression(e, s, text, false, "offset"));
     }
@@ -347,9 +347,9 @@ void BandEdits::skew(const Edit &e, TreeNode &b)
     checkMember(e, b, e.member, "member");
     checkMember(e, b, e.source, "source member");
     if (e.member == e.source)
-        throw EditError(e.node, "skew: a member cannot be skewed by itself (use scale)");
+        throw TreeError(e.node, "skew: a member cannot be skewed by itself (use scale)");
     if (e.factor == 0 || e.factor > kMaxFactor || e.factor < -kMaxFactor)
-        throw EditError(e.node,
+        throw TreeError(e.node,
                         "skew: the factor must be non-zero and at most " + std::to_string(kMaxFactor) + " in size, got "
                             + std::to_string(e.factor));
     auto m = ScheduleTree::members(b);
@@ -358,7 +358,7 @@ void BandEdits::skew(const Edit &e, TreeNode &b)
     // Adding union functions keeps only the common domain: both must cover
     // every instance of the band.
     if (!b.reach.is_null() && (!b.reach.is_subset(src.domain()) || !b.reach.is_subset(x.domain())))
-        throw EditError(e.node, "skew: the two members are not defined on the same instances");
+        throw TreeError(e.node, "skew: the two members are not defined on the same instances");
     isl::val f = val(src, e.factor);
     x = x.add(isl::manage(isl_union_pw_aff_scale_val(src.copy(), f.release())));
     setMembers(b, m);
@@ -368,7 +368,7 @@ void BandEdits::memberExpr(const Edit &e, TreeNode &b)
 {
     checkMember(e, b, e.member, "member");
     if (e.statement.empty())
-        throw EditError(e.node, "member_expr: no statement given");
+        throw TreeError(e.node, "member_expr: no statement given");
     const isl::set s = statementSet(e, b, e.statement);
     const isl::pw_aff pa = expression(e, s, e.expression, true, "expression");
     auto m = ScheduleTree::members(b);

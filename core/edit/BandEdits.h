@@ -2,18 +2,18 @@
 #pragma once
 
 #include "Edit.h"
-#include "ScheduleTree.h"
+#include "core/schedule/ScheduleTree.h"
 
 namespace se {
 
 /// Edits of band nodes, applied to an editable tree in place. Each checks
 /// every precondition (node kind, member indices, argument values,
-/// expressions) and throws EditError before it computes anything.
+/// expressions) and throws TreeError before it computes anything.
 class BandEdits {
 public:
     /// Applies `e` (a band kind) to the tree rooted at `root`.
     static void apply(const Edit &e, TreeNode &root);
-    /// Applies `e` to `band`, the node at e.node (EditError when it is not a
+    /// Applies `e` to `band`, the node at e.node (TreeError when it is not a
     /// band with members).
     static void applyAt(const Edit &e, TreeNode &band);
     /// Whether `kind` changes only the band node itself, leaving the nodes

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "Edit.h"
 
-#include "EditError.h"
+#include "core/schedule/TreeError.h"
 
 #include <array>
 #include <cctype>
@@ -81,33 +81,6 @@ const std::vector<EditKind> &allEditKinds()
         return v;
     }();
     return all;
-}
-
-std::string nodePathText(const NodePath &path)
-{
-    return ScheduleTreeWalk::pathText(path);
-}
-
-std::optional<NodePath> parseNodePath(const std::string &text)
-{
-    if (text == "root" || text.empty())
-        return NodePath{};
-    NodePath out;
-    std::size_t pos = 0;
-    while (pos <= text.size()) {
-        const std::size_t dot = text.find('.', pos);
-        const std::string part = text.substr(pos, dot == std::string::npos ? std::string::npos : dot - pos);
-        if (part.empty() || part.size() > 6)
-            return std::nullopt;
-        for (char c : part)
-            if (!std::isdigit(static_cast<unsigned char>(c)))
-                return std::nullopt;
-        out.push_back(std::stoi(part));
-        if (dot == std::string::npos)
-            break;
-        pos = dot + 1;
-    }
-    return out;
 }
 
 Edit Edit::permute(NodePath node, std::vector<int> order)

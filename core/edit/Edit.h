@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "core/schedule/ScheduleTreeWalk.h"
+
 #include <nlohmann/json_fwd.hpp>
 
 #include <cstdint>
@@ -16,11 +18,6 @@ class schedule;
 namespace se {
 
 struct TreeNode;
-
-/// A node of a schedule tree named by the child indices from the root
-/// (the domain node is `{}`, its child `{0}`), as ScheduleTreeWalk numbers
-/// them. Leaves count as nodes.
-using NodePath = std::vector<int>;
 
 enum class EditKind {
     // band
@@ -104,7 +101,7 @@ struct Edit {
     /// One line for people: `tile band 0.0 by 32 x 32`.
     std::string describe() const;
 
-    /// The new tree. Throws EditError (an InputError naming the node) when
+    /// The new tree. Throws TreeError (an InputError naming the node) when
     /// the edit does not apply there; every check runs before any isl call
     /// that could fail. isl quota and abort exceptions pass through: run it
     /// inside a QuotaScope.
@@ -121,10 +118,5 @@ struct Edit {
 
 /// For nlohmann::json: `json j = edits;` writes each edit's toJson().
 void to_json(nlohmann::json &doc, const Edit &edit);
-
-/// `0.1.0`, or `root`.
-std::string nodePathText(const NodePath &path);
-/// Reads `0.1.0` or `root`; nullopt when the text is not a path.
-std::optional<NodePath> parseNodePath(const std::string &text);
 
 } // namespace se

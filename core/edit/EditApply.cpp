@@ -2,8 +2,8 @@
 // Edit::apply: a band edit rewrites the band (or its subtree) where it
 // stands; any other reads the tree, changes it and builds it again.
 #include "BandEdits.h"
-#include "EditError.h"
-#include "ScheduleTree.h"
+#include "core/schedule/TreeError.h"
+#include "core/schedule/ScheduleTree.h"
 #include "TreeEdits.h"
 #include "core/isl/IslUtil.h"
 #include "core/schedule/ScheduleTreeWalk.h"
@@ -47,7 +47,7 @@ isl::union_set leafInstances(const TreeNode &root, isl::ctx ctx)
 
 // Runs an edit: isl quota and abort pass through (as ResourceLimitError and
 // CancelledError when a C call returned null), any other failure is the
-// edit's EditError.
+// edit's TreeError.
 template <typename F> isl::schedule applyGuarded(const Edit &e, isl::ctx ctx, F &&body)
 {
     try {
@@ -66,7 +66,7 @@ template <typename F> isl::schedule applyGuarded(const Edit &e, isl::ctx ctx, F 
                                      + ": stopped at the isl operation limit");
         if (err == isl_error_abort)
             throw CancelledError();
-        throw EditError(e.node, std::string(editKindName(e.kind)) + ": isl could not apply it here: " + ex.what());
+        throw TreeError(e.node, std::string(editKindName(e.kind)) + ": isl could not apply it here: " + ex.what());
     }
 }
 
@@ -106,7 +106,7 @@ std::optional<isl::schedule> applyToBandInPlace(const Edit &e, const isl::schedu
 isl::schedule Edit::apply(const isl::schedule &schedule) const
 {
     if (node.size() > 4096)
-        throw EditError({}, std::string(editKindName(kind)) + ": the node path is too long");
+        throw TreeError({}, std::string(editKindName(kind)) + ": the node path is too long");
     return applyGuarded(*this, schedule.ctx(), [&] {
         if (std::optional<isl::schedule> done = applyToBandInPlace(*this, schedule))
             return *done;
@@ -117,9 +117,9 @@ isl::schedule Edit::apply(const isl::schedule &schedule) const
 isl::schedule Edit::apply(const TreeNode &tree) const
 {
     if (node.size() > 4096)
-        throw EditError({}, std::string(editKindName(kind)) + ": the node path is too long");
+        throw TreeError({}, std::string(editKindName(kind)) + ": the node path is too long");
     if (tree.kind != TreeNode::Kind::Domain || tree.set.is_null())
-        throw EditError({}, std::string(editKindName(kind)) + ": the tree has no domain");
+        throw TreeError({}, std::string(editKindName(kind)) + ": the tree has no domain");
     return applyGuarded(*this, tree.set.ctx(), [&] {
         TreeNode root = tree;
         if (BandEdits::isBandEdit(kind))
@@ -130,7 +130,7 @@ isl::schedule Edit::apply(const TreeNode &tree) const
         // An edit reorders instances; it never drops or adds one. Band edits
         // leave every filter as it was: only tree edits are checked.
         if (!BandEdits::isBandEdit(kind) && !leafInstances(root, out.ctx()).is_equal(leafInstances(tree, out.ctx())))
-            throw EditError(node,
+            throw TreeError(node,
                             std::string(editKindName(kind))
                                 + ": the result would not schedule every "
                                   "instance exactly as before");

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "TreeEdits.h"
 
-#include "EditError.h"
+#include "core/schedule/TreeError.h"
 
 #include <isl/aff.h>
 
@@ -20,7 +20,7 @@ TreeNode &groupAt(const Edit &e, TreeNode &root)
 {
     TreeNode &t = ScheduleTree::at(root, e.node, editKindName(e.kind));
     if (!isGroup(t))
-        throw EditError(e.node,
+        throw TreeError(e.node,
                         std::string(editKindName(e.kind)) + ": node " + nodePathText(e.node) + " is a "
                             + treeKindName(t.kind) + ", not a sequence or set");
     return t;
@@ -29,7 +29,7 @@ TreeNode &groupAt(const Edit &e, TreeNode &root)
 void checkChild(const Edit &e, const TreeNode &g, int k, const char *what)
 {
     if (k < 0 || static_cast<std::size_t>(k) >= g.children.size())
-        throw EditError(e.node,
+        throw TreeError(e.node,
                         std::string(editKindName(e.kind)) + ": " + what + " " + std::to_string(k)
                             + " does not exist (the " + treeKindName(g.kind) + " at " + nodePathText(e.node) + " has "
                             + std::to_string(g.children.size()) + " children)");
@@ -38,7 +38,7 @@ void checkChild(const Edit &e, const TreeNode &g, int k, const char *what)
 void checkMarkName(const Edit &e)
 {
     if (!TreeEdits::validMarkName(e.name))
-        throw EditError(e.node,
+        throw TreeError(e.node,
                         std::string(editKindName(e.kind))
                             + ": a mark name is letters, digits and '_', starting with a letter or "
                               "'_', got '"
@@ -49,7 +49,7 @@ TreeNode &markAt(const Edit &e, TreeNode &root)
 {
     TreeNode &t = ScheduleTree::at(root, e.node, editKindName(e.kind));
     if (t.kind != TreeNode::Kind::Mark)
-        throw EditError(e.node,
+        throw TreeError(e.node,
                         std::string(editKindName(e.kind)) + ": node " + nodePathText(e.node) + " is a "
                             + treeKindName(t.kind) + ", not a mark");
     return t;
@@ -85,7 +85,7 @@ void TreeEdits::apply(const Edit &e, TreeNode &root)
         const auto want = e.kind == EditKind::ToSet ? TreeNode::Kind::Sequence : TreeNode::Kind::Set;
         TreeNode &t = ScheduleTree::at(root, e.node, editKindName(e.kind));
         if (t.kind != want)
-            throw EditError(e.node,
+            throw TreeError(e.node,
                             std::string(editKindName(e.kind)) + ": node " + nodePathText(e.node) + " is a "
                                 + treeKindName(t.kind) + ", not a " + treeKindName(want));
         t.kind = e.kind == EditKind::ToSet ? TreeNode::Kind::Set : TreeNode::Kind::Sequence;
@@ -127,14 +127,14 @@ void TreeEdits::fuse(const Edit &e, TreeNode &root)
     for (const TreeNode *f : {&fa, &fb}) {
         const TreeNode &c = f->children.front();
         if (!c.isBand() || c.members() == 0)
-            throw EditError(e.node,
+            throw TreeError(e.node,
                             "fuse: child " + std::to_string(f == &fa ? e.child : e.child + 1) + " of "
                                 + nodePathText(e.node) + " starts with a " + treeKindName(c.kind) + ", not a band");
     }
     const TreeNode &ba = fa.children.front();
     const TreeNode &bb = fb.children.front();
     if (ba.members() != bb.members())
-        throw EditError(e.node,
+        throw TreeError(e.node,
                         "fuse: the bands of children " + std::to_string(e.child) + " and " + std::to_string(e.child + 1)
                             + " have " + std::to_string(ba.members()) + " and " + std::to_string(bb.members())
                             + " members");
@@ -189,11 +189,11 @@ void TreeEdits::distribute(const Edit &e, TreeNode &root)
 {
     TreeNode &b = ScheduleTree::at(root, e.node, "distribute");
     if (!b.isBand() || b.members() == 0)
-        throw EditError(e.node,
+        throw TreeError(e.node,
                         "distribute: node " + nodePathText(e.node) + " is a " + treeKindName(b.kind) + ", not a band");
     const TreeNode &s = b.children.front();
     if (!isGroup(s) || s.children.empty())
-        throw EditError(e.node,
+        throw TreeError(e.node,
                         "distribute: the child of band " + nodePathText(e.node) + " is a " + treeKindName(s.kind)
                             + ", not a sequence or set");
     const auto [target, first] = distributeTarget(root, e.node);
@@ -229,11 +229,11 @@ void TreeEdits::insertMark(const Edit &e, TreeNode &root)
 {
     checkMarkName(e);
     if (e.node.empty())
-        throw EditError(e.node, "insert_mark: nothing can go above the domain node");
+        throw TreeError(e.node, "insert_mark: nothing can go above the domain node");
     TreeNode &t = ScheduleTree::at(root, e.node, "insert_mark");
     const TreeNode *parent = ScheduleTree::find(root, parentOf(e.node));
     if (t.kind == TreeNode::Kind::Filter && parent && isGroup(*parent))
-        throw EditError(e.node,
+        throw TreeError(e.node,
                         "insert_mark: the children of a " + std::string(treeKindName(parent->kind))
                             + " are filters; insert the mark above the " + treeKindName(parent->kind)
                             + " or below the filter");

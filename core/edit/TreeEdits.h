@@ -2,7 +2,7 @@
 #pragma once
 
 #include "Edit.h"
-#include "ScheduleTree.h"
+#include "core/schedule/ScheduleTree.h"
 
 namespace se {
 

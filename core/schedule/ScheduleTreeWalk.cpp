@@ -3,6 +3,8 @@
 
 #include <isl/schedule_node.h>
 
+#include <cctype>
+
 namespace se {
 
 namespace {
@@ -44,6 +46,33 @@ std::string ScheduleTreeWalk::pathText(const std::vector<int> &path)
     std::string out;
     for (std::size_t k = 0; k < path.size(); ++k)
         out += (k ? "." : "") + std::to_string(path[k]);
+    return out;
+}
+
+std::string nodePathText(const NodePath &path)
+{
+    return ScheduleTreeWalk::pathText(path);
+}
+
+std::optional<NodePath> parseNodePath(const std::string &text)
+{
+    if (text == "root" || text.empty())
+        return NodePath{};
+    NodePath out;
+    std::size_t pos = 0;
+    while (pos <= text.size()) {
+        const std::size_t dot = text.find('.', pos);
+        const std::string part = text.substr(pos, dot == std::string::npos ? std::string::npos : dot - pos);
+        if (part.empty() || part.size() > 6)
+            return std::nullopt;
+        for (char c : part)
+            if (!std::isdigit(static_cast<unsigned char>(c)))
+                return std::nullopt;
+        out.push_back(std::stoi(part));
+        if (dot == std::string::npos)
+            break;
+        pos = dot + 1;
+    }
     return out;
 }
 

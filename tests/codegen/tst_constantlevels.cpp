@@ -10,7 +10,7 @@
 #include "core/codegen/AstBuilder.h"
 #include "core/codegen/ConstantLevels.h"
 #include "core/codegen/StatementGrouping.h"
-#include "core/edit/ScheduleTree.h"
+#include "core/schedule/ScheduleTree.h"
 #include "core/edit/Edit.h"
 #include "core/interop/ScheduleInput.h"
 #include "core/model/KernelLoader.h"

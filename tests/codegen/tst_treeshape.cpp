@@ -11,7 +11,7 @@
 #include "core/codegen/NestTextPrinter.h"
 #include "core/codegen/TreeShape.h"
 #include "core/edit/EditScript.h"
-#include "core/edit/ScheduleTree.h"
+#include "core/schedule/ScheduleTree.h"
 #include "core/interop/ScheduleInput.h"
 #include "core/isl/IslContext.h"
 #include "core/model/KernelLoader.h"

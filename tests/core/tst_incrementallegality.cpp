@@ -7,8 +7,8 @@
 // DifferenceMinimum's own rows are in tst_differenceminimum.
 #include "core/analysis/Analyzer.h"
 #include "core/edit/Edit.h"
-#include "core/edit/FlagAnalysis.h"
-#include "core/edit/FlagCache.h"
+#include "core/flags/FlagAnalysis.h"
+#include "core/flags/FlagCache.h"
 #include "core/legality/IncrementalLegality.h"
 #include "core/legality/LegalityChecker.h"
 #include "core/model/KernelLoader.h"

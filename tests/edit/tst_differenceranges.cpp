@@ -4,7 +4,7 @@
 // directly too. Tile members, floor(e / s), on both sides take the short
 // way where e's difference is one multiple of s on every pair; the rows
 // cover both ways and the forms the short way must refuse.
-#include "core/edit/DifferenceRanges.h"
+#include "core/flags/DifferenceRanges.h"
 #include "core/isl/IslContext.h"
 #include "core/isl/IslUtil.h"
 

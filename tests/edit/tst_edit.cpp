@@ -7,7 +7,7 @@
 #include "core/isl/IslUtil.h"
 
 #include "core/edit/Edit.h"
-#include "core/edit/ScheduleTree.h"
+#include "core/schedule/ScheduleTree.h"
 #include "core/schedule/SchedulePrinter.h"
 #include "core/support/InputError.h"
 

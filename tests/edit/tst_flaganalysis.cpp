@@ -3,8 +3,8 @@
 // each kernel's dependence distances; declared flags read back next to them.
 #include "EditTestUtil.h"
 
-#include "core/edit/FlagAnalysis.h"
-#include "core/edit/FlagCache.h"
+#include "core/flags/FlagAnalysis.h"
+#include "core/flags/FlagCache.h"
 #include "core/interop/ScheduleInput.h"
 #include "core/schedule/ScheduleTreeWalk.h"
 

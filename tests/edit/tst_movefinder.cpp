@@ -4,7 +4,7 @@
 // tools/oracle.py on the map of each move's result.
 #include "EditTestUtil.h"
 
-#include "core/edit/ScheduleTree.h"
+#include "core/schedule/ScheduleTree.h"
 #include "core/explore/MoveFinder.h"
 #include "core/interop/ScheduleInput.h"
 

@@ -5,7 +5,7 @@
 #include "EditTestUtil.h"
 #include "core/isl/IslUtil.h"
 
-#include "core/edit/FlagAnalysis.h"
+#include "core/flags/FlagAnalysis.h"
 #include "core/explore/ScheduleSuggester.h"
 
 #include <QtTest>

@@ -14,7 +14,7 @@
 #include "core/analysis/ScheduleExport.h"
 #include "core/edit/EditScript.h"
 #include "core/explore/ScheduleSuggester.h"
-#include "core/edit/ScheduleTree.h"
+#include "core/schedule/ScheduleTree.h"
 #include "core/model/KernelLoader.h"
 #include "core/interop/ScheduleInput.h"
 

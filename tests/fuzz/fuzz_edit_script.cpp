@@ -8,7 +8,7 @@
 
 #include "core/codegen/CodeGenerator.h"
 #include "core/edit/EditScript.h"
-#include "core/edit/FlagAnalysis.h"
+#include "core/flags/FlagAnalysis.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "Edit.h"
+#include "core/schedule/ScheduleTreeWalk.h"
 
 #include <isl/cpp.h>
 
@@ -55,7 +55,7 @@ const char *treeKindName(TreeNode::Kind kind);
 class ScheduleTree {
 public:
     /// Reads an isl schedule (domain, band, sequence, set, filter, mark and
-    /// leaf nodes; others are refused with an EditError).
+    /// leaf nodes; others are refused with a TreeError).
     static TreeNode read(const isl::schedule &schedule);
     /// Builds the isl schedule of a tree whose root is a domain node.
     static isl::schedule build(const TreeNode &root);
@@ -82,7 +82,7 @@ public:
     /// at): isl makes the same nest of both.
     static bool plainlyEqual(const TreeNode &a, const TreeNode &b);
 
-    /// The node at `path`, or an EditError naming the edit and the first
+    /// The node at `path`, or a TreeError naming the edit and the first
     /// step that does not exist.
     static TreeNode &at(TreeNode &root, const NodePath &path, const char *edit);
     static const TreeNode *find(const TreeNode &root, const NodePath &path);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "ScheduleTree.h"
 
-#include "EditError.h"
+#include "TreeError.h"
 #include "core/isl/IslUtil.h"
 
 #include <isl/aff.h>
@@ -65,7 +65,7 @@ TreeNode readOne(const isl::schedule_node &n, const NodePath &path, bool reach =
     }
     case isl_schedule_node_leaf: t.kind = TreeNode::Kind::Leaf; break;
     default:
-        throw EditError(path,
+        throw TreeError(path,
                         "schedule tree nodes of this kind (context, guard, extension, expansion) cannot be "
                         "edited");
     }
@@ -343,7 +343,7 @@ TreeNode &ScheduleTree::at(TreeNode &root, const NodePath &path, const char *edi
     NodePath walked;
     for (int k : path) {
         if (k < 0 || static_cast<std::size_t>(k) >= t->children.size())
-            throw EditError(path,
+            throw TreeError(path,
                             std::string(edit) + ": there is no node " + nodePathText(path) + " (the "
                                 + treeKindName(t->kind) + " at " + nodePathText(walked) + " has "
                                 + std::to_string(t->children.size()) + " child" + (t->children.size() == 1 ? "" : "ren")

@@ -3,9 +3,9 @@
 
 #include "DifferenceRanges.h"
 #include "FlagCache.h"
-#include "PrefixTimes.h"
+#include "core/schedule/PrefixTimes.h"
 
-#include "ScheduleTree.h"
+#include "core/schedule/ScheduleTree.h"
 #include "core/isl/IslContext.h"
 #include "core/isl/IslUtil.h"
 #include "core/isl/PolyhedralModel.h"
