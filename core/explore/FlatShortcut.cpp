@@ -3,7 +3,7 @@
 #include "FlatPlace.h"
 
 #include "core/analysis/Analyzer.h"
-#include "core/edit/ScheduleTree.h"
+#include "core/schedule/ScheduleTree.h"
 #include "core/edit/TreeEdits.h"
 
 #include <algorithm>

@@ -2,7 +2,7 @@
 #include "SequenceShortcut.h"
 
 #include "core/analysis/Analyzer.h"
-#include "core/edit/ScheduleTree.h"
+#include "core/schedule/ScheduleTree.h"
 #include "core/isl/IslContext.h"
 #include "core/legality/LegalityChecker.h"
 
