@@ -17,6 +17,7 @@ int codegenCommand(ToolSession &s);
 int applyCommand(ToolSession &s);
 int suggestCommand(ToolSession &s);
 int movesCommand(ToolSession &s);
+int repairCommand(ToolSession &s);
 int exportJscopCommand(ToolSession &s);
 int serveCommand(ToolSession &s);
 

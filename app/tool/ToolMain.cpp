@@ -30,10 +30,9 @@ using Command = std::function<int(ToolSession &)>;
 const std::map<std::string, Command> &commands()
 {
     static const std::map<std::string, Command> table = {
-        {"check", checkCommand}, {"deps", depsCommand},
-        {"tree", treeCommand},   {"codegen", codegenCommand},
-        {"apply", applyCommand}, {"suggest", suggestCommand},
-        {"moves", movesCommand}, {"export-jscop", exportJscopCommand},
+        {"check", checkCommand},     {"deps", depsCommand},     {"tree", treeCommand},
+        {"codegen", codegenCommand}, {"apply", applyCommand},   {"suggest", suggestCommand},
+        {"moves", movesCommand},     {"repair", repairCommand}, {"export-jscop", exportJscopCommand},
         {"serve", serveCommand},
     };
     return table;

@@ -38,6 +38,8 @@ enum Use : unsigned {
     Fixed = 1u << 9,
     Into = 1u << 10,
     Jobs = 1u << 11,
+    Ranges = 1u << 12,
+    Goal = 1u << 13,
 };
 
 struct CommandSpec {
@@ -75,8 +77,12 @@ const std::vector<CommandSpec> &commandSpecs()
          Deps | Counts | Format | Out | AssumeNoDep | Json,
          {"block", "flow", "map"}},
         {"moves",
-         "the edits that apply at a node (--node PATH) and their verdicts",
-         Schedule | Edits | Deps | Counts | Node | Json,
+         "the edits that apply at a node (--node PATH) and their verdicts (--ranges: their exact legal arguments)",
+         Schedule | Edits | Deps | Counts | Node | Ranges | Json,
+         {}},
+        {"repair",
+         "proposals that make a schedule legal (or a band permutable or parallel: --node PATH --goal), best first",
+         Schedule | Edits | Deps | Node | Goal | Json,
          {}},
         {"export-jscop", "a JSCoP (Polly) description of the kernel and schedule", Schedule | Edits | Out | Into, {}},
         {"serve",
@@ -107,7 +113,7 @@ std::string joinOr(const std::vector<std::string> &words)
 // tool's messages.
 struct RawValues {
     std::vector<std::string> params;
-    std::string deps, maxOps, timeLimit, scop, maxMemory, jobs;
+    std::string deps, maxOps, timeLimit, scop, maxMemory, jobs, goal, count;
     bool noCount = false;
 };
 
@@ -163,6 +169,18 @@ void addOptions(CLI::App &sub, const CommandSpec &spec, ToolOptions &o, RawValue
             ->type_name("POLLY.jscop");
     if (u & Node)
         sub.add_option("--node", o.node, "a schedule tree node as child indices, e.g. 0.1, or root")->type_name("PATH");
+    if (u & Ranges)
+        sub.add_flag("--ranges", o.ranges,
+                     "the exact legal arguments of each edit of a band (shift offsets, skew and scale factors, "
+                     "permutations, permutable members), and why each illegal move is illegal")
+            ->disable_flag_override();
+    if (u & Goal) {
+        sub.add_option("--goal", raw.goal,
+                       "legal (default), permutable (the band at --node and the loops below it made one permutable "
+                       "band) or parallel (its outer member made parallel)")
+            ->type_name("legal|permutable|parallel");
+        sub.add_option("--count", raw.count, "at most N proposals (default 3)")->type_name("N");
+    }
     if (u & Jobs)
         sub.add_option("--jobs", raw.jobs,
                        "answer up to N waiting requests at once, each thread with its own copy of the analysis "
@@ -260,6 +278,20 @@ void convert(ToolOptions &o, const RawValues &raw)
     }
     if (!raw.maxMemory.empty())
         o.maxMemory = parseSize(raw.maxMemory, c);
+    if (!raw.goal.empty()) {
+        const std::vector<std::string> goals = {"legal", "permutable", "parallel"};
+        if (std::find(goals.begin(), goals.end(), raw.goal) == goals.end())
+            throw UsageError("--goal takes legal, permutable or parallel, got '" + raw.goal + "'"
+                                 + Suggestion::hint(raw.goal, goals),
+                             c);
+        o.goal = raw.goal;
+    }
+    if (!raw.count.empty()) {
+        const auto v = parseInt(raw.count, "--count", c);
+        if (v < 1 || v > 100)
+            throw UsageError("--count takes a number of proposals from 1 to 100, got " + raw.count, c);
+        o.count = static_cast<unsigned>(v);
+    }
     o.counts = !raw.noCount;
     if (const auto *spec = findSpec(c); spec && !o.format.empty()) {
         const auto &fs = spec->formats;

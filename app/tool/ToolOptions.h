@@ -35,6 +35,9 @@ struct ToolOptions {
     std::optional<std::uint64_t> maxMemory; ///< --max-memory bytes (0: none; default: MemoryLimit's)
     bool counts = true;
     unsigned jobs = 0; ///< serve --jobs: requests answered at once (0: ServePool's default)
+    bool ranges = false; ///< moves --ranges: the exact legal arguments of a band's edits
+    std::string goal = "legal"; ///< repair --goal: legal, permutable or parallel
+    unsigned count = 3; ///< repair --count: at most this many proposals
     // Kernel input (every command that reads a KERNEL takes them).
     std::string function; ///< --function NAME: the function of a C input
     std::optional<unsigned> scop; ///< --scop N: the N-th SCoP of a C input

@@ -4,8 +4,9 @@
 #include "FlatShortcut.h"
 #include "SequenceShortcut.h"
 
-#include "core/edit/ScheduleTree.h"
+#include "core/schedule/ScheduleTree.h"
 #include "core/analysis/Analyzer.h"
+#include "core/analysis/ViolationNodes.h"
 #include "core/isl/IslContext.h"
 #include "core/schedule/FlatSchedule.h"
 #include "core/support/InputError.h"
@@ -116,7 +117,7 @@ std::vector<Edit> MoveFinder::candidates(const TreeNode &root, const NodePath &p
 }
 
 MovesReport MoveFinder::evaluate(Analyzer &analyzer, const isl::schedule &schedule, const NodePath &path, DepMode mode,
-                                 bool counts, bool shortcuts)
+                                 bool counts, bool shortcuts, bool reasons)
 {
     MovesReport r;
     r.node = path;
@@ -173,6 +174,19 @@ MovesReport MoveFinder::evaluate(Analyzer &analyzer, const isl::schedule &schedu
         }
         r.moves.push_back(std::move(v));
     }
+    if (reasons)
+        for (MoveVerdict &v : r.moves)
+            if (v.verdict == MoveVerdict::Verdict::Illegal)
+                v.firstViolation = QuotaScope::run(analyzer.context(), "explaining " + v.description, [&] {
+                    const isl::schedule after = v.edit.apply(root);
+                    auto all = analyzer.violations(after, mode, false, true);
+                    ViolationNodes::name(after, all);
+                    return all.empty() ? std::optional<ViolationReport>()
+                                       : std::optional<ViolationReport>(
+                                           *std::min_element(all.begin(), all.end(), [](const auto &a, const auto &b) {
+                                               return a.level != b.level ? a.level < b.level : a.edge < b.edge;
+                                           }));
+                });
     return r;
 }
 

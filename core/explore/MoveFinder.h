@@ -3,6 +3,7 @@
 
 #include "core/edit/Edit.h"
 #include "core/deps/Dependence.h"
+#include "core/report/CheckReport.h"
 
 #include <cstdint>
 #include <optional>
@@ -27,6 +28,9 @@ struct MoveVerdict {
     std::size_t violatedEdges = 0; ///< Illegal: dependence edges violated
     std::optional<std::int64_t> violatingPairs; ///< Illegal: pairs, when every parameter is fixed
     std::string reason; ///< DoesNotApply: why
+    /// Illegal, when asked for reasons: the dependence that breaks first
+    /// (least time dimension), with its witness pair.
+    std::optional<ViolationReport> firstViolation;
 };
 
 const char *verdictName(MoveVerdict::Verdict v);
@@ -49,9 +53,10 @@ public:
     /// Applies each candidate and checks the result against the
     /// dependences. ResourceLimitError and CancelledError pass through.
     /// `shortcuts` false: every candidate through a new tree (the
-    /// reference the shortcuts are tested against).
+    /// reference the shortcuts are tested against). `reasons`: each
+    /// illegal move's first violation with its witness.
     static MovesReport evaluate(Analyzer &analyzer, const isl::schedule &schedule, const NodePath &path, DepMode mode,
-                                bool counts = true, bool shortcuts = true);
+                                bool counts = true, bool shortcuts = true, bool reasons = false);
 };
 
 } // namespace se

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "BandDifferences.h"
+
+#include "core/deps/DepMode.h"
+#include "core/schedule/ScheduleTreeWalk.h"
+
+#include <isl/cpp.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace se {
+
+class Analyzer;
+class FlatPlace;
+
+/// One edit argument's legal values as plain data: the isl set (parametric
+/// while parameters are free) and a sentence. `min`/`max` are the bounds of
+/// a one-dimensional range when no parameter is left (absent: unbounded on
+/// that side).
+struct ArgumentRange {
+    std::string set; ///< `{ [k] : k >= -1 }`
+    std::string text; ///< `any factor of at least -1`
+    bool empty = false;
+    bool exact = true; ///< false: for every parameter value at once, not symbolic
+    bool symbolic = false; ///< the set depends on the parameters (no min and max then)
+    std::optional<std::int64_t> min, max;
+};
+
+struct ShiftRange {
+    int member = 0;
+    std::string statement; ///< the one statement shifted (every other by 0)
+    ArgumentRange range;
+};
+
+struct ShiftSetRange {
+    int member = 0;
+    std::vector<std::string> statements; ///< the set's dimensions, in order
+    ArgumentRange range;
+    /// The legal offsets that change least (least sum of |offset|), when
+    /// the set has a point and no parameter is left.
+    std::optional<std::vector<std::int64_t>> sample;
+};
+
+struct SkewRange {
+    int member = 0, source = 0; ///< member += factor * source
+    ArgumentRange range;
+};
+
+struct ScaleRange {
+    int member = 0;
+    ArgumentRange range;
+};
+
+struct ReverseVerdict {
+    int member = 0;
+    bool legal = false;
+};
+
+struct PermutationVerdict {
+    std::vector<int> order; ///< as Edit::permute: member k takes old member order[k]
+    bool legal = false;
+};
+
+/// Members first..last (inclusive) form a permutable band: every
+/// dependence the members before `first` leave undecided has a
+/// non-negative difference at each of them, so they can be tiled.
+struct PermutableRange {
+    int first = 0, last = 0;
+    bool permutable = false;
+};
+
+/// Every parametric edit of one band with the exact set of its arguments
+/// that keep the schedule legal (computed from the dependences with isl,
+/// not by trying values). Plain data.
+struct BandRanges {
+    NodePath node;
+    unsigned members = 0;
+    std::vector<std::string> statements;
+    /// Non-empty: why no edit of this band makes the schedule legal (every
+    /// range is then empty).
+    std::string blocked;
+    std::vector<ShiftRange> shifts; ///< per member and statement
+    std::vector<ShiftSetRange> shiftSets; ///< per member, every statement's offset
+    std::vector<SkewRange> skews; ///< per ordered member pair
+    std::vector<ScaleRange> scales;
+    std::vector<ReverseVerdict> reverses;
+    std::vector<PermutationVerdict> permutations; ///< every order, bands of at most 5 members
+    std::vector<PermutableRange> permutable; ///< every contiguous range of members
+    bool legal = false; ///< the schedule as it is
+};
+
+/// The exact legal ranges of a band's edits (BandDifferences has the
+/// reasoning). Also the building blocks of Repair: the legal sets as isl
+/// objects.
+class LegalRanges {
+public:
+    LegalRanges(FlatPlace &place, DepMode mode);
+
+    /// Everything at once, as plain data. Throws TreeError when the node is
+    /// not a band; ResourceLimitError and CancelledError pass through.
+    static BandRanges compute(Analyzer &analyzer, const isl::schedule &schedule, const NodePath &node, DepMode mode);
+    BandRanges report() const;
+
+    const BandDifferences &differences() const { return m_diffs; }
+
+    /// What an edit's arguments must give beyond legality.
+    enum class Also {
+        Nothing,
+        /// every dependence undecided before the band has a difference
+        /// >= 0 at the member (the band stays or becomes permutable there)
+        NonNegative,
+        /// every dependence undecided before the member has a difference
+        /// 0 at it (the member is parallel)
+        Zero,
+    };
+    /// { [o_s0, ..., o_sn] }: the offsets (one per statement(), in order)
+    /// of a shift at `member` that keep the schedule legal (and `also`).
+    isl::set shiftSet(int member, Also also = Also::Nothing) const;
+    /// { [k] }: factors of `member += k * source` that keep it legal (and
+    /// `also`, NonNegative or Nothing), or nullopt where the difference of
+    /// `source` takes too many values for an exact set (skewRange then
+    /// bisects).
+    std::optional<isl::set> skewSet(int member, int source, Also also = Also::Nothing) const;
+    /// True when every dependence undecided before `member` has difference
+    /// 0 at it (the member is parallel).
+    bool coincident(int member) const;
+    /// True when the band with each member's difference replaced by an
+    /// affine form of the differences (`-d1`, `d0 + 2*d1`; isl syntax over
+    /// d0..dm-1) keeps every dependence legal.
+    bool legalUnder(const std::vector<std::string> &forms) const;
+    /// True when members [first, last] are permutable (see PermutableRange).
+    bool permutable(int first, int last) const;
+    /// True when, with the differences replaced by `forms` (as legalUnder),
+    /// every dependence undecided before `first` is >= 0 at each of the
+    /// forms first..last.
+    bool nonNegativeUnder(const std::vector<std::string> &forms, int first, int last) const;
+    /// True when the band, as it is, keeps every dependence legal.
+    bool legal() const;
+
+    /// The points of `set` (over parameters) that are in it for every
+    /// parameter value of `context`: a set without parameters.
+    static isl::set forEveryParameter(const isl::set &set, const isl::set &context);
+    /// The offsets that change least in `set` for every parameter value
+    /// (see ShiftSetRange::sample); nullopt when there are none.
+    static std::optional<std::vector<std::int64_t>> leastOffsets(const isl::set &set, const isl::set &context);
+
+private:
+    ArgumentRange describe(const isl::set &set, const std::string &what) const;
+    isl::set undecided(const isl::set &diffs, int member) const; ///< d_k = 0 for k < member
+    bool anyBackwardBefore(int member) const; ///< a pair goes backward before `member`
+    ArgumentRange skewRange(int member, int source) const;
+
+    FlatPlace &m_place;
+    BandDifferences m_diffs;
+    isl::set m_context; ///< the parameters' context
+};
+
+} // namespace se
