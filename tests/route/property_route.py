@@ -239,6 +239,7 @@ class Run:
                           perturb_refused=0, calls=0)
         self.nfile = 0
         self.unsupported = set()
+        self.timing = {}
 
     # -- bookkeeping
     def ok(self, n=1):
@@ -262,8 +263,12 @@ class Run:
         cmd = [self.tool] + args
         line = shlex.join(cmd)
         self.stats['calls'] += 1
+        t0 = time.time()
+        kind = args[0] + (' --ranges' if '--ranges' in args else '') + (' --goal' if '--goal' in args else '')
         try:
             r = subprocess.run(cmd, capture_output=True, text=True, timeout=CALL_TIMEOUT)
+            n, t = self.timing.get(kind, (0, 0.0))
+            self.timing[kind] = (n + 1, t + time.time() - t0)
         except subprocess.TimeoutExpired:
             self.fail(ctx, '%s: no answer within %d s' % (what, CALL_TIMEOUT), line)
             return None, '', '', line
@@ -533,7 +538,7 @@ def check_interval(run, ctx, S, band, e, kind, rng, ranges_cmd, apply_edit, tool
             tool_samples.append((apply_edit, rng.choice(cands)))
 
 
-def check_ranges(run, ctx, S, band, rng):
+def check_ranges(run, ctx, S, band, rng, tool_samples):
     path, _, info = band
     n, stmts, col = info['members'], info['stmts'], info['col']
     args = ['moves', ctx.kpath] + S.sched_args() + ['--node', path_arg(path), '--ranges', '--json'] + ctx.pargs
@@ -573,7 +578,6 @@ def check_ranges(run, ctx, S, band, rng):
     run.ok()
     T0 = S.T
     sset = set(stmts)
-    tool_samples = []
 
     # shift, one statement at a time
     shift = R.get('shift')
@@ -781,28 +785,31 @@ def check_ranges(run, ctx, S, band, rng):
             else:
                 run.fail(ctx, what, line)
 
-    # one answer through the official pipeline: the tool's map of the edit and the model agree
-    for apply_edit, v in rng.sample(tool_samples, min(len(tool_samples), 1)):
-        T, edits = apply_edit(v)
-        model, _ = ctx.verdict(T)
-        mapping, cmd, err = run.tree_map(ctx, S.path, edits, 'tree --edits')
-        run.stats['tool_edits'] += 1
-        if mapping is None:
-            run.fail(ctx, 'the edit %s does not apply: %s' % (json.dumps(edits), err.strip()[:300]), cmd)
-            continue
-        try:
-            legal, bad = ctx.map_legal(mapping)
-        except (ValueError, SystemExit) as e:
-            run.fail(ctx, 'the oracle cannot read the map of tree --edits: %s' % e, cmd, mapping)
-            continue
-        if legal == model:
-            run.ok()
-        else:
-            run.fail(ctx, 'the map of %s is %s per the oracle, the edit as documented gives %s (edit semantics differ)'
-                     % (json.dumps(edits), legal, model), cmd, mapping)
 
 
-def check_goal(run, ctx, S, edits, goal, node, tag, cmd):
+def verify_sample(run, ctx, S, apply_edit, v):
+    """One edit whose verdict agreed with the ranges answer, through the
+    official pipeline: the tool's map of the edit and the model agree."""
+    T, edits = apply_edit(v)
+    model, _ = ctx.verdict(T)
+    mapping, cmd, err = run.tree_map(ctx, S.path, edits, 'tree --edits')
+    run.stats['tool_edits'] += 1
+    if mapping is None:
+        run.fail(ctx, 'the edit %s does not apply: %s' % (json.dumps(edits), err.strip()[:300]), cmd)
+        return
+    try:
+        legal, bad = ctx.map_legal(mapping)
+    except (ValueError, SystemExit) as e:
+        run.fail(ctx, 'the oracle cannot read the map of tree --edits: %s' % e, cmd, mapping)
+        return
+    if legal == model:
+        run.ok()
+    else:
+        run.fail(ctx, 'the map of %s is %s per the oracle, the edit as documented gives %s (edit semantics differ)'
+                 % (json.dumps(edits), legal, model), cmd, mapping)
+
+
+def check_goal(run, ctx, S, edits, goal, node, tag, cmd, mapping, line2):
     """After a --goal repair the band at NODE is permutable (all its members)
     or its outer member carries no dependence."""
     flow, rc, line, err = run.tree_flow(ctx, S.path, edits, 'tree --edits (a repair)')
@@ -813,9 +820,6 @@ def check_goal(run, ctx, S, edits, goal, node, tag, cmd):
     if not hit or hit[0][1] != 'band':
         run.fail(ctx, '%s: after its edits node %s is %s, not a band' % (tag, path_arg(node), hit[0][1] if hit else
                                                                          'missing'), line)
-        return
-    mapping, line2, err = run.tree_map(ctx, S.path, edits, 'tree --edits (a repair)')
-    if mapping is None:
         return
     T = ctx.times(mapping)
     info = hit[0][2]
@@ -903,7 +907,7 @@ def check_repairs(run, ctx, S, extra_args, what, goal=None, node=None):
         if legal2:
             run.ok()
             if goal:
-                check_goal(run, ctx, S, edits, goal, node, tag, line)
+                check_goal(run, ctx, S, edits, goal, node, tag, line, mapping, cmd)
         else:
             mfile = run.newfile(ctx, 'repair-edits.map', mapping + '\n')
             run.fail(ctx, '%s: its edits give an illegal schedule per the oracle: %s' % (tag, ctx.describe(bad2)),
@@ -1058,9 +1062,12 @@ def do_kernel(run, kpath, doc, kdir, rng, extra_maps, nperturb):
             run.ok()  # refused with a message: fine too
     for S in schedules:
         run.stats['schedules'] += 1
+        samples = []
         for band in S.bands():
             run.stats['bands'] += 1
-            check_ranges(run, ctx, S, band, rng)
+            check_ranges(run, ctx, S, band, rng, samples)
+        if samples:  # one edit per schedule through tree --edits
+            verify_sample(run, ctx, S, *rng.choice(samples))
         if not S.legal:
             run.stats['illegal_schedules'] += 1
             check_repairs(run, ctx, S, [], 'repair')
@@ -1165,6 +1172,7 @@ def main():
              s['shift_values'], s['skew_values'], s['scale_values'], s['reverse'], s['permutations'], s['permutable'], s['tool_edits']))
     print('repair: %d calls on illegal schedules (%d with no repair, a reason given), %d goal calls (%d with none), '
           '%d repairs checked' % (s['repair_calls'], s['repairs_empty'], s['goal_calls'], s['goal_empty'], s['repairs']))
+    print('schedule-tool time: ' + ', '.join('%s %d calls %.1f s' % (k, n, t) for k, (n, t) in sorted(run.timing.items())))
     if run.failures:
         print('failing kernels and files kept in %s' % run.work)
     else:
