@@ -92,6 +92,21 @@ std::string signedText(std::int64_t v)
 LegalRanges::LegalRanges(FlatPlace &place, DepMode mode)
     : m_place(place), m_diffs(place, mode), m_context(place.analyzer().model().context())
 {
+    const unsigned m = m_diffs.members();
+    const std::vector<std::string> forms = identity(m);
+    const std::string tuple = "{ " + differenceTuple(m) + " : ";
+    for (unsigned i = 0; i < m; ++i) {
+        std::vector<std::string> conj{"0 = 0"};
+        for (unsigned k = 0; k < i; ++k)
+            conj.push_back(d(static_cast<int>(k)) + " = 0");
+        m_undecided.emplace_back(m_diffs.ctx(), tuple + join(conj, " and ") + " }");
+        m_restForward.emplace_back(m_diffs.ctx(), tuple + lexForward(forms, i + 1) + " }");
+        m_restForwardOrZero.emplace_back(m_diffs.ctx(),
+                                         tuple + lexForward(forms, i + 1) + " or (" + allZero(forms, i + 1) + ") }");
+    }
+    // What every shift range of each member starts from: made once here.
+    for (unsigned i = 0; i < m; ++i)
+        m_legalPairs.push_back(pairRanges(static_cast<int>(i), Also::Nothing, true));
 }
 
 BandRanges LegalRanges::compute(Analyzer &analyzer, const isl::schedule &schedule, const NodePath &node, DepMode mode)
@@ -106,13 +121,7 @@ BandRanges LegalRanges::compute(Analyzer &analyzer, const isl::schedule &schedul
 
 isl::set LegalRanges::undecided(const isl::set &diffs, int member) const
 {
-    if (member == 0)
-        return diffs;
-    std::vector<std::string> conj;
-    for (int k = 0; k < member; ++k)
-        conj.push_back(d(k) + " = 0");
-    return diffs.intersect(
-        isl::set(m_diffs.ctx(), "{ " + differenceTuple(m_diffs.members()) + " : " + join(conj, " and ") + " }"));
+    return member == 0 ? diffs : diffs.intersect(m_undecided[static_cast<std::size_t>(member)]);
 }
 
 bool LegalRanges::anyBackwardBefore(int member) const
@@ -168,77 +177,196 @@ bool LegalRanges::nonNegativeUnder(const std::vector<std::string> &forms, int fi
 
 namespace {
 
-// For the pairs left undecided before `member`: those for which a tie at
-// `member` is legal (what follows in the band goes forward, or nothing
-// does and the times after the band do) and those that need `member`
-// itself to go forward.
-struct Split {
-    isl::set tieOk, strict;
-};
-
 } // namespace
 
-static Split splitAt(const isl::set &ahead, const isl::set &level, int member, unsigned members, isl::ctx ctx,
-                     const std::function<isl::set(const isl::set &)> &undecided)
+LegalRanges::Split LegalRanges::splitAt(const BandDifferences::Edge &e, int member) const
 {
-    const std::vector<std::string> forms = identity(members);
-    const std::string tuple = differenceTuple(members);
-    const auto from = static_cast<std::size_t>(member) + 1;
-    const isl::set restForward(ctx, "{ " + tuple + " : " + lexForward(forms, from) + " }");
-    const isl::set restForwardOrZero(
-        ctx, "{ " + tuple + " : " + lexForward(forms, from) + " or (" + allZero(forms, from) + ") }");
-    const isl::set a = undecided(ahead), l = undecided(level);
-    const isl::set ok = a.intersect(restForwardOrZero).unite(l.intersect(restForward));
+    const auto i = static_cast<std::size_t>(member);
+    const isl::set a = undecided(e.ahead, member), l = undecided(e.level, member);
+    const isl::set ok = a.intersect(m_restForwardOrZero[i]).unite(l.intersect(m_restForward[i]));
     return Split{ok, a.unite(l).subtract(ok)};
 }
 
-isl::set LegalRanges::shiftSet(int member, Also also) const
+std::string LegalRanges::offsetsTuple() const
 {
-    const auto &stmts = m_diffs.statements();
-    const isl::ctx ctx = m_diffs.ctx();
     const PolyhedralModel &model = m_place.analyzer().model();
     std::vector<std::string> names;
-    for (std::size_t s : stmts)
+    for (std::size_t s : m_diffs.statements())
         names.push_back("o_" + model.statements()[s].name);
-    const std::string offsets = "[" + join(names, ", ") + "]";
+    return "[" + join(names, ", ") + "]";
+}
+
+std::optional<std::vector<LegalRanges::PairRange>> LegalRanges::pairRanges(int member, Also also, bool make) const
+{
+    if (also == Also::Nothing && !make)
+        return m_legalPairs[static_cast<std::size_t>(member)];
     if (!m_diffs.blocked().empty() || anyBackwardBefore(member))
-        return isl::set(ctx, "{ " + offsets + " : 1 = 0 }");
+        return std::nullopt;
+    const isl::ctx ctx = m_diffs.ctx();
     const unsigned m = m_diffs.members();
     // { [d0, ..., dm-1] -> [a] }: the member's difference.
     const isl::map project(ctx, "{ " + differenceTuple(m) + " -> [a] : a = " + d(member) + " }");
     const isl::map strictBad(ctx, "{ [a] -> [u] : a + u <= 0 }");
     const isl::map tieBad(ctx, "{ [a] -> [u] : a + u <= -1 }");
-    // The differences' sets, statement pair by statement pair.
-    std::map<std::pair<std::size_t, std::size_t>, isl::set> bad;
+    const isl::map aboveBad(ctx, "{ [a] -> [u] : a + u >= 1 }");
+    // The offsets' difference u = o_dst - o_src that leaves some pair
+    // behind, statement pair by statement pair.
+    std::map<std::pair<int, int>, isl::set> bad;
     for (const BandDifferences::Edge &e : m_diffs.edges()) {
-        QuotaScope::nextStep(model.islContext());
-        const Split split =
-            splitAt(e.ahead, e.level, member, m, ctx, [&](const isl::set &s) { return undecided(s, member); });
+        QuotaScope::nextStep(m_place.analyzer().context());
+        const Split split = splitAt(e, member);
         isl::set b = split.tieOk.apply(project).apply(tieBad).unite(split.strict.apply(project).apply(strictBad));
         if (also == Also::NonNegative)
             b = b.unite(e.ahead.unite(e.level).apply(project).apply(tieBad));
         if (also == Also::Zero) {
             const isl::set all = undecided(e.ahead.unite(e.level), member).apply(project);
-            b = b.unite(all.apply(tieBad)).unite(all.apply(isl::map(ctx, "{ [a] -> [u] : a + u >= 1 }")));
+            b = b.unite(all.apply(tieBad)).unite(all.apply(aboveBad));
         }
-        const auto key = std::make_pair(e.src, e.dst);
+        const auto key = std::make_pair(m_diffs.position(e.src), m_diffs.position(e.dst));
+        assert(key.first >= 0 && key.second >= 0);
         const auto it = bad.find(key);
         if (it == bad.end())
             bad.emplace(key, b);
         else
             it->second = it->second.unite(b);
     }
+    std::vector<PairRange> out;
+    for (const auto &[pair, b] : bad)
+        out.push_back(PairRange{pair.first, pair.second,
+                                islutil::coalesce(isl::set(ctx, "{ [u] }").subtract(b).intersect_params(m_context))});
+    return out;
+}
+
+std::optional<std::vector<LegalRanges::DifferenceBound>>
+LegalRanges::differenceBounds(const std::vector<PairRange> &pairs) const
+{
+    std::vector<DifferenceBound> out;
+    for (const PairRange &p : pairs) {
+        const isl::set g = p.good.gist_params(m_context);
+        const isl::set flat = g.project_out_all_params();
+        if (!flat.is_equal(g) || flat.n_basic_set() > 1)
+            return std::nullopt;
+        DifferenceBound b{p.src, p.dst, flat.is_empty(), std::nullopt, std::nullopt};
+        if (!b.empty) {
+            b.lo = bound(flat.dim_min_val(0));
+            b.hi = bound(flat.dim_max_val(0));
+        }
+        out.push_back(b);
+    }
+    return out;
+}
+
+std::string LegalRanges::boundsText(const std::vector<DifferenceBound> &bounds) const
+{
+    const PolyhedralModel &model = m_place.analyzer().model();
+    const auto name = [&](int pos) {
+        return "o_" + model.statements()[m_diffs.statements()[static_cast<std::size_t>(pos)]].name;
+    };
+    std::vector<std::string> conj;
+    for (const DifferenceBound &b : bounds) {
+        const std::string diff = b.src == b.dst ? std::string("0") : name(b.dst) + " - " + name(b.src);
+        if (b.empty)
+            return "{ " + offsetsTuple() + " : false }";
+        if (b.lo)
+            conj.push_back(diff + " >= " + std::to_string(*b.lo));
+        if (b.hi)
+            conj.push_back(diff + " <= " + std::to_string(*b.hi));
+    }
+    return "{ " + offsetsTuple() + (conj.empty() ? std::string() : " : " + join(conj, " and ")) + " }";
+}
+
+isl::set LegalRanges::shiftSet(int member, Also also) const
+{
+    const isl::ctx ctx = m_diffs.ctx();
+    const std::string offsets = offsetsTuple();
+    const auto pairs = pairRanges(member, also);
+    if (!pairs)
+        return isl::set(ctx, "{ " + offsets + " : false }");
+    // Where every pair's range is an interval without parameters, the set
+    // is one conjunction of difference bounds (that hold for every
+    // parameter value of the context), written at once; otherwise each
+    // pair's range is pulled back onto the offsets.
+    if (const auto bounds = differenceBounds(*pairs))
+        return isl::set(ctx, boundsText(*bounds));
     isl::set out(ctx, "{ " + offsets + " }");
-    for (const auto &[pair, b] : bad) {
-        const isl::set good = isl::set(ctx, "{ [u] }").subtract(b).coalesce();
-        const int src = m_diffs.position(pair.first), dst = m_diffs.position(pair.second);
-        assert(src >= 0 && dst >= 0);
-        const std::string diff =
-            src == dst ? "0" : names[static_cast<std::size_t>(dst)] + " - " + names[static_cast<std::size_t>(src)];
-        const isl::multi_aff to(ctx, "{ " + offsets + " -> [(" + diff + ")] }");
-        out = out.intersect(good.preimage(to)).coalesce();
+    const PolyhedralModel &model = m_place.analyzer().model();
+    const auto name = [&](int pos) {
+        return "o_" + model.statements()[m_diffs.statements()[static_cast<std::size_t>(pos)]].name;
+    };
+    for (const PairRange &p : *pairs) {
+        const std::string diff = p.src == p.dst ? std::string("0") : name(p.dst) + " - " + name(p.src);
+        out = out.intersect(p.good.preimage(isl::multi_aff(ctx, "{ " + offsets + " -> [(" + diff + ")] }"))).coalesce();
     }
     return islutil::coalesce(out.intersect_params(m_context));
+}
+
+isl::set LegalRanges::shiftSetAlone(int member, std::size_t position) const
+{
+    const isl::ctx ctx = m_diffs.ctx();
+    const auto pairs = pairRanges(member, Also::Nothing);
+    const isl::set none(ctx, "{ [o] : 1 = 0 }");
+    if (!pairs)
+        return none;
+    const auto pos = static_cast<int>(position);
+    isl::set out = isl::set(ctx, "{ [o] }").intersect_params(m_context);
+    for (const PairRange &p : *pairs) {
+        if (p.src != pos && p.dst != pos) {
+            // Both stay: the pair's difference 0 must be legal.
+            if (isl::set(ctx, "{ [0] }").intersect_params(m_context).subtract(p.good).is_empty())
+                continue;
+            return none;
+        }
+        const char *u = p.src == p.dst ? "0" : p.dst == pos ? "o" : "-o";
+        out = out.intersect(p.good.preimage(isl::multi_aff(ctx, std::string("{ [o] -> [(") + u + ")] }")));
+    }
+    return islutil::coalesce(out);
+}
+
+std::optional<std::vector<std::int64_t>> LegalRanges::leastShift(int member, Also also) const
+{
+    constexpr std::size_t kMostForCost = 32;
+    const auto pairs = pairRanges(member, also);
+    if (!pairs)
+        return std::nullopt;
+    const auto bounds = m_diffs.statements().size() > kMostForCost ? differenceBounds(*pairs) : std::nullopt;
+    if (!bounds)
+        return leastOffsets(shiftSet(member, also), m_context);
+    // Difference bounds (o_dst - o_src in [lo, hi]): the least non-negative
+    // offsets by relaxation (longest paths from 0); a cycle that keeps
+    // growing means there are none.
+    struct Arc {
+        std::size_t from, to;
+        std::int64_t least; ///< o_to >= o_from + least
+    };
+    std::vector<Arc> arcs;
+    for (const DifferenceBound &b : *bounds) {
+        if (b.empty)
+            return std::nullopt;
+        const auto src = static_cast<std::size_t>(b.src), dst = static_cast<std::size_t>(b.dst);
+        if (src == dst) {
+            if ((b.lo && *b.lo > 0) || (b.hi && *b.hi < 0))
+                return std::nullopt;
+            continue;
+        }
+        if (b.lo)
+            arcs.push_back({src, dst, *b.lo});
+        if (b.hi)
+            arcs.push_back({dst, src, -*b.hi});
+    }
+    std::vector<std::int64_t> o(m_diffs.statements().size(), 0);
+    bool changed = true;
+    for (std::size_t round = 0; changed && round <= o.size(); ++round) {
+        changed = false;
+        for (const Arc &a : arcs)
+            if (o[a.to] < o[a.from] + a.least) {
+                o[a.to] = o[a.from] + a.least;
+                changed = true;
+            }
+    }
+    if (changed)
+        return std::nullopt;
+    assert(std::all_of(arcs.begin(), arcs.end(), [&](const Arc &a) { return o[a.to] >= o[a.from] + a.least; }));
+    return o;
 }
 
 bool LegalRanges::coincident(int member) const
@@ -269,8 +397,7 @@ std::optional<isl::set> LegalRanges::skewSet(int member, int source, Also also) 
     const isl::map toB(ctx, "{ [a, b] -> [b] }");
     for (const BandDifferences::Edge &e : m_diffs.edges()) {
         QuotaScope::nextStep(m_place.analyzer().context());
-        const Split split =
-            splitAt(e.ahead, e.level, member, m, ctx, [&](const isl::set &s) { return undecided(s, member); });
+        const Split split = splitAt(e, member);
         // Where the member must also be >= 0, every pair asks a tie at least.
         const isl::set tie = also == Also::NonNegative
             ? split.tieOk.apply(project).unite(e.ahead.unite(e.level).apply(project))
@@ -346,6 +473,82 @@ ArgumentRange LegalRanges::skewRange(int member, int source) const
         conj.push_back("k <= " + signedText(*r.max));
     r.set = "{ [k]" + (conj.empty() ? std::string() : " : " + join(conj, " and ")) + " }";
     r.text = describe(isl::set(m_diffs.ctx(), r.set), "factor").text + " (for every parameter value)";
+    return r;
+}
+
+ArgumentRange LegalRanges::jointRange(int member, bool hasPoint) const
+{
+    ArgumentRange r;
+    const PolyhedralModel &model = m_place.analyzer().model();
+    const auto name = [&](int pos) {
+        return model.statements()[m_diffs.statements()[static_cast<std::size_t>(pos)]].name;
+    };
+    // Small sets are shown without what the context says; a big one as it
+    // is (a gist of hundreds of dimensions costs more than all the rest).
+    constexpr std::size_t kMostGisted = 32;
+    const bool small = m_diffs.statements().size() <= kMostGisted;
+    const auto pairs = pairRanges(member, Also::Nothing);
+    const auto bounds = pairs && !small ? differenceBounds(*pairs) : std::nullopt;
+    if (bounds) {
+        r.set = boundsText(*bounds); // the conjunction as isl reads it, not made
+        r.empty = !hasPoint;
+    } else {
+        const isl::set set = shiftSet(member);
+        r.empty = hasPoint ? false : set.is_empty();
+        r.set = islutil::str(!r.empty ? islutil::coalesce(set.gist_params(m_context)) : set);
+    }
+    if (r.empty) {
+        r.text =
+            "no offsets keep it legal" + (m_diffs.blocked().empty() ? std::string() : " (" + m_diffs.blocked() + ")");
+        return r;
+    }
+    // One sentence per statement pair the band decides.
+    std::vector<std::string> said;
+    for (const PairRange &p : pairs ? *pairs : std::vector<PairRange>{}) {
+        if (p.src == p.dst)
+            continue;
+        const isl::set g = islutil::coalesce(p.good.gist_params(m_context));
+        const isl::set flat = g.project_out_all_params();
+        const std::string who = "shift " + name(p.dst) + " by ";
+        const std::string than = " " + name(p.src);
+        std::string sentence;
+        if (!flat.is_equal(g) || flat.n_basic_set() > 1) {
+            r.symbolic = r.symbolic || !flat.is_equal(g);
+            sentence = "o_" + name(p.dst) + " - o_" + name(p.src) + " in " + islutil::str(g);
+        } else {
+            const auto lo = bound(flat.dim_min_val(0)), hi = bound(flat.dim_max_val(0));
+            // `at least 1 more than`, `at most 2 less than`, ...
+            const auto relative = [](std::int64_t v, bool least) {
+                if (v == 0)
+                    return std::string(least ? "at least as much as" : "at most as much as");
+                if (v > 0)
+                    return (least ? "at least " : "at most ") + std::to_string(v) + " more than";
+                return (least ? "at most " : "at least ") + std::to_string(-v) + " less than";
+            };
+            if (lo && hi && *lo == *hi)
+                sentence = who
+                    + (*lo == 0 ? std::string("exactly as much as")
+                                : "exactly " + std::to_string(*lo < 0 ? -*lo : *lo)
+                               + (*lo < 0 ? " less than" : " more than"))
+                    + than;
+            else if (lo && hi)
+                sentence = who + relative(*lo, true) + than + " and " + relative(*hi, false) + than;
+            else if (lo)
+                sentence = who + relative(*lo, true) + than;
+            else if (hi)
+                sentence = who + relative(*hi, false) + than;
+        }
+        if (!sentence.empty() && std::find(said.begin(), said.end(), sentence) == said.end())
+            said.push_back(sentence);
+    }
+    constexpr std::size_t kMostSaid = 8;
+    if (said.empty()) {
+        r.text = "any offsets";
+    } else {
+        const std::size_t more = said.size() > kMostSaid ? said.size() - kMostSaid : 0;
+        said.resize(std::min(said.size(), kMostSaid));
+        r.text = join(said, "; ") + (more ? "; and " + std::to_string(more) + " more" : std::string());
+    }
     return r;
 }
 
@@ -440,31 +643,14 @@ BandRanges LegalRanges::report() const
     const int m = static_cast<int>(m_diffs.members());
     const std::size_t n = out.statements.size();
     for (int i = 0; i < m; ++i) {
-        const isl::set all = shiftSet(i);
         ShiftSetRange joint;
         joint.member = i;
         joint.statements = out.statements;
-        joint.range = describe(all, "offsets");
-        joint.range.min.reset();
-        joint.range.max.reset();
-        joint.sample = leastOffsets(all, m_context);
+        joint.sample = leastShift(i);
+        joint.range = jointRange(i, joint.sample.has_value());
         // One statement's offset, the others' 0.
-        for (std::size_t s = 0; s < n; ++s) {
-            std::vector<std::string> dims, fixes;
-            for (std::size_t t = 0; t < n; ++t) {
-                dims.push_back(t == s ? "o" : "o" + std::to_string(t));
-                if (t != s)
-                    fixes.push_back("o" + std::to_string(t) + " = 0");
-            }
-            const isl::map pick(m_diffs.ctx(),
-                                "{ [" + join(dims, ", ") + "] -> [o]"
-                                    + (fixes.empty() ? std::string() : " : " + join(fixes, " and ")) + " }");
-            out.shifts.push_back(ShiftRange{i, out.statements[s], describe(all.apply(pick).coalesce(), "offset")});
-        }
-        if (n > 1)
-            joint.range.text = all.is_empty()
-                ? describe(all, "offsets").text
-                : "offsets in " + joint.range.set + " (one per statement: " + join(out.statements, ", ") + ")";
+        for (std::size_t s = 0; s < n; ++s)
+            out.shifts.push_back(ShiftRange{i, out.statements[s], describe(shiftSetAlone(i, s), "offset")});
         out.shiftSets.push_back(std::move(joint));
     }
     for (int i = 0; i < m; ++i)

@@ -121,6 +121,13 @@ public:
     /// { [o_s0, ..., o_sn] }: the offsets (one per statement(), in order)
     /// of a shift at `member` that keep the schedule legal (and `also`).
     isl::set shiftSet(int member, Also also = Also::Nothing) const;
+    /// { [o] }: the offsets of the statement at `position` (in
+    /// statements()) alone, every other statement's offset 0.
+    isl::set shiftSetAlone(int member, std::size_t position) const;
+    /// The legal offsets (one per statement) that change least, for every
+    /// parameter value: least sum of magnitudes for bands of at most 32
+    /// statements, else the least non-negative offsets. Nullopt: none.
+    std::optional<std::vector<std::int64_t>> leastShift(int member, Also also = Also::Nothing) const;
     /// { [k] }: factors of `member += k * source` that keep it legal (and
     /// `also`, NonNegative or Nothing), or nullopt where the difference of
     /// `source` takes too many values for an exact set (skewRange then
@@ -150,6 +157,36 @@ public:
     static std::optional<std::vector<std::int64_t>> leastOffsets(const isl::set &set, const isl::set &context);
 
 private:
+    /// The legal values of o_dst - o_src, per statement pair (positions in
+    /// statements()) with a dependence the band decides; nullopt: no
+    /// offsets at all (blocked, or broken before `member`).
+    struct PairRange {
+        int src = 0, dst = 0;
+        isl::set good; ///< { [u] }
+    };
+    /// `make`: compute even the legal ranges the constructor made.
+    std::optional<std::vector<PairRange>> pairRanges(int member, Also also, bool make = false) const;
+    /// For the pairs left undecided before `member`: those for which a tie
+    /// at `member` is legal (what follows in the band goes forward, or
+    /// nothing does and the times after the band do) and those that need
+    /// `member` itself to go forward.
+    struct Split {
+        isl::set tieOk, strict;
+    };
+    Split splitAt(const BandDifferences::Edge &e, int member) const;
+    /// A pair's range as an interval without parameters (for every
+    /// parameter value of the context).
+    struct DifferenceBound {
+        int src = 0, dst = 0;
+        bool empty = false;
+        std::optional<std::int64_t> lo, hi;
+    };
+    /// Every pair's bounds, or nullopt when one range is not such an interval.
+    std::optional<std::vector<DifferenceBound>> differenceBounds(const std::vector<PairRange> &pairs) const;
+    std::string boundsText(const std::vector<DifferenceBound> &bounds) const; ///< `{ [o_s0, o_s1] : ... }`
+    std::string offsetsTuple() const; ///< `[o_s0, o_s1]`
+    /// The joint shift range at `member` with a sentence per statement pair.
+    ArgumentRange jointRange(int member, bool hasPoint) const;
     ArgumentRange describe(const isl::set &set, const std::string &what) const;
     isl::set undecided(const isl::set &diffs, int member) const; ///< d_k = 0 for k < member
     bool anyBackwardBefore(int member) const; ///< a pair goes backward before `member`
@@ -158,6 +195,10 @@ private:
     FlatPlace &m_place;
     BandDifferences m_diffs;
     isl::set m_context; ///< the parameters' context
+    // Per member k, made once: { d : d_j = 0 for j < k }, and the pairs
+    // whose later members go forward (or, also, are all 0).
+    std::vector<isl::set> m_undecided, m_restForward, m_restForwardOrZero;
+    std::vector<std::optional<std::vector<PairRange>>> m_legalPairs; ///< pairRanges(k, Nothing) per member
 };
 
 } // namespace se

@@ -6,7 +6,7 @@
 
 #include "core/schedule/ScheduleTree.h"
 #include "core/analysis/Analyzer.h"
-#include "core/analysis/ViolationNodes.h"
+#include "core/legality/LegalityChecker.h"
 #include "core/isl/IslContext.h"
 #include "core/schedule/FlatSchedule.h"
 #include "core/support/InputError.h"
@@ -129,6 +129,15 @@ MovesReport MoveFinder::evaluate(Analyzer &analyzer, const isl::schedule &schedu
     FlatPlace place(analyzer, schedule, root, path); // the schedule flattened once for both
     FlatShortcut shortcut(place);
     SequenceShortcut neighbours(place, mode, counts);
+    const std::vector<Dependence> &deps = analyzer.dependences(mode);
+    // The first edge a move breaks, with its witness: its reason.
+    const auto explain = [&](const FlatSchedule &flat, std::size_t edge) {
+        return QuotaScope::run(analyzer.context(), "explaining a move", [&] {
+            const Dependence &dep = deps[edge];
+            return LegalityChecker::explain(analyzer.model(), dep, edge, flat,
+                                            LegalityChecker::violatingPairs(dep, flat), std::nullopt);
+        });
+    };
     for (const Edit &e : edits) {
         MoveVerdict v;
         v.edit = e;
@@ -139,6 +148,11 @@ MovesReport MoveFinder::evaluate(Analyzer &analyzer, const isl::schedule &schedu
             v.verdict = known->violatedEdges ? MoveVerdict::Verdict::Illegal : MoveVerdict::Verdict::Legal;
             v.violatedEdges = known->violatedEdges;
             v.violatingPairs = known->violatingPairs;
+            if (reasons && v.violatedEdges) {
+                const FlatSchedule flat(analyzer.model(), e.apply(root));
+                if (const auto broken = analyzer.violations(flat, mode, false, false); !broken.empty())
+                    v.firstViolation = explain(flat, broken.front().edge);
+            }
             r.moves.push_back(std::move(v));
             continue;
         }
@@ -160,6 +174,9 @@ MovesReport MoveFinder::evaluate(Analyzer &analyzer, const isl::schedule &schedu
                                                                 : analyzer.violations(after, mode, counts, false);
         v.verdict = violations.empty() ? MoveVerdict::Verdict::Legal : MoveVerdict::Verdict::Illegal;
         v.violatedEdges = violations.size();
+        if (reasons && !violations.empty())
+            v.firstViolation = shifted ? explain(*shifted, violations.front().edge)
+                                       : explain(FlatSchedule(analyzer.model(), after), violations.front().edge);
         if (!violations.empty()) {
             std::int64_t total = 0;
             bool all = true;
@@ -174,19 +191,6 @@ MovesReport MoveFinder::evaluate(Analyzer &analyzer, const isl::schedule &schedu
         }
         r.moves.push_back(std::move(v));
     }
-    if (reasons)
-        for (MoveVerdict &v : r.moves)
-            if (v.verdict == MoveVerdict::Verdict::Illegal)
-                v.firstViolation = QuotaScope::run(analyzer.context(), "explaining " + v.description, [&] {
-                    const isl::schedule after = v.edit.apply(root);
-                    auto all = analyzer.violations(after, mode, false, true);
-                    ViolationNodes::name(after, all);
-                    return all.empty() ? std::optional<ViolationReport>()
-                                       : std::optional<ViolationReport>(
-                                           *std::min_element(all.begin(), all.end(), [](const auto &a, const auto &b) {
-                                               return a.level != b.level ? a.level < b.level : a.edge < b.edge;
-                                           }));
-                });
     return r;
 }
 

@@ -28,8 +28,8 @@ struct MoveVerdict {
     std::size_t violatedEdges = 0; ///< Illegal: dependence edges violated
     std::optional<std::int64_t> violatingPairs; ///< Illegal: pairs, when every parameter is fixed
     std::string reason; ///< DoesNotApply: why
-    /// Illegal, when asked for reasons: the dependence that breaks first
-    /// (least time dimension), with its witness pair.
+    /// Illegal, when asked for reasons: the first dependence edge it
+    /// breaks (in edge order), with its witness pair and level.
     std::optional<ViolationReport> firstViolation;
 };
 

@@ -111,7 +111,7 @@ public:
         const auto &stmts = ranges.differences().statements();
         const int m = static_cast<int>(node->members());
         for (int k = 0; k < m; ++k) {
-            const auto offsets = LegalRanges::leastOffsets(ranges.shiftSet(k), m_analyzer.model().context());
+            const auto offsets = ranges.leastShift(k);
             if (!offsets)
                 continue;
             std::vector<std::pair<std::string, std::string>> args;
@@ -325,7 +325,7 @@ std::optional<std::vector<Edit>> shiftFor(Analyzer &analyzer, const isl::schedul
     const TreeNode root = ScheduleTree::read(s);
     FlatPlace place(analyzer, s, root, path);
     const LegalRanges ranges(place, mode);
-    const auto offsets = LegalRanges::leastOffsets(ranges.shiftSet(member, also), analyzer.model().context());
+    const auto offsets = ranges.leastShift(member, also);
     if (!offsets)
         return std::nullopt;
     std::vector<std::pair<std::string, std::string>> args;
