@@ -183,8 +183,10 @@ LegalRanges::Split LegalRanges::splitAt(const BandDifferences::Edge &e, int memb
 {
     const auto i = static_cast<std::size_t>(member);
     const isl::set a = undecided(e.ahead, member), l = undecided(e.level, member);
-    const isl::set ok = a.intersect(m_restForwardOrZero[i]).unite(l.intersect(m_restForward[i]));
-    return Split{ok, a.unite(l).subtract(ok)};
+    // A difference vector may stand for pairs of both kinds: it is strict
+    // when one pair needs it to be (the sets hold vectors, not pairs).
+    const isl::set okAhead = a.intersect(m_restForwardOrZero[i]), okLevel = l.intersect(m_restForward[i]);
+    return Split{okAhead.unite(okLevel), a.subtract(okAhead).unite(l.subtract(okLevel))};
 }
 
 std::string LegalRanges::offsetsTuple() const
