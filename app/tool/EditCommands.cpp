@@ -8,6 +8,7 @@
 #include "ToolOptions.h"
 #include "ToolSession.h"
 #include "core/report/ReportJson.h"
+#include "RouteJson.h"
 #include "core/explore/LegalRanges.h"
 #include "core/explore/MoveFinder.h"
 #include "core/explore/Repair.h"
@@ -178,135 +179,6 @@ int suggestCommand(ToolSession &s)
     return report(s, *s.analyse(request), extra, preface);
 }
 
-namespace {
-
-json rangeJson(const ArgumentRange &r)
-{
-    json j = {{"range", r.set}, {"range_text", r.text}, {"empty", r.empty}};
-    if (!r.exact)
-        j["exact"] = false;
-    if (!r.symbolic) {
-        j["min"] = r.min ? json(*r.min) : json(nullptr);
-        j["max"] = r.max ? json(*r.max) : json(nullptr);
-    }
-    return j;
-}
-
-json rangesJson(const BandRanges &r)
-{
-    json shifts = json::array(), sets = json::array(), skews = json::array(), scales = json::array(),
-         reverses = json::array(), perms = json::array(), permutable = json::array();
-    for (const auto &x : r.shifts) {
-        json j = rangeJson(x.range);
-        j["member"] = x.member;
-        j["statement"] = x.statement;
-        shifts.push_back(j);
-    }
-    for (const auto &x : r.shiftSets) {
-        json j = rangeJson(x.range);
-        j.erase("min");
-        j.erase("max");
-        j["member"] = x.member;
-        j["statements"] = x.statements;
-        j["sample"] = x.sample ? json(*x.sample) : json(nullptr);
-        sets.push_back(j);
-    }
-    for (const auto &x : r.skews) {
-        json j = rangeJson(x.range);
-        j["member"] = x.member;
-        j["source"] = x.source;
-        skews.push_back(j);
-    }
-    for (const auto &x : r.scales) {
-        json j = rangeJson(x.range);
-        j["member"] = x.member;
-        scales.push_back(j);
-    }
-    for (const auto &x : r.reverses)
-        reverses.push_back({{"member", x.member}, {"legal", x.legal}});
-    for (const auto &x : r.permutations)
-        perms.push_back({{"order", x.order}, {"legal", x.legal}});
-    for (const auto &x : r.permutable) {
-        std::vector<int> members;
-        for (int k = x.first; k <= x.last; ++k)
-            members.push_back(k);
-        permutable.push_back({{"members", members}, {"permutable", x.permutable}});
-    }
-    json j = {{"node", nodePathText(r.node)},
-              {"members", r.members},
-              {"statements", r.statements},
-              {"legal", r.legal},
-              {"shift", shifts},
-              {"shift_sets", sets},
-              {"skew", skews},
-              {"scale", scales},
-              {"reverse", reverses},
-              {"permutations", perms},
-              {"permutable", permutable}};
-    if (!r.blocked.empty())
-        j["blocked"] = r.blocked;
-    return j;
-}
-
-// The range of one listed move's own arguments, when it has one.
-const ArgumentRange *moveRange(const BandRanges &r, const Edit &e)
-{
-    if (e.node != r.node)
-        return nullptr;
-    if (e.kind == EditKind::Shift && e.offsets.size() == 1)
-        for (const auto &x : r.shifts)
-            if (x.member == e.member && x.statement == e.offsets.front().first)
-                return &x.range;
-    if (e.kind == EditKind::Skew)
-        for (const auto &x : r.skews)
-            if (x.member == e.member && x.source == e.source)
-                return &x.range;
-    if (e.kind == EditKind::Scale)
-        for (const auto &x : r.scales)
-            if (x.member == e.member)
-                return &x.range;
-    return nullptr;
-}
-
-// Why a move is illegal, in words: the first dependence it breaks.
-std::string reasonText(const ViolationReport &v)
-{
-    return v.type + " " + v.src + " -> " + v.dst + " on " + v.allocation + " breaks at dimension "
-        + std::to_string(v.level) + ": " + v.message;
-}
-
-std::string rangesText(const BandRanges &r)
-{
-    std::string out = "\nlegal ranges at band " + nodePathText(r.node) + " (" + std::to_string(r.members) + " member"
-        + (r.members == 1 ? "" : "s") + "; the schedule is " + (r.legal ? "legal" : "illegal") + ")\n";
-    if (!r.blocked.empty())
-        out += "  no edit of this band makes the schedule legal: " + r.blocked + "\n";
-    TextTable t({"edit", "arguments", "legal values"});
-    for (const auto &x : r.shiftSets)
-        t.add({"shift", "member " + std::to_string(x.member), x.range.text});
-    for (const auto &x : r.shifts)
-        t.add({"shift", "member " + std::to_string(x.member) + ", " + x.statement + " alone", x.range.text});
-    for (const auto &x : r.skews)
-        t.add({"skew", "member " + std::to_string(x.member) + " += k * member " + std::to_string(x.source),
-               x.range.text});
-    for (const auto &x : r.scales)
-        t.add({"scale", "member " + std::to_string(x.member), x.range.text});
-    for (const auto &x : r.reverses)
-        t.add({"reverse", "member " + std::to_string(x.member), x.legal ? "legal" : "illegal"});
-    for (const auto &x : r.permutations) {
-        std::string order;
-        for (int k : x.order)
-            order += (order.empty() ? "" : ", ") + std::to_string(k);
-        t.add({"permute", "[" + order + "]", x.legal ? "legal" : "illegal"});
-    }
-    for (const auto &x : r.permutable)
-        t.add({"tile", "members " + std::to_string(x.first) + ".." + std::to_string(x.last),
-               x.permutable ? "permutable: legal for every tile size" : "not permutable"});
-    return out + t.str();
-}
-
-} // namespace
-
 int movesCommand(ToolSession &s)
 {
     const auto &o = s.options();
@@ -322,34 +194,7 @@ int movesCommand(ToolSession &s)
     if (o.ranges && r.nodeKind == "band")
         ranges = LegalRanges::compute(s.analyzer(), s.schedule(), *path, o.deps);
     if (o.json) {
-        json moves = json::array();
-        for (const auto &m : r.moves) {
-            json j = {{"edit", m.edit.toJson()}, {"description", m.description}, {"verdict", verdictName(m.verdict)}};
-            if (m.verdict == MoveVerdict::Verdict::Illegal) {
-                j["violated_edges"] = m.violatedEdges;
-                j["violating_pairs"] = m.violatingPairs ? json(*m.violatingPairs) : json(nullptr);
-                if (m.firstViolation) {
-                    j["reason"] = reasonText(*m.firstViolation);
-                    j["first_violation"] = ReportJson::violation(*m.firstViolation);
-                }
-            }
-            if (m.verdict == MoveVerdict::Verdict::DoesNotApply)
-                j["reason"] = m.reason;
-            if (const ArgumentRange *range = ranges ? moveRange(*ranges, m.edit) : nullptr) {
-                const json rj = rangeJson(*range);
-                for (const auto &[k, v] : rj.items())
-                    j[k] = v;
-            }
-            moves.push_back(j);
-        }
-        json doc = {{"kernel", s.model().kernel()->name},
-                    {"deps", depModeName(o.deps)},
-                    {"node", nodePathText(r.node)},
-                    {"kind", r.nodeKind},
-                    {"moves", moves}};
-        if (ranges)
-            doc["ranges"] = rangesJson(*ranges);
-        std::cout << versionedJson(std::move(doc));
+        std::cout << versionedJson(RouteJson::moves(r, ranges, s.model().kernel()->name, depModeName(o.deps)));
         return Ok;
     }
     std::cout << "moves at " << r.nodeKind << " " << nodePathText(r.node) << " of " << s.scheduleSource() << " ("
@@ -365,13 +210,13 @@ int movesCommand(ToolSession &s)
         if (m.firstViolation)
             detail += ": " + m.firstViolation->type + " " + m.firstViolation->src + " -> " + m.firstViolation->dst
                 + " on " + m.firstViolation->allocation + " at dimension " + std::to_string(m.firstViolation->level);
-        if (const ArgumentRange *range = ranges ? moveRange(*ranges, m.edit) : nullptr)
+        if (const ArgumentRange *range = ranges ? RouteJson::moveRange(*ranges, m.edit) : nullptr)
             detail += std::string(detail.empty() ? "" : "; ") + "legal: " + range->text;
         t.add({verdictName(m.verdict), m.description, detail});
     }
     std::cout << (r.moves.empty() ? std::string("  no edits target this node\n") : t.str());
     if (ranges)
-        std::cout << rangesText(*ranges);
+        std::cout << RouteJson::rangesText(*ranges);
     return Ok;
 }
 
@@ -389,25 +234,13 @@ int repairCommand(ToolSession &s)
         throw UsageError("repair --goal " + o.goal + " needs --node PATH (a band)", "repair");
     const RepairReport r = Repair::find(s.analyzer(), s.schedule(), *goal, node, o.count, o.deps);
     if (o.json) {
-        json repairs = json::array();
-        for (const auto &p : r.repairs)
-            repairs.push_back(
-                {{"edits", p.edits}, {"schedule", p.schedule}, {"legal", p.legal}, {"summary", p.summary}});
-        json doc = {{"kernel", s.model().kernel()->name},
-                    {"deps", depModeName(o.deps)},
-                    {"goal", repairGoalName(r.goal)},
-                    {"repairs", repairs},
-                    {"reason", r.reason}};
-        if (node)
-            doc["node"] = nodePathText(*node);
-        doc["first_violation"] = r.firstViolation ? ReportJson::violation(*r.firstViolation) : json(nullptr);
-        std::cout << versionedJson(std::move(doc));
+        std::cout << versionedJson(RouteJson::repair(r, s.model().kernel()->name, depModeName(o.deps)));
         return Ok;
     }
     std::cout << "repair (" << repairGoalName(r.goal) << (node ? " at node " + nodePathText(*node) : std::string())
               << ") of " << s.scheduleSource() << " (" << depModeName(o.deps) << " dependences)\n";
     if (r.firstViolation)
-        std::cout << "first violation: " << reasonText(*r.firstViolation) << "\n";
+        std::cout << "first violation: " << RouteJson::reasonText(*r.firstViolation) << "\n";
     if (r.repairs.empty()) {
         std::cout << "\nno proposal: " << r.reason << "\n";
         return Ok;

@@ -10,9 +10,14 @@
 #include "Diagnostic.h"
 #include "ServePool.h"
 #include "JsonOutput.h"
+#include "RouteJson.h"
 #include "ToolSession.h"
 #include "core/report/ReportJson.h"
 #include "core/edit/EditScript.h"
+#include "core/explore/LegalRanges.h"
+#include "core/explore/MoveFinder.h"
+#include "core/explore/Repair.h"
+#include "core/isl/IslContext.h"
 #include "core/legality/DependenceOverride.h"
 #include "core/interop/ScheduleInput.h"
 #include "core/support/InputError.h"
@@ -20,6 +25,7 @@
 #include <isl/ctx.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <iostream>
 #include <new>
 #include <string>
@@ -36,6 +42,77 @@ std::string requestName(std::size_t line)
     return "<request line " + std::to_string(line) + ">";
 }
 
+// The node a route request names: `"0.1"`, `[0, 1]` or `"root"`.
+std::optional<NodePath> requestNode(const json &args, const std::string &name, const std::string &key)
+{
+    if (!args.contains("node"))
+        return std::nullopt;
+    const json &n = args.at("node");
+    if (n.is_string())
+        if (auto p = parseNodePath(n.get<std::string>()))
+            return p;
+    if (n.is_array() && std::all_of(n.begin(), n.end(), [](const json &x) { return x.is_number_integer(); }))
+        return n.get<NodePath>();
+    throw InputError(name, key + ".node", "a node as child indices (\"0.1\" or [0, 1]) or \"root\"");
+}
+
+// A `moves` or `repair` request: the moves at a node with their exact
+// ranges, or repairs, of the request's schedule after its edits.
+json routeAnswer(const json &request, const std::string &name, ToolSession &s, const isl::schedule &read,
+                 const std::vector<Edit> &edits)
+{
+    const ToolOptions &o = s.options();
+    if (request.contains("moves") && request.contains("repair"))
+        throw InputError(name, "", "a request asks for one of \"moves\" or \"repair\"");
+    const std::string key = request.contains("moves") ? "moves" : "repair";
+    const json &args = request.at(key);
+    if (!args.is_object())
+        throw InputError(name, key, "an object, such as {\"node\": \"0\"}");
+    const std::vector<std::string> known =
+        key == "moves" ? std::vector<std::string>{"node", "ranges"} : std::vector<std::string>{"node", "goal", "count"};
+    for (const auto &[k, v] : args.items())
+        if (std::find(known.begin(), known.end(), k) == known.end())
+            throw InputError(
+                name, key + "." + k, "unknown key (" + key + " takes " + [&] {
+                    std::string t;
+                    for (const auto &w : known)
+                        t += (t.empty() ? "" : ", ") + w;
+                    return t;
+                }() + ")");
+    isl::schedule schedule = read;
+    for (std::size_t k = 0; k < edits.size(); ++k)
+        schedule = QuotaScope::run(s.analyzer().context(), "applying edits[" + std::to_string(k) + "]",
+                                   [&] { return edits[k].apply(schedule); });
+    const auto node = requestNode(args, name, key);
+    json j;
+    if (key == "moves") {
+        if (!node)
+            throw InputError(name, "moves.node", "the node whose moves to list is missing");
+        const bool ranges = args.value("ranges", true);
+        const MovesReport r = MoveFinder::evaluate(s.analyzer(), schedule, *node, o.deps, o.counts, true, ranges);
+        if (r.nodeKind.empty())
+            throw InputError(name, "moves.node", "the schedule has no node " + nodePathText(*node));
+        std::optional<BandRanges> b;
+        if (ranges && r.nodeKind == "band")
+            b = LegalRanges::compute(s.analyzer(), schedule, *node, o.deps);
+        j = RouteJson::moves(r, b, s.model().kernel()->name, depModeName(o.deps));
+    } else {
+        const auto goal = repairGoalFromName(args.value("goal", std::string("legal")));
+        if (!goal)
+            throw InputError(name, "repair.goal", "legal, permutable or parallel");
+        const auto count = args.value("count", 3);
+        if (count < 1 || count > 100)
+            throw InputError(name, "repair.count", "a number of proposals from 1 to 100");
+        if (*goal != RepairGoal::Legal && !node)
+            throw InputError(name, "repair.node", std::string("--goal ") + repairGoalName(*goal) + " needs a band");
+        j = RouteJson::repair(Repair::find(s.analyzer(), schedule, *goal, node, static_cast<unsigned>(count), o.deps),
+                              s.model().kernel()->name, depModeName(o.deps));
+    }
+    j["id"] = request.value("id", json());
+    j["format"] = JsonFormatVersion;
+    return j;
+}
+
 json answer(const json &request, std::size_t line, ToolSession &s)
 {
     const ToolOptions &o = s.options();
@@ -50,9 +127,10 @@ json answer(const json &request, std::size_t line, ToolSession &s)
     // Read first: a schedule that does not read is the error, whatever the edits.
     std::vector<std::string> notes; // JSCoP statement matching: not needed in the answer
     PipelineRequest r;
-    r.base = PipelineRequest::Base::fromTree(
-        hasText ? ScheduleInput::read(s.model(), src.get<std::string>(), name, &notes, &s.pieces())
-                : ScheduleInput::readFile(s.model(), src.get<std::string>(), &notes, &s.pieces()));
+    const isl::schedule read = hasText
+        ? ScheduleInput::read(s.model(), src.get<std::string>(), name, &notes, &s.pieces())
+        : ScheduleInput::readFile(s.model(), src.get<std::string>(), &notes, &s.pieces());
+    r.base = PipelineRequest::Base::fromTree(read);
     std::vector<DependenceOverride> overrides;
     if (request.contains("edits")) {
         const json &doc = request.at("edits");
@@ -65,6 +143,8 @@ json answer(const json &request, std::size_t line, ToolSession &s)
     }
     for (auto &d : DependenceOverride::readList(request, name))
         overrides.push_back(std::move(d));
+    if (request.contains("moves") || request.contains("repair"))
+        return routeAnswer(request, name, s, read, r.edits);
     r.editsFile = name;
     r.mode = o.deps;
     r.check = {o.counts, true, std::move(overrides)};

@@ -55,7 +55,7 @@ std::string aheadFrom(unsigned from, unsigned n)
         out += (out.empty() ? "(" : " or (") + (same.empty() ? "" : same + " and ") + var("t", k) + " < " + var("u", k)
             + ")";
     }
-    return out;
+    return out.empty() ? "false" : out; // no dimensions: nothing goes forward
 }
 
 isl::map timePairs(isl::ctx ctx, unsigned n, const std::string &condition)

@@ -103,7 +103,10 @@ serve_in = "".join(json.dumps(r) + "\n" for r in [
     {"id": 1, "schedule_file": fuse},
     {"id": "x", "schedule_file": fuse_shift, "assume_no_dep": json.load(open(overrides))},
     {"id": 3, "schedule": "{ bad"},
-    {"schedule_file": "/nonexistent.map"}]) + "not json\n"
+    {"schedule_file": "/nonexistent.map"},
+    {"id": 5, "schedule_file": fuse, "moves": {"node": "0"}},
+    {"id": 6, "schedule_file": fuse, "repair": {"count": 2}},
+    {"id": 7, "schedule_file": fuse, "repair": {"goal": "sideways"}}]) + "not json\n"
 r = subprocess.run([tool, "serve", kernel] + params, input=serve_in, capture_output=True, text=True, timeout=120)
 if r.returncode != 0:
     failures.append("serve: exit %d: %s" % (r.returncode, r.stderr[:300]))
@@ -112,7 +115,7 @@ for line in r.stdout.strip().split("\n"):
         jsonschema.validate(json.loads(line), schemas["serve"], cls=jsonschema.Draft202012Validator)
     except jsonschema.ValidationError as e:
         failures.append("serve: %s at %s" % (e.message, "/".join(map(str, e.absolute_path))))
-if len(r.stdout.strip().split("\n")) == 5:
+if len(r.stdout.strip().split("\n")) == 8:
     checked.add("serve")
     print("ok serve")
 else:

@@ -3,25 +3,26 @@
 """Property test of `schedule-tool moves --ranges` and `schedule-tool repair`
 against the brute-force oracle (conformance/tools/oracle.py, no isl).
 
-Kernels: every conformance kernel (parameters fixed to their `value`s) and
+Kernels: every conformance and sample kernel (parameters at their `value`s) and
 seeded random small kernels (1-3 statements, loop depth 1-3, perfectly or
 imperfectly nested, 1-2-D tensors, stencil-like affine indices such as i - 1,
-i + 1, j, t, parameters N = 4..6 and T = 3). For each kernel the schedules
-looked at are the original one, the same with every chain of perfectly nested
-bands merged into one band (so that bands have several members), the
-conformance schedules of the kernel, and a few perturbed ones (one random
-edit: permute, reverse, shift, skew, interchange or a sequence move; often
-illegal). At every band node of each of them `moves --node P --ranges --json`
-must tell the truth:
+i + 1, j, t, parameters N = 4..6 and T = 3). The schedules looked at are the
+original one, the same with every chain of nested bands merged into one band
+(so that bands have several members), the conformance schedules of the
+kernel, and a few perturbed ones (one random edit: permute, reverse, shift,
+skew, interchange or a sequence move; often illegal). At every band of the
+first three (at the edited band and one more of a perturbed one),
+`moves --node P --ranges --json` must tell the truth:
 
 - shift: for each member and statement, the offsets of that one statement
-  that keep the schedule legal form the interval [min, max] ("empty": none):
-  the bounds, bound - 1 and bound + 1, -3..3, a few values inside and, for an
+  that keep the schedule legal are the interval [min, max] ("empty": none):
+  the bounds, bound - 1 and bound + 1, -3..3, values inside and, for an
   unbounded side, the finite bound +- 7 are legal exactly when inside;
 - shift_sets: the sample point (all offsets in one shift edit) is legal; no
   sample only when no single-statement shift of that member is legal;
 - skew: the same interval checks for the factor (factor 0 is the schedule
-  itself, never applied as an edit);
+  itself, never applied as an edit); so for "scale" (factors >= 1, when
+  answered), and "reverse" and the band's "legal" verdict when answered;
 - permutations: every order of the members is listed once, and its
   "legal" is the oracle's verdict on the permuted schedule;
 - permutable (legal schedules only): for the whole band, true exactly when
@@ -29,32 +30,39 @@ must tell the truth:
   distances in every member, and then tiling every member by 2 and by 3 is
   legal; for a sub-range [i..j] the same with members < i counted as outer.
 
-Most of these verdicts are computed here from the tool's map of the schedule
-(`tree --format map`) and the edit's documented meaning (shift adds to one
-column, skew adds a multiple of another, permute reorders, tile inserts
-floor(x / size) columns) on the oracle's instances; one edit per ranges answer
-is also run through `tree --edits E --format map` and must agree, and every
-reported failure is confirmed that way (the command to reproduce it is
-printed, with the edit script and the map in the kept temp dir).
+These verdicts are computed here from the tool's map of the schedule (`tree
+--format map`) and the edit's documented meaning (shift adds to one column,
+skew adds a multiple of another, permute reorders, tile inserts floor(x /
+size) columns) on the oracle's instances. Two agreeing edits per kernel are
+also run through `tree --edits E --format map` and must agree, and every
+reported disagreement is confirmed that way (the commands to reproduce it,
+the edit script and the map are printed and kept in the temp dir).
 
-`repair` on every schedule the oracle calls illegal: each repair's "legal" is
-true, its "schedule" is legal per the oracle, and its "edits" applied to the
-given schedule give a legal schedule; no repair needs a non-empty "reason"
-(counted, not a failure). `repair --node P --goal permutable` (and sometimes
-`--goal parallel`) at a band of the original schedule: every proposal legal.
+`repair` (--count 2) on every schedule the oracle calls illegal (sometimes
+with --node P --goal legal): each repair's "legal" is true, its "schedule" is
+legal per the oracle, and its "edits" applied to the given schedule give a
+legal schedule; no repair needs a non-empty "reason" (counted, not a
+failure). `repair --node P --goal permutable` (and sometimes `--goal
+parallel`) at a band of the original schedule: every proposal is legal, and
+after its edits the band at P is permutable (its outer member carries no
+dependence).
 
 Exit statuses other than 0-3, signals, tracebacks and timeouts (30 s) are
 failures; exit 2 from a random perturbation just means the edit did not apply.
 
   property_route.py SCHEDULE_TOOL CONFORMANCE_DIR SAMPLE_DIR [--seed S] [--kernels N] [--budget SECONDS]
 
-SAMPLE_DIR is accepted for symmetry with the other property tests; the sample
-kernels are too big for the brute-force oracle at this rate and are not used.
+No new kernel starts after --budget seconds (the count done is printed).
+The sample kernels (SAMPLE_DIR/*.json, with SAMPLE_DIR/schedules/NAME.*.map)
+are used like the conformance ones, parameters at their `value`s, unless they
+have more than 1000 instances.
 The last line is 'N passed, M failed' (checks); exit status 1 on any failure.
 """
 import argparse, glob, itertools, json, os, random, re, shlex, shutil, subprocess, sys, tempfile, time
 
 CALL_TIMEOUT = 30
+COUNT = 2  # repair --count
+MAX_INSTANCES = 1000  # fixed kernels (conformance, samples) bigger than this are left out
 
 
 # ---------------------------------------------------------------- schedule trees
@@ -265,23 +273,29 @@ class Run:
         self.stats['calls'] += 1
         t0 = time.time()
         kind = args[0] + (' --ranges' if '--ranges' in args else '') + (' --goal' if '--goal' in args else '')
-        try:
-            r = subprocess.run(cmd, capture_output=True, text=True, timeout=CALL_TIMEOUT)
-            n, t = self.timing.get(kind, (0, 0.0))
-            self.timing[kind] = (n + 1, t + time.time() - t0)
-        except subprocess.TimeoutExpired:
-            self.fail(ctx, '%s: no answer within %d s' % (what, CALL_TIMEOUT), line)
-            return None, '', '', line
-        except OSError as e:  # e.g. the binary is being relinked
-            self.fail(ctx, '%s: cannot run schedule-tool: %s' % (what, e), line)
-            return None, '', '', line
+        for attempt in range(31):
+            try:
+                r = subprocess.run(cmd, capture_output=True, text=True, timeout=CALL_TIMEOUT)
+                n, t = self.timing.get(kind, (0, 0.0))
+                self.timing[kind] = (n + 1, t + time.time() - t0)
+                break
+            except subprocess.TimeoutExpired:
+                self.fail(ctx, '%s: no answer within %d s' % (what, CALL_TIMEOUT), line)
+                return None, '', '', line
+            except OSError as e:  # the binary missing or being relinked: wait a minute for it
+                if attempt == 30:
+                    self.fail(ctx, '%s: cannot run schedule-tool: %s' % (what, e), line)
+                    return None, '', '', line
+                time.sleep(2)
+                t0 = time.time()
         if r.returncode not in (0, 1, 2, 3) or 'Traceback' in r.stderr or 'Assertion `' in r.stderr:
             self.fail(ctx, '%s: crashed (exit status %d)' % (what, r.returncode), line, r.stderr.strip()[-600:])
             return None, r.stdout, r.stderr, line
         return r.returncode, r.stdout, r.stderr, line
 
     def tree_map(self, ctx, sched, edits, what):
-        """The flat map of SCHEDULE (None: the original) after EDITS, or (None, cmd, err)."""
+        """The flat map of SCHEDULE (None: the original) after EDITS, or (None,
+        cmd, err); err is None when the call crashed (a failure already)."""
         args = ['tree', ctx.kpath, '--format', 'map'] + ctx.pargs
         if sched:
             args += ['--schedule', sched]
@@ -289,7 +303,7 @@ class Run:
             args += ['--edits', self.newfile(ctx, 'edits', json.dumps({'edits': edits}, indent=1))]
         rc, out, err, line = self.call(ctx, args, what)
         if rc != 0:
-            return None, line, err
+            return None, line, None if rc is None else err
         return '\n'.join(l for l in out.split('\n') if not l.startswith('#')).strip(), line, err
 
     def tree_flow(self, ctx, sched, edits, what):
@@ -421,9 +435,20 @@ class Schedule:
         self.label, self.path, self.flow, self.map, self.T, self.legal, self.bad = \
             label, path, flow, mapping, T, legal, bad
         self.nodes = tree_nodes(flow_to_json(flow))
+        self.focus = None  # band paths to look at (None: all)
 
     def bands(self):
         return [n for n in self.nodes if n[1] == 'band' and n[2]['members'] > 0 and n[2]['stmts']]
+
+    def focus_bands(self, rng):
+        """All bands, or for a perturbed schedule the first band at or below
+        the edited node and one other (keeps the run short)."""
+        bands = self.bands()
+        if self.focus is None:
+            return bands
+        near = [b for b in bands if b[0][:len(self.focus)] == self.focus][:1]
+        rest = [b for b in bands if b not in near]
+        return near + (rng.sample(rest, 1) if rest else [])
 
     def sched_args(self):
         return ['--schedule', self.path] if self.path else []
@@ -440,7 +465,8 @@ def confirm(run, ctx, S, edits, model_legal, claim, what, ranges_cmd):
         return
     mapping, line, err = run.tree_map(ctx, S.path, edits, 'tree --edits (confirming a failure)')
     if mapping is None:
-        run.fail(ctx, '%s; and the edit does not apply: %s' % (what, err.strip()[:300]), line)
+        if err is not None:
+            run.fail(ctx, '%s; and the edit does not apply: %s' % (what, err.strip()[:300]), line)
         return
     try:
         legal, bad = ctx.map_legal(mapping)
@@ -448,18 +474,28 @@ def confirm(run, ctx, S, edits, model_legal, claim, what, ranges_cmd):
         run.fail(ctx, 'the oracle cannot read the map of tree --edits: %s' % e, line, mapping)
         return
     mfile = run.newfile(ctx, 'map.map', mapping + '\n')
-    oracle_cmd = 'python3 %s check %s --schedule %s %s' % (
+    ocmd = 'python3 %s check %s --schedule %s %s' % (
         os.path.join(run.a.conformance, 'tools', 'oracle.py'), ctx.kpath, mfile,
         ' '.join('--param %s=%d' % kv for kv in ctx.fixed.items()))
     if legal != model_legal:
         run.fail(ctx, 'the map of %s is %s per the oracle, but the edit as documented gives a %s schedule '
                  '(edit semantics differ, or a bug of this test)' % (json.dumps(edits), 'legal' if legal else 'illegal',
                                                                       'legal' if model_legal else 'illegal'),
-                 line, oracle_cmd)
+                 line, ocmd)
         if legal == claim:
             return
     run.fail(ctx, '%s; the oracle: %s%s' % (what, 'legal' if legal else 'illegal: ', ctx.describe(bad)),
-             ranges_cmd, 'reproduce: %s\n  then: %s' % (line, oracle_cmd))
+             ranges_cmd, 'reproduce: %s\n  then: %s' % (line, ocmd))
+
+
+def oracle_cmd(run, ctx, S):
+    """The oracle's command line for schedule S (its map written to a file)."""
+    if not getattr(S, 'mapfile', None):
+        S.mapfile = run.newfile(ctx, 'schedule.map', S.map + '\n')
+    mfile = S.mapfile
+    return 'python3 %s check %s --schedule %s %s' % (
+        os.path.join(run.a.conformance, 'tools', 'oracle.py'), ctx.kpath, mfile,
+        ' '.join('--param %s=%d' % kv for kv in ctx.fixed.items()))
 
 
 def interval_values(rng, lo, hi):
@@ -529,8 +565,9 @@ def check_interval(run, ctx, S, band, e, kind, rng, ranges_cmd, apply_edit, tool
         if edits:
             confirm(run, ctx, S, edits, legal, inside(v), what + ' (edit %s)' % json.dumps(edits[0]), ranges_cmd)
         else:
-            run.fail(ctx, what + '; value 0 is the schedule itself, which is %s per the oracle%s'
-                     % ('legal' if S.legal else 'illegal: ', ctx.describe(S.bad)), ranges_cmd)
+            run.fail(ctx, what + '; value %d is the schedule itself, which is %s' % (
+                0 if least is None else least, 'legal per the oracle' if S.legal else
+                'illegal per the oracle: ' + ctx.describe(S.bad)), ranges_cmd, 'then: ' + oracle_cmd(run, ctx, S))
     else:
         # one edit of the answer through the official pipeline: tool map and model agree
         cands = [v for v in vals if v != (0 if least is None else least)]
@@ -638,9 +675,12 @@ def check_ranges(run, ctx, S, band, rng, tool_samples):
         legal, bad = ctx.verdict(T)
         if legal:
             run.ok()
+            if offs:
+                tool_samples.append((lambda o, m=m, offs=offs: (m_shift(ctx, T0, col + m, offs), [
+                    {'edit': 'shift', 'node': path, 'member': m, 'offsets': offs}]), None))
         elif not offs:
             run.fail(ctx, '%s: shift_sets member %d: sample %r (the schedule itself) is illegal per the oracle: %s'
-                     % (where, m, sample, ctx.describe(bad)), line)
+                     % (where, m, sample, ctx.describe(bad)), line, 'then: ' + oracle_cmd(run, ctx, S))
         else:
             confirm(run, ctx, S, [{'edit': 'shift', 'node': path, 'member': m, 'offsets': offs}], legal, True,
                     '%s: shift_sets member %d: the sample %r should be legal' % (where, m, sample), line)
@@ -795,7 +835,8 @@ def verify_sample(run, ctx, S, apply_edit, v):
     mapping, cmd, err = run.tree_map(ctx, S.path, edits, 'tree --edits')
     run.stats['tool_edits'] += 1
     if mapping is None:
-        run.fail(ctx, 'the edit %s does not apply: %s' % (json.dumps(edits), err.strip()[:300]), cmd)
+        if err is not None:
+            run.fail(ctx, 'the edit %s does not apply: %s' % (json.dumps(edits), err.strip()[:300]), cmd)
         return
     try:
         legal, bad = ctx.map_legal(mapping)
@@ -840,7 +881,7 @@ def check_goal(run, ctx, S, edits, goal, node, tag, cmd, mapping, line2):
 
 
 def check_repairs(run, ctx, S, extra_args, what, goal=None, node=None):
-    args = ['repair', ctx.kpath] + S.sched_args() + extra_args + ['--count', '3', '--json'] + ctx.pargs
+    args = ['repair', ctx.kpath] + S.sched_args() + extra_args + ['--count', str(COUNT), '--json'] + ctx.pargs
     if 'repair' in run.unsupported:
         return
     rc, out, err, line = run.call(ctx, args, what)
@@ -864,8 +905,8 @@ def check_repairs(run, ctx, S, extra_args, what, goal=None, node=None):
         run.stats['goal_calls'] += 1
     else:
         run.stats['repair_calls'] += 1
-    if len(reps) > 3:
-        run.fail(ctx, '%s: %d repairs for --count 3' % (what, len(reps)), line)
+    if len(reps) > COUNT:
+        run.fail(ctx, '%s: %d repairs for --count %d' % (what, len(reps), COUNT), line)
     if not reps:
         if not isinstance(doc.get('reason'), str) or not doc['reason'].strip():
             run.fail(ctx, '%s of %s: no repairs and no reason' % (what, S.label), line)
@@ -897,7 +938,8 @@ def check_repairs(run, ctx, S, extra_args, what, goal=None, node=None):
             continue
         mapping, cmd, err = run.tree_map(ctx, S.path, edits, 'tree --edits (a repair)')
         if mapping is None:
-            run.fail(ctx, '%s: its edits do not apply to the given schedule: %s' % (tag, err.strip()[:300]), cmd)
+            if err is not None:
+                run.fail(ctx, '%s: its edits do not apply to the given schedule: %s' % (tag, err.strip()[:300]), cmd)
             continue
         try:
             legal2, bad2 = ctx.map_legal(mapping)
@@ -939,7 +981,8 @@ def load_schedule(run, ctx, label, base, edits):
             return None
     mapping, line, err = run.tree_map(ctx, path, [], 'tree --format map %s' % label)
     if mapping is None:
-        run.fail(ctx, 'tree --format map of %s failed' % label, line, err.strip()[:300])
+        if err is not None:
+            run.fail(ctx, 'tree --format map of %s failed' % label, line, err.strip()[:300])
         return None
     try:
         T = ctx.times(mapping)
@@ -1042,6 +1085,7 @@ def do_kernel(run, kpath, doc, kdir, rng, extra_maps, nperturb):
             run.stats['perturb_refused'] += 1
             continue
         made += 1
+        S.focus = e['node']
         schedules.append(S)
     # a node that is not a band has no ranges
     others = [x for x in orig.nodes if x[1] in ('domain', 'sequence', 'filter', 'mark')]
@@ -1060,17 +1104,26 @@ def do_kernel(run, kpath, doc, kdir, rng, extra_maps, nperturb):
                 run.fail(ctx, 'moves --ranges at node %s (not a band) answers ranges %r' % (path_arg(p), r), line)
         elif rc == 2 and "unknown option '--ranges'" not in err:
             run.ok()  # refused with a message: fine too
+    all_samples = []
     for S in schedules:
         run.stats['schedules'] += 1
         samples = []
-        for band in S.bands():
+        for band in S.focus_bands(rng):
             run.stats['bands'] += 1
             check_ranges(run, ctx, S, band, rng, samples)
-        if samples:  # one edit per schedule through tree --edits
-            verify_sample(run, ctx, S, *rng.choice(samples))
+        all_samples += [(S, x) for x in samples]
         if not S.legal:
             run.stats['illegal_schedules'] += 1
-            check_repairs(run, ctx, S, [], 'repair')
+            sb = S.bands()
+            if sb and rng.random() < 0.3:
+                b = rng.choice(sb)[0]
+                check_repairs(run, ctx, S, ['--node', path_arg(b), '--goal', 'legal'],
+                              'repair --node %s --goal legal' % path_arg(b))
+            else:
+                check_repairs(run, ctx, S, [], 'repair')
+    # two edits whose verdicts agreed with the ranges answers, through tree --edits
+    for S, (apply_edit, v) in rng.sample(all_samples, min(2, len(all_samples))):
+        verify_sample(run, ctx, S, apply_edit, v)
     # goals at a band of the original schedule
     bands = orig.bands()
     if bands:
@@ -1102,10 +1155,11 @@ def main():
     sys.stdout.flush()
 
     jobs = []
-    for kpath in sorted(glob.glob(os.path.join(a.conformance, 'kernels', '*.json'))):
-        name = os.path.splitext(os.path.basename(kpath))[0]
-        maps = sorted(glob.glob(os.path.join(a.conformance, 'schedules', name + '.*.map')))
-        jobs.append(('conformance', kpath, maps))
+    for folder, sub, kind in ((a.conformance, 'kernels', 'conformance'), (a.samples, '', 'sample')):
+        for kpath in sorted(glob.glob(os.path.join(folder, sub, '*.json'))):
+            name = os.path.splitext(os.path.basename(kpath))[0]
+            maps = sorted(glob.glob(os.path.join(folder, 'schedules', name + '.*.map')))
+            jobs.append((kind, kpath, maps))
     for n in range(a.kernels):
         jobs.append(('random', n, []))
 
@@ -1115,7 +1169,8 @@ def main():
         if time.time() - start > a.budget:
             out_of_time = True
             break
-        rng = random.Random('%d/%s' % (a.seed, what if kind == 'random' else os.path.basename(what)))
+        rng = random.Random('%d/%s' % (a.seed, what) if kind == 'random' else
+                            '%d/%s/%s' % (a.seed, kind, os.path.basename(what)))
         if kind == 'random':
             name = 'rand%04d' % what
             kdir = os.path.join(run.work, name)
@@ -1127,8 +1182,17 @@ def main():
             nperturb = 2
         else:
             kpath = what
-            doc = json.load(open(kpath))
-            kdir = os.path.join(run.work, doc['name'])
+            try:
+                doc = json.load(open(kpath))
+                size = len(oracle.Kernel(doc, {p['name']: p['value'] for p in doc.get('params', [])
+                                               if 'value' in p}).instances)
+            except (ValueError, KeyError, SystemExit) as e:
+                print('note: %s skipped: the oracle cannot run it (%s)' % (kpath, e))
+                continue
+            if size > MAX_INSTANCES:
+                print('note: %s skipped: %d instances is too many for this test' % (kpath, size))
+                continue
+            kdir = os.path.join(run.work, '%s-%s' % (kind, doc['name']))
             os.makedirs(kdir, exist_ok=True)
             nperturb = 3
         t0 = time.time()
@@ -1163,8 +1227,8 @@ def main():
         with open(os.path.join(run.work, 'failures.json'), 'w') as f:
             json.dump(run.failures, f, indent=1)
     s = run.stats
-    print('%d kernels (%d random of %d asked%s) in %.1f s, %d schedule-tool calls' % (
-        s['kernels'], done_random, a.kernels,
+    print('%d kernels (%d fixed, %d random of %d asked%s) in %.1f s, %d schedule-tool calls' % (
+        s['kernels'], s['kernels'] - done_random, done_random, a.kernels,
         ', the budget of %g s ran out' % a.budget if out_of_time else '', elapsed, s['calls']))
     print('%d schedules (%d illegal, %d perturbations refused), %d bands, %d ranges answers: %d shift offsets, '
           '%d skew and %d scale factors, %d reverses, %d permutations, %d permutable ranges checked, %d edits run through the tool'
