@@ -64,6 +64,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_explorer(new Ex
     setDockNestingEnabled(true);
     createViews();
     createActions();
+    m_violations->addAction(m_repair); // a violation row's context menu
     createMenus();
     createToolBar();
     createStatusBar();
@@ -117,6 +118,11 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_explorer(new Ex
     });
     connect(m_explorer, &Explorer::kernelReloaded, this,
             [this](const QString &message) { statusBar()->showMessage(message, 10000); });
+    connect(m_explorer, &Explorer::repairing, this, [this] { statusBar()->showMessage(tr("Looking for a repair…")); });
+    connect(m_explorer, &Explorer::repairFinished, this, [this](bool applied, const QString &message) {
+        statusBar()->showMessage(applied ? tr("Repaired: %1").arg(message) : tr("No repair: %1").arg(message),
+                                 applied ? 15000 : 30000);
+    });
     connect(m_explorer, &Explorer::suggesting, this, [this](bool running) {
         m_suggest->setEnabled(!running);
         if (running)
@@ -180,6 +186,7 @@ void MainWindow::createViews()
     m_graph = new DependenceGraphView(sel, this);
     m_nest = new LoopNestView(sel, this);
     m_violations = new ViolationsView(sel, this);
+    m_violations->setContextMenuPolicy(Qt::ActionsContextMenu); // Repair Schedule (added with the actions)
     m_dependences = new DependencesView(sel, this);
     m_kernel = new KernelView(sel, this);
     m_moves = new MovesView(m_explorer, this);
@@ -408,6 +415,8 @@ void MainWindow::updateActions()
         }
     }
     m_interchange->setEnabled(childBand);
+    m_repair->setEnabled(s && !s->report.legal);
+    m_makePermutable->setEnabled(band);
     m_tile->setEnabled(band);
 }
 

@@ -180,6 +180,7 @@ private:
     QAction *m_open, *m_openSession, *m_save, *m_saveAs, *m_loadSchedule, *m_loadEdits, *m_quit;
     QAction *m_importJscop = nullptr;
     QAction *m_undo, *m_redo, *m_reset, *m_suggest, *m_interchange, *m_tile, *m_stop;
+    QAction *m_repair = nullptr, *m_makePermutable = nullptr; ///< routes to legality (docs/routes.md)
     QAction *m_fixAll, *m_releaseAll, *m_resetLayout, *m_fit, *m_zoomIn, *m_zoomOut;
     QActionGroup *m_modeGroup = nullptr;
     QAction *m_modeMay = nullptr, *m_modeFlow = nullptr;

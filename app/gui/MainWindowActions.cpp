@@ -80,6 +80,16 @@ void MainWindow::createActions()
     m_suggest->setToolTip(tr("Run isl's scheduler (every dependence a validity, proximity and coincidence "
                              "constraint) and use its tree (undoable)"));
     connect(m_suggest, &QAction::triggered, m_explorer, &Explorer::suggestSchedule);
+    m_repair = new QAction(icon("repair", QStyle::SP_DialogApplyButton), tr("&Repair Schedule"), this);
+    m_repair->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    m_repair->setToolTip(tr("Find the smallest legal repair where the first dependence breaks and apply it as "
+                            "edits (undoable; docs/routes.md)"));
+    connect(m_repair, &QAction::triggered, this, [this] { m_explorer->repairSchedule(QStringLiteral("legal"), {}); });
+    m_makePermutable = new QAction(tr("Make Selected Band &Permutable"), this);
+    m_makePermutable->setToolTip(tr("Merge, fuse, shift and skew the selected band and the loops below it into "
+                                    "one permutable band, so that tiling it is legal"));
+    connect(m_makePermutable, &QAction::triggered, this,
+            [this] { m_explorer->repairSchedule(QStringLiteral("permutable"), m_explorer->selection()->treeNode()); });
     m_interchange = new QAction(icon("interchange", QStyle::SP_BrowserReload), tr("&Interchange"), this);
     m_interchange->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
     m_interchange->setToolTip(tr("Interchange the selected band with its child band (Ctrl+I)"));
@@ -220,6 +230,8 @@ void MainWindow::createMenus()
         node->setTitle(tr("Selected &Node"));
     });
     edit->addSeparator();
+    edit->addAction(m_repair);
+    edit->addAction(m_makePermutable);
     edit->addAction(m_suggest);
     edit->addAction(m_reset);
 

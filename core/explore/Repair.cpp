@@ -152,6 +152,12 @@ public:
             if (ranges.legalUnder(forms))
                 out.push_back({{Edit::reverse(path, k)}, 1});
         }
+        // With a perfectly nested child band: swapping them, or one band of
+        // both (whose skews and permutations the next step looks at).
+        if (node->children.size() == 1 && node->children.front().isBand()) {
+            out.push_back({{Edit::interchange(path)}, 1});
+            out.push_back({{Edit::merge(path)}, 1});
+        }
         return out;
     }
 

@@ -84,6 +84,7 @@ private Q_SLOTS:
     void tooLargeStopsInsteadOfFreezing();
     void failedCheckRestoresTheBadge();
     void suggestGivesLegalSchedule();
+    void routesToLegality();
     void kernelReloadKeepsEditsThatApply();
     void dragFilterReordersSequence();
     void menusAndDialogsToTiledYaml();
@@ -443,6 +444,59 @@ void tst_MainWindow::suggestGivesLegalSchedule()
     e->undoStack()->undo();
     QVERIFY(settle(e));
     QCOMPARE(e->snapshot()->scheduleYaml, original);
+}
+
+// The routes in the window (docs/routes.md): the moves panel shows each
+// shift's exact range; Make Permutable time-tiles jacobi_1d as edits that
+// each undo alone, after which a tile by 4 x 4 is legal; Repair mends an
+// illegal interchange of gauss_seidel_2d.
+void tst_MainWindow::routesToLegality()
+{
+    MainWindow w;
+    w.setInteractive(false);
+    Testers testers(w);
+    Explorer *e = w.explorer();
+    QVERIFY(w.openKernel(source("sample-kernels/jacobi_1d.json")));
+    QVERIFY(settle(e));
+    QSignalSpy moves(e, &Explorer::movesReady);
+    e->selection()->selectTreeNode({0}, {QStringLiteral("s0"), QStringLiteral("s1")});
+    QTRY_VERIFY_WITH_TIMEOUT(!moves.isEmpty() && moves.last().at(0).value<MovesResult>().withRanges, 60000);
+    const MovesModel *model = w.movesView()->movesModel();
+    bool ranged = false;
+    for (int r = 0; r < model->rowCount(); ++r)
+        if (model->move(r)->edit.kind == EditKind::Shift)
+            ranged = ranged || !model->move(r)->range.isEmpty();
+    QVERIFY(ranged);
+    QVERIFY(w.movesView()->findChild<QLabel *>()->text().contains(QStringLiteral("Shift member 0: ")));
+
+    QSignalSpy done(e, &Explorer::repairFinished);
+    const int steps = e->undoStack()->count();
+    e->repairSchedule(QStringLiteral("permutable"), {0});
+    QVERIFY(done.wait(60000));
+    QVERIFY(done.last().at(0).toBool());
+    QVERIFY(settle(e));
+    QVERIFY(e->snapshot()->report.legal);
+    const std::size_t edits = e->edits().size();
+    QCOMPARE(e->undoStack()->count(), steps + static_cast<int>(edits)); // one step per edit
+    QCOMPARE(e->edits().back().kind, EditKind::SetPermutable);
+    e->applyEdit(Edit::tile({0}, {4, 4}));
+    QVERIFY(settle(e));
+    QVERIFY(e->snapshot()->report.legal);
+    e->undoStack()->undo(); // the tile
+    e->undoStack()->undo(); // the declaration alone
+    QVERIFY(settle(e));
+    QCOMPARE(e->edits().size(), edits - 1);
+
+    QVERIFY(w.openKernel(source("sample-kernels/gauss_seidel_2d.json")));
+    QVERIFY(settle(e));
+    e->applyEdit(Edit::interchange({0}));
+    QVERIFY(settle(e));
+    QVERIFY(!e->snapshot()->report.legal);
+    e->repairSchedule(QStringLiteral("legal"), {});
+    QVERIFY(done.wait(60000));
+    QVERIFY2(done.last().at(0).toBool(), qPrintable(done.last().at(1).toString()));
+    QVERIFY(settle(e));
+    QVERIFY(e->snapshot()->report.legal);
 }
 
 void tst_MainWindow::kernelReloadKeepsEditsThatApply()

@@ -55,6 +55,13 @@ void bandActions(QMenu *menu, Explorer *ex, const AnalysisSnapshot &snap, int in
         });
         menu->addSeparator();
     }
+    // Routes (docs/routes.md): the edits found on the worker, each checked,
+    // applied as ordinary edits.
+    add(menu, QObject::tr("Make Permutable (for Tiling)"),
+        [ex, path] { ex->repairSchedule(QStringLiteral("permutable"), path); });
+    add(menu, QObject::tr("Make Outer Member Parallel"),
+        [ex, path] { ex->repairSchedule(QStringLiteral("parallel"), path); });
+    menu->addSeparator();
     add(
         menu, QObject::tr("Interchange with child band"), [ex, path] { ex->applyEdit(Edit::interchange(path)); },
         childBand);
@@ -202,6 +209,10 @@ bool NodeActions::populate(QMenu *menu, Explorer *ex, const std::vector<int> &pa
         break;
     }
     default: break;
+    }
+    if (!snap->report.legal) {
+        menu->addSeparator();
+        add(menu, QObject::tr("Repair Schedule"), [ex] { ex->repairSchedule(QStringLiteral("legal"), {}); });
     }
     if (n.kind != Kind::Domain && n.kind != Kind::Filter) { // no mark between a sequence and its filters
         menu->addSeparator();

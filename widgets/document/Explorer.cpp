@@ -63,10 +63,22 @@ Explorer::Explorer(QObject *parent)
         if (m.generation == m_movesJob && !m_movesDropped) // not a list nobody waits for any more
             Q_EMIT movesReady(m);
     });
+    connect(m_controller, &AnalysisController::repairReady, this, [this](const RepairResult &r) {
+        if (r.job != m_repairJob)
+            return;
+        if (r.edits.empty()) {
+            Q_EMIT repairFinished(false, r.reason);
+            return;
+        }
+        applyEdits(r.edits, tr("Repair (%1): %2").arg(r.goal, r.summary));
+        Q_EMIT repairFinished(true, r.summary);
+    });
     connect(m_controller, &AnalysisController::jobFailed, this, [this](quint64 job, const AnalysisError &e) {
         if (job == m_movesJob) {
             if (!m_movesDropped)
                 Q_EMIT movesFailed(e); // the moves panel says it stopped, and why
+        } else if (job == m_repairJob) {
+            Q_EMIT repairFinished(false, e.message);
         } else
             Q_EMIT suggesting(false);
         Q_EMIT jobFailed(e);
@@ -230,7 +242,25 @@ void Explorer::applyEdit(const Edit &edit)
     Session after = m_session;
     after.edits.push_back(edit);
     change(after, QString::fromStdString(edit.describe()));
-    m_pending->edit = edit; // undone by dropping it again, not by a copy of the session
+    m_pending->edits = {edit}; // undone by dropping it again, not by a copy of the session
+}
+
+void Explorer::applyEdits(const std::vector<Edit> &edits, const QString &text)
+{
+    if (!m_kernel || edits.empty())
+        return;
+    Session after = m_session;
+    after.edits.insert(after.edits.end(), edits.begin(), edits.end());
+    change(after, text);
+    m_pending->edits = edits;
+}
+
+void Explorer::repairSchedule(const QString &goal, const std::vector<int> &node)
+{
+    if (!m_kernel)
+        return;
+    Q_EMIT repairing();
+    m_repairJob = m_controller->requestRepair(request(), goal, node);
 }
 
 bool Explorer::loadEdits(const QString &path, QString *error)
@@ -344,7 +374,7 @@ void Explorer::change(const Session &after, const QString &text)
     const Session before = m_session;
     m_session = after;
     submit();
-    m_pending = Change{m_controller->latest(), before, text, std::nullopt};
+    m_pending = Change{m_controller->latest(), before, text, {}};
     Q_EMIT documentChanged();
 }
 
@@ -406,9 +436,10 @@ void Explorer::onFinished(const AnalysisSnapshotPtr &snapshot)
     if (m_pending && m_pending->generation == snapshot->generation) {
         const Change c = *m_pending;
         m_pending.reset();
-        if (c.edit)
-            m_undo->push(new EditCommand(this, *c.edit, c.before.edits.size(), c.text));
-        else
+        for (std::size_t k = 0; k < c.edits.size(); ++k)
+            m_undo->push(new EditCommand(this, c.edits[k], c.before.edits.size() + k,
+                                         c.edits.size() == 1 ? c.text : QString::fromStdString(c.edits[k].describe())));
+        if (c.edits.empty())
             m_undo->push(new ScheduleCommand(this, c.before, m_session, c.text));
     }
     Q_EMIT snapshotChanged(snapshot);

@@ -84,6 +84,12 @@ public:
     void requestMoves(const std::vector<int> &node);
     /// Runs isl's scheduler; its tree becomes the base schedule (undoable).
     void suggestSchedule();
+    /// Appends `edits` to the log as one change (each one undo step).
+    void applyEdits(const std::vector<Edit> &edits, const QString &text);
+    /// Looks for the best repair toward `goal` ("legal", "permutable" or
+    /// "parallel") at `node` on the worker and applies it (repairFinished()
+    /// says what was done, or why nothing was).
+    void repairSchedule(const QString &goal, const std::vector<int> &node);
 
     /// Audited dependence overrides (ExplorerOverrides.cpp): the check
     /// ignores an edge assumed absent and names it in the verdict. Part of
@@ -155,6 +161,10 @@ Q_SIGNALS:
     void jobFailed(const se::AnalysisError &error);
     /// isl's scheduler is running (true) or done (false).
     void suggesting(bool running);
+    /// A repair is being looked for.
+    void repairing();
+    /// The repair asked for last: what it applied, or why it applied nothing.
+    void repairFinished(bool applied, const QString &message);
 
 private:
     friend class ScheduleCommand;
@@ -163,7 +173,7 @@ private:
         quint64 generation = 0;
         Session before;
         QString text;
-        std::optional<Edit> edit; ///< the change appends this edit to the log
+        std::vector<Edit> edits; ///< the change appends these edits to the log, one undo step each
     };
 
     AnalysisRequest request() const;
@@ -228,6 +238,7 @@ private:
     bool m_reloading = false;
     bool m_fellBack = false;
     quint64 m_movesJob = 0; ///< the controller's id of the newest moves job
+    quint64 m_repairJob = 0; ///< the controller's id of the newest repair job
     bool m_movesDropped = false; ///< nobody waits for that job's list any more
 };
 

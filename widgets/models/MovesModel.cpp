@@ -7,7 +7,7 @@ namespace se {
 
 using Verdict = MovesResult::Move::Verdict;
 
-MovesModel::MovesModel(QObject *parent) : TableModel({tr("Move"), tr("Verdict")}, parent)
+MovesModel::MovesModel(QObject *parent) : TableModel({tr("Move"), tr("Verdict"), tr("Legal values")}, parent)
 {
 }
 
@@ -47,6 +47,8 @@ QVariant MovesModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         if (index.column() == Move)
             return m->description;
+        if (index.column() == Range)
+            return m->range;
         // Short: the panel is narrow; the tooltip says it all.
         switch (m->verdict) {
         case Verdict::Legal: return tr("legal");
@@ -55,9 +57,13 @@ QVariant MovesModel::data(const QModelIndex &index, int role) const
         case Verdict::DoesNotApply: return tr("n/a");
         }
         return {};
-    case Qt::ToolTipRole:
+    case Qt::ToolTipRole: {
+        const QString range = m->range.isEmpty() ? QString() : tr("\nLegal values: %1.").arg(m->range);
+        const QString pick = m->range.isEmpty() ? QString() : tr(" Double-click to choose the value.");
         switch (m->verdict) {
-        case Verdict::Legal: return tr("%1: legal. Double-click to apply.").arg(m->description);
+        case Verdict::Legal:
+            return QString(tr("%1: legal.").arg(m->description) + range
+                           + (pick.isEmpty() ? tr(" Double-click to apply.") : pick));
         case Verdict::Illegal:
             return QString((m->violatingPairs
                                 ? tr("%1: violates %2 dependence edges (%3 instance pairs).")
@@ -65,11 +71,15 @@ QVariant MovesModel::data(const QModelIndex &index, int role) const
                                       .arg(m->violatedEdges)
                                       .arg(*m->violatingPairs)
                                 : tr("%1: violates %2 dependence edges.").arg(m->description).arg(m->violatedEdges))
-                           + tr(" Double-click to apply anyway."));
+                           + (m->reason.isEmpty() ? QString() : tr("\nFirst: %1").arg(m->reason)) + range
+                           + (pick.isEmpty() ? tr(" Double-click to apply anyway.") : pick));
         case Verdict::DoesNotApply: return tr("%1: does not apply here: %2").arg(m->description, m->reason);
         }
         return {};
+    }
     case Qt::ForegroundRole:
+        if (index.column() == Range)
+            return m->rangeEmpty ? QColor(0xc6, 0x28, 0x28) : QColor(0x2e, 0x7d, 0x32);
         switch (m->verdict) {
         case Verdict::Legal: return QColor(0x2e, 0x7d, 0x32);
         case Verdict::Illegal: return QColor(0xc6, 0x28, 0x28);

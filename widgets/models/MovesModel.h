@@ -8,12 +8,13 @@
 namespace se {
 
 /// The legal-moves list of one node: each candidate edit with its verdict
-/// (legal; illegal with the edges and pairs it would violate; or why it
-/// does not apply).
+/// (legal; illegal with the edges and pairs it would violate and the
+/// dependence it breaks first; or why it does not apply) and, for a shift,
+/// skew or scale, the exact legal values of its argument once known.
 class MovesModel : public TableModel {
     Q_OBJECT
 public:
-    enum Column { Move, Verdict, NUM_COLUMNS };
+    enum Column { Move, Verdict, Range, NUM_COLUMNS };
     enum Role { ApplicableRole = Qt::UserRole };
 
     explicit MovesModel(QObject *parent = nullptr);

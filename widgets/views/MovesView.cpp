@@ -6,6 +6,7 @@
 #include "widgets/document/Selection.h"
 
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -22,6 +23,8 @@ MovesView::MovesView(Explorer *explorer, QWidget *parent)
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(MovesModel::Move, QHeaderView::Stretch);
     m_table->horizontalHeader()->setSectionResizeMode(MovesModel::Verdict, QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(MovesModel::Range, QHeaderView::Interactive);
+    m_table->setColumnWidth(MovesModel::Range, 190);
     m_table->setTextElideMode(Qt::ElideRight);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -55,9 +58,13 @@ MovesView::MovesView(Explorer *explorer, QWidget *parent)
     connect(m_explorer, &Explorer::movesReady, this, [this](const MovesResult &m) {
         m_model->setMoves(m);
         m_table->resizeRowsToContents();
-        m_header->setText(tr("Moves at %1 %2 (double-click to apply)")
-                              .arg(m.nodeKind)
-                              .arg(QString::fromStdString(nodePathText(m.node))));
+        QString text = tr("Moves at %1 %2 (double-click to apply)")
+                           .arg(m.nodeKind)
+                           .arg(QString::fromStdString(nodePathText(m.node)));
+        if (m.nodeKind == QLatin1String("band"))
+            text += m.withRanges ? QStringLiteral("\n") + m.rangeNotes.join(QStringLiteral("\n"))
+                                 : tr("\nComputing the exact legal ranges\u2026");
+        m_header->setText(text);
     });
     refresh();
 }
@@ -92,8 +99,29 @@ void MovesView::refresh()
 void MovesView::apply(const QModelIndex &index)
 {
     const MovesResult::Move *m = m_model->move(index.row());
-    if (m && m->verdict != MovesResult::Move::Verdict::DoesNotApply)
-        m_explorer->applyEdit(m->edit);
+    if (!m || m->verdict == MovesResult::Move::Verdict::DoesNotApply)
+        return;
+    Edit e = m->edit;
+    if (!m->range.isEmpty() && !m->rangeEmpty) {
+        // Choose the argument; the legal values are said, and a value
+        // outside them is still allowed (its verdict then says why not).
+        const bool shift = e.kind == EditKind::Shift;
+        const std::int64_t now = shift ? std::stoll(e.offsets.front().second) : e.factor;
+        const std::int64_t start = m->min && now < *m->min ? *m->min : m->max && now > *m->max ? *m->max : now;
+        bool ok = false;
+        const int value = QInputDialog::getInt(
+            this, m->description, tr("%1\nLegal values: %2").arg(shift ? tr("Offset:") : tr("Factor:"), m->range),
+            static_cast<int>(start), e.kind == EditKind::Scale ? 1 : -1000000, 1000000, 1, &ok);
+        if (!ok)
+            return;
+        if (shift)
+            e.offsets.front().second = std::to_string(value);
+        else
+            e.factor = value;
+        if ((m->min && value < *m->min) || (m->max && value > *m->max))
+            m_header->setText(tr("%1 is outside the legal values (%2): applied anyway.").arg(value).arg(m->range));
+    }
+    m_explorer->applyEdit(e);
 }
 
 } // namespace se

@@ -17,6 +17,7 @@ AnalysisController::AnalysisController(Options options, QObject *parent)
     qRegisterMetaType<AnalysisError>();
     qRegisterMetaType<AnalysisRequest>();
     qRegisterMetaType<MovesResult>();
+    qRegisterMetaType<RepairResult>();
     qRegisterMetaType<NestResult>();
     m_thread.setObjectName(QStringLiteral("analysis"));
     m_worker = new AnalysisWorker(m_shared);
@@ -53,6 +54,10 @@ AnalysisController::AnalysisController(Options options, QObject *parent)
     connect(m_worker, &AnalysisWorker::movesReady, this, [this](const MovesResult &m) {
         if (m.generation == m_shared->latestJob.load())
             Q_EMIT movesReady(m);
+    });
+    connect(m_worker, &AnalysisWorker::repairReady, this, [this](const RepairResult &r) {
+        if (r.job == m_shared->latestJob)
+            Q_EMIT repairReady(r);
     });
     connect(m_worker, &AnalysisWorker::suggestionReady, this,
             [this](quint64 job, const QString &yaml, const QString &note) {
@@ -269,6 +274,18 @@ quint64 AnalysisController::requestMoves(AnalysisRequest request, const std::vec
     yieldFallbackNest();
     QMetaObject::invokeMethod(
         m_worker, [w = m_worker, request, job, node] { w->evaluateMoves(request, job, node); }, Qt::QueuedConnection);
+    return job;
+}
+
+quint64 AnalysisController::requestRepair(AnalysisRequest request, const QString &goal, const std::vector<int> &node)
+{
+    const quint64 job = ++m_nextJob;
+    m_shared->latestJob = job;
+    m_shared->abortRunning(true);
+    yieldFallbackNest();
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, request, job, goal, node] { w->repair(request, job, goal, node); },
+        Qt::QueuedConnection);
     return job;
 }
 

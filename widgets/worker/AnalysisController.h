@@ -3,6 +3,7 @@
 
 #include "AnalysisRequest.h"
 #include "MovesResult.h"
+#include "RepairResult.h"
 #include "NestResult.h"
 
 #include <QObject>
@@ -48,6 +49,8 @@ public:
     /// job supersedes an older one, a newer analysis supersedes both.
     quint64 requestMoves(AnalysisRequest request, const std::vector<int> &node);
     quint64 requestSuggestion(AnalysisRequest request);
+    /// A repair toward `goal` (legal, permutable, parallel) at `node`.
+    quint64 requestRepair(AnalysisRequest request, const QString &goal, const std::vector<int> &node);
     /// The newest analysis's loop nest, when it was left out (its request
     /// did not want it): a snapshot of the same generation with the nest
     /// follows. False when there is nothing to make.
@@ -72,6 +75,7 @@ Q_SIGNALS:
     void movesReady(const se::MovesResult &moves);
     /// `note`: empty, or how isl's scheduler had to be run (its option for large graphs).
     void suggestionReady(quint64 job, const QString &yaml, const QString &note);
+    void repairReady(const se::RepairResult &repair);
     void jobFailed(quint64 job, const se::AnalysisError &error);
 
 private:

@@ -7,7 +7,9 @@
 #include "widgets/figures/TreeFigureBuilder.h"
 #include "core/analysis/IterationSpaceBuilder.h"
 #include "core/analysis/SchedulePipeline.h"
+#include "core/explore/LegalRanges.h"
 #include "core/explore/MoveFinder.h"
+#include "core/explore/Repair.h"
 #include "core/layout/GraphLayoutMemo.h"
 #include "core/explore/ScheduleSuggester.h"
 #include "core/schedule/SchedulePrinter.h"
@@ -238,7 +240,7 @@ void AnalysisWorker::evaluateMoves(const AnalysisRequest &r, quint64 job, const 
         // Verdicts and violated edges, not pair counts: the list shows "illegal
         // (N edges)", and counting the pairs of every illegal candidate took a
         // third of the time (tiled_matmul_64's pipelined band: 4.1 -> 2.7 s).
-        const MovesReport report = MoveFinder::evaluate(m_pipeline->analyzer(), s, node, r.mode, false);
+        const MovesReport report = MoveFinder::evaluate(m_pipeline->analyzer(), s, node, r.mode, false, true, true);
         MovesResult out;
         out.generation = job;
         out.node = report.node;
@@ -252,11 +254,86 @@ void AnalysisWorker::evaluateMoves(const AnalysisRequest &r, quint64 job, const 
                                                                   : MovesResult::Move::Verdict::DoesNotApply;
             mv.violatedEdges = m.violatedEdges;
             mv.violatingPairs = m.violatingPairs;
-            mv.reason = q(m.reason);
+            mv.reason = q(m.firstViolation
+                              ? m.firstViolation->type + " " + m.firstViolation->src + " -> " + m.firstViolation->dst
+                                  + " on " + m.firstViolation->allocation + " breaks: " + m.firstViolation->message
+                              : m.reason);
             out.moves.push_back(std::move(mv));
         }
+        if (staleJob(job))
+            return;
+        Q_EMIT movesReady(out);
+        if (report.nodeKind != "band")
+            return;
+        // Then each move's exact range (a second answer of the same job: a
+        // big band's ranges take longer than its list).
+        const BandRanges ranges = LegalRanges::compute(m_pipeline->analyzer(), s, node, r.mode);
+        for (auto &mv : out.moves) {
+            const ArgumentRange *a = nullptr;
+            const Edit &e = mv.edit;
+            if (e.kind == EditKind::Shift && e.offsets.size() == 1)
+                for (const auto &x : ranges.shifts)
+                    if (x.member == e.member && x.statement == e.offsets.front().first)
+                        a = &x.range;
+            if (e.kind == EditKind::Skew)
+                for (const auto &x : ranges.skews)
+                    if (x.member == e.member && x.source == e.source)
+                        a = &x.range;
+            if (e.kind == EditKind::Scale)
+                for (const auto &x : ranges.scales)
+                    if (x.member == e.member)
+                        a = &x.range;
+            if (a) {
+                mv.range = q(a->text);
+                mv.min = a->min;
+                mv.max = a->max;
+                mv.rangeEmpty = a->empty;
+            }
+        }
+        out.withRanges = true;
+        if (!ranges.blocked.empty())
+            out.rangeNotes << tr("No edit of this band makes the schedule legal: %1").arg(q(ranges.blocked));
+        for (const auto &x : ranges.shiftSets)
+            out.rangeNotes << tr("Shift member %1: %2").arg(x.member).arg(q(x.range.text));
+        QStringList legal;
+        for (const auto &p : ranges.permutations)
+            if (p.legal) {
+                QStringList order;
+                for (int k : p.order)
+                    order << QString::number(k);
+                legal << QStringLiteral("(%1)").arg(order.join(QStringLiteral(", ")));
+            }
+        if (!ranges.permutations.empty())
+            out.rangeNotes
+                << tr("Legal member orders: %1").arg(legal.isEmpty() ? tr("none") : legal.join(QStringLiteral(" ")));
+        for (const auto &p : ranges.permutable)
+            if (p.first == 0 && p.last + 1 == static_cast<int>(ranges.members))
+                out.rangeNotes << (p.permutable ? tr("The band is permutable: tiling it is legal for every size.")
+                                                : tr("The band is not permutable: Make Permutable finds the edits "
+                                                     "that let it be tiled."));
         if (!staleJob(job))
             Q_EMIT movesReady(out);
+    });
+}
+
+void AnalysisWorker::repair(const AnalysisRequest &r, quint64 job, const QString &goal, const std::vector<int> &node)
+{
+    runJob(r, job, [&] {
+        const isl::schedule s = schedule(r);
+        const auto g = repairGoalFromName(goal.toStdString());
+        const RepairReport report = Repair::find(
+            m_pipeline->analyzer(), s, g ? *g : RepairGoal::Legal,
+            node.empty() && g == RepairGoal::Legal ? std::nullopt : std::optional<NodePath>(node), 1, r.mode);
+        RepairResult out;
+        out.job = job;
+        out.goal = goal;
+        if (!report.repairs.empty()) {
+            out.edits = report.repairs.front().edits;
+            out.summary = q(report.repairs.front().summary);
+        }
+        out.reason = q(report.reason);
+        if (!staleJob(job))
+            Q_EMIT repairReady(out);
     });
 }
 

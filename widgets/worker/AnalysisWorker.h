@@ -4,6 +4,7 @@
 #include "AnalysisRequest.h"
 #include "RequestPipeline.h"
 #include "MovesResult.h"
+#include "RepairResult.h"
 
 #include <QObject>
 
@@ -60,6 +61,9 @@ public Q_SLOTS:
     void evaluateMoves(const se::AnalysisRequest &request, quint64 job, const std::vector<int> &node);
     /// isl's scheduler on the request's kernel; the tree as isl YAML.
     void suggest(const se::AnalysisRequest &request, quint64 job);
+    /// Repair::find toward `goal` ("legal", "permutable", "parallel") at
+    /// `node` (empty with legal: wherever the first dependence breaks).
+    void repair(const se::AnalysisRequest &request, quint64 job, const QString &goal, const std::vector<int> &node);
 
 Q_SIGNALS:
     /// Every view but the loop nest (`nestPending`): the controller adds it;
@@ -75,6 +79,7 @@ Q_SIGNALS:
     void movesReady(const se::MovesResult &moves);
     /// `note`: empty, or how isl's scheduler had to be run (its option for large graphs).
     void suggestionReady(quint64 job, const QString &yaml, const QString &note);
+    void repairReady(const se::RepairResult &repair);
     /// The verdict of a request, ahead of its full snapshot (the views'
     /// figures and the loop nest take longer on big kernels).
     void checked(const se::AnalysisSnapshotPtr &partial);
