@@ -104,6 +104,16 @@ LegalRanges::LegalRanges(FlatPlace &place, DepMode mode)
         m_restForwardOrZero.emplace_back(m_diffs.ctx(),
                                          tuple + lexForward(forms, i + 1) + " or (" + allZero(forms, i + 1) + ") }");
     }
+    // Edges with the same difference sets (a tiled kernel's tiles repeat a
+    // few) are one question: asked once, answered for each statement pair.
+    std::map<std::string, std::size_t> shapeOf;
+    for (const BandDifferences::Edge &e : m_diffs.edges()) {
+        const auto [it, fresh] =
+            shapeOf.emplace(islutil::str(e.ahead) + " | " + islutil::str(e.level), m_shapes.size());
+        if (fresh)
+            m_shapes.push_back(Shape{e.ahead, e.level, {}});
+        m_shapes[it->second].pairs.emplace_back(e.src, e.dst);
+    }
     // What every shift range of each member starts from: made once here.
     for (unsigned i = 0; i < m; ++i)
         m_legalPairs.push_back(pairRanges(static_cast<int>(i), Also::Nothing, true));
@@ -131,7 +141,7 @@ bool LegalRanges::anyBackwardBefore(int member) const
     std::vector<std::string> forms = identity(m_diffs.members());
     forms.resize(static_cast<std::size_t>(member));
     const isl::set back(m_diffs.ctx(), "{ " + differenceTuple(m_diffs.members()) + " : " + lexBackward(forms) + " }");
-    return std::any_of(m_diffs.edges().begin(), m_diffs.edges().end(), [&](const BandDifferences::Edge &e) {
+    return std::any_of(m_shapes.begin(), m_shapes.end(), [&](const Shape &e) {
         return !e.ahead.intersect(back).is_empty() || !e.level.intersect(back).is_empty();
     });
 }
@@ -144,7 +154,7 @@ bool LegalRanges::legalUnder(const std::vector<std::string> &forms) const
     const isl::set back(m_diffs.ctx(), "{ " + tuple + " : " + lexBackward(forms) + " }");
     const isl::set notForward(m_diffs.ctx(),
                               "{ " + tuple + " : " + lexBackward(forms) + " or (" + allZero(forms) + ") }");
-    return std::all_of(m_diffs.edges().begin(), m_diffs.edges().end(), [&](const BandDifferences::Edge &e) {
+    return std::all_of(m_shapes.begin(), m_shapes.end(), [&](const Shape &e) {
         QuotaScope::nextStep(m_place.analyzer().context());
         return e.ahead.intersect(back).is_empty() && e.level.intersect(notForward).is_empty();
     });
@@ -169,7 +179,7 @@ bool LegalRanges::nonNegativeUnder(const std::vector<std::string> &forms, int fi
         neg.push_back("(" + forms[static_cast<std::size_t>(k)] + ") < 0");
     const isl::set backward(m_diffs.ctx(),
                             "{ " + differenceTuple(m_diffs.members()) + " : " + join(neg, " or ") + " }");
-    return std::all_of(m_diffs.edges().begin(), m_diffs.edges().end(), [&](const BandDifferences::Edge &e) {
+    return std::all_of(m_shapes.begin(), m_shapes.end(), [&](const Shape &e) {
         return undecided(e.ahead, first).intersect(backward).is_empty()
             && undecided(e.level, first).intersect(backward).is_empty();
     });
@@ -179,7 +189,7 @@ namespace {
 
 } // namespace
 
-LegalRanges::Split LegalRanges::splitAt(const BandDifferences::Edge &e, int member) const
+LegalRanges::Split LegalRanges::splitAt(const Shape &e, int member) const
 {
     const auto i = static_cast<std::size_t>(member);
     const isl::set a = undecided(e.ahead, member), l = undecided(e.level, member);
@@ -214,7 +224,7 @@ std::optional<std::vector<LegalRanges::PairRange>> LegalRanges::pairRanges(int m
     // The offsets' difference u = o_dst - o_src that leaves some pair
     // behind, statement pair by statement pair.
     std::map<std::pair<int, int>, isl::set> bad;
-    for (const BandDifferences::Edge &e : m_diffs.edges()) {
+    for (const Shape &e : m_shapes) {
         QuotaScope::nextStep(m_place.analyzer().context());
         const Split split = splitAt(e, member);
         isl::set b = split.tieOk.apply(project).apply(tieBad).unite(split.strict.apply(project).apply(strictBad));
@@ -224,13 +234,16 @@ std::optional<std::vector<LegalRanges::PairRange>> LegalRanges::pairRanges(int m
             const isl::set all = undecided(e.ahead.unite(e.level), member).apply(project);
             b = b.unite(all.apply(tieBad)).unite(all.apply(aboveBad));
         }
-        const auto key = std::make_pair(m_diffs.position(e.src), m_diffs.position(e.dst));
-        assert(key.first >= 0 && key.second >= 0);
-        const auto it = bad.find(key);
-        if (it == bad.end())
-            bad.emplace(key, b);
-        else
-            it->second = it->second.unite(b);
+        b = b.coalesce();
+        for (const auto &[src, dst] : e.pairs) {
+            const auto key = std::make_pair(m_diffs.position(src), m_diffs.position(dst));
+            assert(key.first >= 0 && key.second >= 0);
+            const auto it = bad.find(key);
+            if (it == bad.end())
+                bad.emplace(key, b);
+            else
+                it->second = it->second.unite(b);
+        }
     }
     std::vector<PairRange> out;
     for (const auto &[pair, b] : bad)
@@ -376,8 +389,7 @@ bool LegalRanges::coincident(int member) const
     const isl::set nonzero(m_diffs.ctx(),
                            "{ " + differenceTuple(m_diffs.members()) + " : " + d(member) + " < 0 or " + d(member)
                                + " > 0 }");
-    return m_diffs.blocked().empty()
-        && std::all_of(m_diffs.edges().begin(), m_diffs.edges().end(), [&](const BandDifferences::Edge &e) {
+    return m_diffs.blocked().empty() && std::all_of(m_shapes.begin(), m_shapes.end(), [&](const Shape &e) {
                return undecided(e.ahead.unite(e.level), member).intersect(nonzero).is_empty();
            });
 }
@@ -397,7 +409,7 @@ std::optional<isl::set> LegalRanges::skewSet(int member, int source, Also also) 
     std::vector<std::pair<isl::set, isl::set>> parts; // { [a, b] }: tie allowed, strict
     isl::set sources(ctx, "{ [b] : 1 = 0 }");
     const isl::map toB(ctx, "{ [a, b] -> [b] }");
-    for (const BandDifferences::Edge &e : m_diffs.edges()) {
+    for (const Shape &e : m_shapes) {
         QuotaScope::nextStep(m_place.analyzer().context());
         const Split split = splitAt(e, member);
         // Where the member must also be >= 0, every pair asks a tie at least.

@@ -173,7 +173,12 @@ private:
     struct Split {
         isl::set tieOk, strict;
     };
-    Split splitAt(const BandDifferences::Edge &e, int member) const;
+    /// Edges with the same difference sets, and the statement pairs of each.
+    struct Shape {
+        isl::set ahead, level;
+        std::vector<std::pair<std::size_t, std::size_t>> pairs; ///< (src, dst) model indices
+    };
+    Split splitAt(const Shape &e, int member) const;
     /// A pair's range as an interval without parameters (for every
     /// parameter value of the context).
     struct DifferenceBound {
@@ -198,6 +203,7 @@ private:
     // Per member k, made once: { d : d_j = 0 for j < k }, and the pairs
     // whose later members go forward (or, also, are all 0).
     std::vector<isl::set> m_undecided, m_restForward, m_restForwardOrZero;
+    std::vector<Shape> m_shapes; ///< every edge of m_diffs, grouped by its difference sets
     std::vector<std::optional<std::vector<PairRange>>> m_legalPairs; ///< pairRanges(k, Nothing) per member
 };
 

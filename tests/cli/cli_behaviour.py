@@ -66,7 +66,7 @@ case("unknown command", run("chekc", kernel), 2,
 case("unknown option", run("check", kernel, "--jsn"), 2,
      err=r"\Aschedule-tool: error: unknown option '--jsn' for check \(did you mean '--json'\?\)\n" + USAGE, err_lines=2)
 case("an option of another command", run("check", kernel, "--node", "0"), 2,
-     err=r"^schedule-tool: error: check does not take --node \(moves does\)", err_lines=2)
+     err=r"^schedule-tool: error: check does not take --node \(moves or repair do\)", err_lines=2)
 case("check --format", run("check", kernel, "--format", "c"), 2, err=r"check does not take --format")
 case("deps --schedule", run("deps", kernel, "--schedule", fuse), 2, err=r"deps does not take --schedule")
 case("a second KERNEL", run("check", kernel, kernel), 2, err=r"unexpected argument '.*jacobi_1d.json': check takes one KERNEL")

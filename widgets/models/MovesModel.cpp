@@ -7,7 +7,7 @@ namespace se {
 
 using Verdict = MovesResult::Move::Verdict;
 
-MovesModel::MovesModel(QObject *parent) : TableModel({tr("Move"), tr("Verdict"), tr("Legal values")}, parent)
+MovesModel::MovesModel(QObject *parent) : TableModel({tr("Move"), tr("Verdict"), tr("Range")}, parent)
 {
 }
 
@@ -47,8 +47,21 @@ QVariant MovesModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         if (index.column() == Move)
             return m->description;
-        if (index.column() == Range)
-            return m->range;
+        if (index.column() == Range) {
+            // Short (the dock is narrow): the interval; the tooltip says it in words.
+            if (m->range.isEmpty())
+                return {};
+            if (m->rangeEmpty)
+                return tr("none");
+            if (m->min && m->max)
+                return *m->min == *m->max ? QStringLiteral("= %1").arg(*m->min)
+                                          : QStringLiteral("%1 \u2026 %2").arg(*m->min).arg(*m->max);
+            if (m->min)
+                return QStringLiteral("\u2265 %1").arg(*m->min);
+            if (m->max)
+                return QStringLiteral("\u2264 %1").arg(*m->max);
+            return m->range.startsWith(tr("any")) ? tr("any") : tr("symbolic");
+        }
         // Short: the panel is narrow; the tooltip says it all.
         switch (m->verdict) {
         case Verdict::Legal: return tr("legal");

@@ -23,8 +23,7 @@ MovesView::MovesView(Explorer *explorer, QWidget *parent)
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(MovesModel::Move, QHeaderView::Stretch);
     m_table->horizontalHeader()->setSectionResizeMode(MovesModel::Verdict, QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(MovesModel::Range, QHeaderView::Interactive);
-    m_table->setColumnWidth(MovesModel::Range, 190);
+    m_table->horizontalHeader()->setSectionResizeMode(MovesModel::Range, QHeaderView::ResizeToContents);
     m_table->setTextElideMode(Qt::ElideRight);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
