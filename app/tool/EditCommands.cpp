@@ -210,7 +210,7 @@ int movesCommand(ToolSession &s)
         if (m.firstViolation)
             detail += ": " + m.firstViolation->type + " " + m.firstViolation->src + " -> " + m.firstViolation->dst
                 + " on " + m.firstViolation->allocation + " at dimension " + std::to_string(m.firstViolation->level);
-        if (const ArgumentRange *range = ranges ? RouteJson::moveRange(*ranges, m.edit) : nullptr)
+        if (const ArgumentRange *range = ranges ? ranges->of(m.edit) : nullptr)
             detail += std::string(detail.empty() ? "" : "; ") + "legal: " + range->text;
         t.add({verdictName(m.verdict), m.description, detail});
     }

@@ -76,25 +76,6 @@ json RouteJson::ranges(const BandRanges &r)
     return j;
 }
 
-const ArgumentRange *RouteJson::moveRange(const BandRanges &r, const Edit &e)
-{
-    if (e.node != r.node)
-        return nullptr;
-    if (e.kind == EditKind::Shift && e.offsets.size() == 1)
-        for (const auto &x : r.shifts)
-            if (x.member == e.member && x.statement == e.offsets.front().first)
-                return &x.range;
-    if (e.kind == EditKind::Skew)
-        for (const auto &x : r.skews)
-            if (x.member == e.member && x.source == e.source)
-                return &x.range;
-    if (e.kind == EditKind::Scale)
-        for (const auto &x : r.scales)
-            if (x.member == e.member)
-                return &x.range;
-    return nullptr;
-}
-
 std::string RouteJson::reasonText(const ViolationReport &v)
 {
     return v.type + " " + v.src + " -> " + v.dst + " on " + v.allocation + " breaks at dimension "
@@ -147,7 +128,7 @@ json RouteJson::moves(const MovesReport &r, const std::optional<BandRanges> &ran
         }
         if (m.verdict == MoveVerdict::Verdict::DoesNotApply)
             j["reason"] = m.reason;
-        if (const ArgumentRange *own = ranges ? moveRange(*ranges, m.edit) : nullptr) {
+        if (const ArgumentRange *own = ranges ? ranges->of(m.edit) : nullptr) {
             const json rj = range(*own);
             for (const auto &[k, v] : rj.items())
                 j[k] = v;

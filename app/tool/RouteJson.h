@@ -25,8 +25,6 @@ public:
                                 const std::string &kernel, const std::string &deps);
     /// repair --json without `format` (docs/schema/repair.schema.json)
     static nlohmann::json repair(const RepairReport &r, const std::string &kernel, const std::string &deps);
-    /// The range of one listed move's own arguments, when it has one.
-    static const ArgumentRange *moveRange(const BandRanges &r, const Edit &e);
     /// Why a move is illegal, in words: the dependence it breaks.
     static std::string reasonText(const ViolationReport &v);
     /// The ranges as a table, after the moves list.

@@ -31,32 +31,30 @@ std::string join(const std::vector<std::string> &parts, const char *with)
     return out;
 }
 
-// `(e0) > 0 or ((e0) = 0 and (e1) > 0) or ...`: the forms go lexicographically
-// forward; "1 = 0" when there are none.
-std::string lexForward(const std::vector<std::string> &forms, std::size_t from = 0)
+// `(e0) > 0 or ((e0) = 0 and (e1) > 0) or ...` (`sign` ">"), or the same
+// backward (`sign` "<"): the forms from `from` on are lexicographically
+// positive (negative); "false" when there are none.
+std::string lexSign(const std::vector<std::string> &forms, const char *sign, std::size_t from = 0)
 {
     std::vector<std::string> alts;
     for (std::size_t k = from; k < forms.size(); ++k) {
         std::vector<std::string> conj;
         for (std::size_t j = from; j < k; ++j)
             conj.push_back("(" + forms[j] + ") = 0");
-        conj.push_back("(" + forms[k] + ") > 0");
+        conj.push_back("(" + forms[k] + ") " + sign + " 0");
         alts.push_back("(" + join(conj, " and ") + ")");
     }
-    return alts.empty() ? "1 = 0" : join(alts, " or ");
+    return alts.empty() ? "false" : join(alts, " or ");
+}
+
+std::string lexForward(const std::vector<std::string> &forms, std::size_t from = 0)
+{
+    return lexSign(forms, ">", from);
 }
 
 std::string lexBackward(const std::vector<std::string> &forms, std::size_t from = 0)
 {
-    std::vector<std::string> alts;
-    for (std::size_t k = from; k < forms.size(); ++k) {
-        std::vector<std::string> conj;
-        for (std::size_t j = from; j < k; ++j)
-            conj.push_back("(" + forms[j] + ") = 0");
-        conj.push_back("(" + forms[k] + ") < 0");
-        alts.push_back("(" + join(conj, " and ") + ")");
-    }
-    return alts.empty() ? "1 = 0" : join(alts, " or ");
+    return lexSign(forms, "<", from);
 }
 
 std::string allZero(const std::vector<std::string> &forms, std::size_t from = 0)
@@ -642,6 +640,25 @@ std::optional<std::vector<std::int64_t>> LegalRanges::leastOffsets(const isl::se
     if (n <= kMostForCost)
         return std::vector<std::int64_t>(coords.end() - n, coords.end());
     return coords;
+}
+
+const ArgumentRange *BandRanges::of(const Edit &e) const
+{
+    if (e.node != node)
+        return nullptr;
+    if (e.kind == EditKind::Shift && e.offsets.size() == 1)
+        for (const auto &x : shifts)
+            if (x.member == e.member && x.statement == e.offsets.front().first)
+                return &x.range;
+    if (e.kind == EditKind::Skew)
+        for (const auto &x : skews)
+            if (x.member == e.member && x.source == e.source)
+                return &x.range;
+    if (e.kind == EditKind::Scale)
+        for (const auto &x : scales)
+            if (x.member == e.member)
+                return &x.range;
+    return nullptr;
 }
 
 BandRanges LegalRanges::report() const

@@ -4,6 +4,7 @@
 #include "BandDifferences.h"
 
 #include "core/deps/DepMode.h"
+#include "core/edit/Edit.h"
 #include "core/schedule/ScheduleTreeWalk.h"
 
 #include <isl/cpp.h>
@@ -92,6 +93,10 @@ struct BandRanges {
     std::vector<PermutationVerdict> permutations; ///< every order, bands of at most 5 members
     std::vector<PermutableRange> permutable; ///< every contiguous range of members
     bool legal = false; ///< the schedule as it is
+
+    /// The range of one listed move's own argument (a shift of one
+    /// statement, a skew, a scale at this band), or null.
+    const ArgumentRange *of(const Edit &e) const;
 };
 
 /// The exact legal ranges of a band's edits (BandDifferences has the

@@ -67,31 +67,10 @@ MAX_INSTANCES = 1000  # fixed kernels (conformance, samples) bigger than this ar
 
 # ---------------------------------------------------------------- schedule trees
 
-def flow_to_json(text):
-    """isl's flow YAML ({ domain: "...", child: { ... } }) as JSON: quote the keys.
-    The heading's comment lines go, and so do the explicit leaves under marks
-    (as in tests/edit/property_edits.py)."""
-    text = '\n'.join(l for l in text.split('\n') if not l.startswith('#')).replace(', child: { leaf }', '')
-    out, i, n = [], 0, len(text)
-    while i < n:
-        c = text[i]
-        if c == '"':
-            j = i + 1
-            while text[j] != '"':
-                j += 2 if text[j] == '\\' else 1
-            out.append(text[i:j + 1])
-            i = j + 1
-        elif c.isalpha() or c == '_':
-            j = i
-            while j < n and (text[j].isalnum() or text[j] == '_'):
-                j += 1
-            word = text[i:j]
-            out.append('"%s"' % word if text[j:j + 1] == ':' else word)
-            i = j
-        else:
-            out.append(c)
-            i += 1
-    return json.loads(''.join(out))
+# The flow YAML reader of the edit property test, shared.
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'edit'))
+from property_edits import flow_to_json  # noqa: E402
 
 
 STMT = re.compile(r'(s\d+)\[([^\]]*)\]')

@@ -269,20 +269,7 @@ void AnalysisWorker::evaluateMoves(const AnalysisRequest &r, quint64 job, const 
         // big band's ranges take longer than its list).
         const BandRanges ranges = LegalRanges::compute(m_pipeline->analyzer(), s, node, r.mode);
         for (auto &mv : out.moves) {
-            const ArgumentRange *a = nullptr;
-            const Edit &e = mv.edit;
-            if (e.kind == EditKind::Shift && e.offsets.size() == 1)
-                for (const auto &x : ranges.shifts)
-                    if (x.member == e.member && x.statement == e.offsets.front().first)
-                        a = &x.range;
-            if (e.kind == EditKind::Skew)
-                for (const auto &x : ranges.skews)
-                    if (x.member == e.member && x.source == e.source)
-                        a = &x.range;
-            if (e.kind == EditKind::Scale)
-                for (const auto &x : ranges.scales)
-                    if (x.member == e.member)
-                        a = &x.range;
+            const ArgumentRange *a = ranges.of(mv.edit);
             if (a) {
                 mv.range = q(a->text);
                 mv.min = a->min;
