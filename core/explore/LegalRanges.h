@@ -124,7 +124,9 @@ public:
         Zero,
     };
     /// { [o_s0, ..., o_sn] }: the offsets (one per statement(), in order)
-    /// of a shift at `member` that keep the schedule legal (and `also`).
+    /// of a shift at `member` that keep the schedule legal (and `also`),
+    /// for parameter values in the parameters' context (the set may leave
+    /// the context's constraints out: intersect with it to compare).
     isl::set shiftSet(int member, Also also = Also::Nothing) const;
     /// { [o] }: the offsets of the statement at `position` (in
     /// statements()) alone, every other statement's offset 0.
