@@ -210,6 +210,8 @@ int movesCommand(ToolSession &s)
         if (m.firstViolation)
             detail += ": " + m.firstViolation->type + " " + m.firstViolation->src + " -> " + m.firstViolation->dst
                 + " on " + m.firstViolation->allocation + " at dimension " + std::to_string(m.firstViolation->level);
+        if (m.enabledBy)
+            detail += "; legal after: " + m.enabledBy->summary;
         if (const ArgumentRange *range = ranges ? ranges->of(m.edit) : nullptr)
             detail += std::string(detail.empty() ? "" : "; ") + "legal: " + range->text;
         t.add({verdictName(m.verdict), m.description, detail});

@@ -125,6 +125,10 @@ json RouteJson::moves(const MovesReport &r, const std::optional<BandRanges> &ran
                 j["reason"] = reasonText(*m.firstViolation);
                 j["first_violation"] = ReportJson::violation(*m.firstViolation);
             }
+            if (m.enabledBy)
+                j["enabled_by"] = {{"edits", m.enabledBy->edits},
+                                   {"schedule", m.enabledBy->schedule},
+                                   {"summary", m.enabledBy->summary}};
         }
         if (m.verdict == MoveVerdict::Verdict::DoesNotApply)
             j["reason"] = m.reason;

@@ -2,6 +2,7 @@
 #include "MoveFinder.h"
 #include "FlatPlace.h"
 #include "FlatShortcut.h"
+#include "Repair.h"
 #include "SequenceShortcut.h"
 
 #include "core/schedule/ScheduleTree.h"
@@ -190,6 +191,22 @@ MovesReport MoveFinder::evaluate(Analyzer &analyzer, const isl::schedule &schedu
                 v.violatingPairs = total;
         }
         r.moves.push_back(std::move(v));
+    }
+    // What would make each blocked structural move legal, for the first few
+    // of them and at nodes of a few statements (each is a search of its
+    // own, about a repair's time).
+    constexpr int kMostEnabled = 6;
+    constexpr std::size_t kMostStatements = 64;
+    const auto reached = t && !t->reach.is_null() ? analyzer.model().statementsOf(t->reach) : std::nullopt;
+    if (reasons && reached && reached->size() <= kMostStatements) {
+        int left = kMostEnabled;
+        for (MoveVerdict &v : r.moves) {
+            const EditKind k = v.edit.kind;
+            const bool structural = k == EditKind::Tile || k == EditKind::Interchange || k == EditKind::Permute
+                || k == EditKind::Fuse || k == EditKind::Distribute || k == EditKind::Move;
+            if (v.verdict == MoveVerdict::Verdict::Illegal && structural && left-- > 0)
+                v.enabledBy = Repair::enabling(analyzer, schedule, v.edit, mode);
+        }
     }
     return r;
 }

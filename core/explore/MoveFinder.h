@@ -4,6 +4,7 @@
 #include "core/edit/Edit.h"
 #include "core/deps/Dependence.h"
 #include "core/report/CheckReport.h"
+#include "Repair.h"
 
 #include <cstdint>
 #include <optional>
@@ -31,6 +32,11 @@ struct MoveVerdict {
     /// Illegal, when asked for reasons: the first dependence edge it
     /// breaks (in edge order), with its witness pair and level.
     std::optional<ViolationReport> firstViolation;
+    /// Illegal, when asked for reasons (a tile, interchange, permutation,
+    /// fusion, distribution or reorder, the first 6 of a list at a node of
+    /// at most 64 statements): edits that make it legal, the move among
+    /// them (Repair::enabling), checked; none when none was found.
+    std::optional<RepairProposal> enabledBy;
 };
 
 const char *verdictName(MoveVerdict::Verdict v);

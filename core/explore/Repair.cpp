@@ -502,6 +502,70 @@ RepairReport parallelRepair(Analyzer &analyzer, const isl::schedule &schedule, c
 
 } // namespace
 
+std::optional<RepairProposal> Repair::enabling(Analyzer &analyzer, const isl::schedule &schedule, const Edit &move,
+                                               DepMode mode)
+{
+    return QuotaScope::run(analyzer.context(), "enabling " + move.describe(), [&]() -> std::optional<RepairProposal> {
+        Search search(analyzer, schedule, mode);
+        const std::string before = SchedulePrinter::flatMap(analyzer.model(), schedule);
+        const auto legal = [&](const std::vector<Edit> &edits) -> std::optional<RepairProposal> {
+            const auto s = search.apply(edits);
+            if (!s || search.violated(*s) != 0)
+                return std::nullopt;
+            RepairProposal p = search.proposal(edits, *s);
+            if (p.schedule == before)
+                return std::nullopt; // the move undone, not enabled
+            return p;
+        };
+        const bool bandMove =
+            move.kind == EditKind::Tile || move.kind == EditKind::Interchange || move.kind == EditKind::Permute;
+        if (bandMove) {
+            RepairReport r;
+            try {
+                r = permutableRepair(analyzer, schedule, move.node, mode);
+            } catch (const InputError &) {
+                // (not a band: the move does not apply, nothing enables it there)
+            }
+            if (!r.repairs.empty()) {
+                std::vector<Edit> edits = r.repairs.front().edits;
+                const auto made = search.apply(edits);
+                const TreeNode *band = nullptr;
+                TreeNode root;
+                if (made) {
+                    root = ScheduleTree::read(*made);
+                    band = ScheduleTree::find(root, move.node);
+                }
+                const std::size_t members = band ? band->members() : 0;
+                Edit after = move;
+                if (move.kind == EditKind::Tile && members)
+                    after.sizes.assign(members, move.sizes.empty() ? 32 : move.sizes.front());
+                if (move.kind == EditKind::Interchange && band
+                    && !(band->children.size() == 1 && band->children.front().isBand())) {
+                    // Merged into one band: the interchange is a swap of its first two members.
+                    std::vector<int> order(members);
+                    std::iota(order.begin(), order.end(), 0);
+                    if (members >= 2)
+                        std::swap(order[0], order[1]);
+                    after = Edit::permute(move.node, order);
+                }
+                edits.push_back(after);
+                if (auto p = legal(edits))
+                    return p;
+            }
+        }
+        // The move, then what mends it.
+        const auto moved = search.apply({move});
+        if (!moved)
+            return std::nullopt;
+        const RepairReport r = legalRepairs(analyzer, *moved, 1, mode);
+        if (r.repairs.empty())
+            return std::nullopt;
+        std::vector<Edit> edits{move};
+        edits.insert(edits.end(), r.repairs.front().edits.begin(), r.repairs.front().edits.end());
+        return legal(edits);
+    });
+}
+
 RepairReport Repair::find(Analyzer &analyzer, const isl::schedule &schedule, RepairGoal goal,
                           const std::optional<NodePath> &node, unsigned count, DepMode mode)
 {

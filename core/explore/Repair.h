@@ -54,6 +54,15 @@ public:
     /// ResourceLimitError and CancelledError pass through.
     static RepairReport find(Analyzer &analyzer, const isl::schedule &schedule, RepairGoal goal,
                              const std::optional<NodePath> &node, unsigned count, DepMode mode);
+
+    /// What makes an illegal `move` legal: for a tile, interchange or
+    /// permutation of a band, the edits that make the band permutable
+    /// first (then the move, a tile over every member of the new band);
+    /// otherwise the move followed by the best legal repair (a fusion then
+    /// its shift). Checked against every dependence; nullopt when neither
+    /// gives a legal schedule.
+    static std::optional<RepairProposal> enabling(Analyzer &analyzer, const isl::schedule &schedule, const Edit &move,
+                                                  DepMode mode);
 };
 
 } // namespace se

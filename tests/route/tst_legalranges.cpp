@@ -64,6 +64,7 @@ private Q_SLOTS:
     void notABand();
     void repairs_data();
     void repairs();
+    void enabling();
 };
 
 void tst_LegalRanges::shiftSets_data()
@@ -218,6 +219,24 @@ void tst_LegalRanges::repairs()
             QVERIFY(ranges.permutable(0, static_cast<int>(ranges.differences().members()) - 1));
         }
     }
+}
+
+// A blocked move with what makes it legal: gauss_seidel_2d's interchange after
+// the wavefront skew, jacobi_1d's fusion with the shift after it.
+void tst_LegalRanges::enabling()
+{
+    auto a = analyzer(QStringLiteral("sample:gauss_seidel_2d"));
+    const auto interchange = Repair::enabling(*a, a->originalSchedule(), Edit::interchange({0}), DepMode::May);
+    QVERIFY(interchange.has_value());
+    QVERIFY(interchange->legal);
+    QVERIFY(std::any_of(interchange->edits.begin(), interchange->edits.end(),
+                        [](const Edit &e) { return e.kind == EditKind::Skew; }));
+    auto j = analyzer(QStringLiteral("jacobi_1d"));
+    const auto fuse = Repair::enabling(*j, j->originalSchedule(), Edit::fuse({0, 0}, 0), DepMode::May);
+    QVERIFY(fuse.has_value());
+    QCOMPARE(fuse->edits.size(), std::size_t(2));
+    QCOMPARE(fuse->edits.front().kind, EditKind::Fuse);
+    QCOMPARE(fuse->edits.back().kind, EditKind::Shift);
 }
 
 QTEST_GUILESS_MAIN(tst_LegalRanges)

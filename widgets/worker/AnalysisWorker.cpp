@@ -258,6 +258,8 @@ void AnalysisWorker::evaluateMoves(const AnalysisRequest &r, quint64 job, const 
                               ? m.firstViolation->type + " " + m.firstViolation->src + " -> " + m.firstViolation->dst
                                   + " on " + m.firstViolation->allocation + " breaks: " + m.firstViolation->message
                               : m.reason);
+            if (m.enabledBy)
+                mv.reason += tr("\nLegal after: %1").arg(q(m.enabledBy->summary));
             out.moves.push_back(std::move(mv));
         }
         if (staleJob(job))
