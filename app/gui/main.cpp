@@ -7,7 +7,7 @@
 #include "core/layout/GraphvizLayout.h"
 #include "widgets/document/Explorer.h"
 
-#include <isl/version.h>
+#include "core/isl/IslContext.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -37,8 +37,7 @@ struct CommandLine {
         QCoreApplication::setApplicationName(QStringLiteral("schedule-explorer"));
         QCoreApplication::setOrganizationName(QStringLiteral("schedule-explorer"));
         // The libraries doing the work, as loaded (a bug report needs them).
-        std::string isl = isl_version();
-        isl = isl.substr(0, isl.find_first_of("\n"));
+        const std::string isl = se::IslContext::islVersion();
         QCoreApplication::setApplicationVersion(QStringLiteral(SE_VERSION " (%1, Graphviz %2, Qt %3)")
                                                     .arg(QString::fromStdString(isl),
                                                          QString::fromStdString(se::GraphvizLayout::version()),

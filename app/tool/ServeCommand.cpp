@@ -22,7 +22,6 @@
 #include "core/interop/ScheduleInput.h"
 #include "core/support/InputError.h"
 
-#include <isl/ctx.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -172,7 +171,7 @@ std::string answerLine(ToolSession &s, std::size_t line, const std::string &text
         // A request stopped at the time limit left the context aborted;
         // the next one starts afresh.
         s.analyzer().context().setTimeLimit(s.options().timeLimit);
-        isl_ctx_resume(s.analyzer().context().get());
+        s.analyzer().context().resume();
         out = answer(request, line, s);
     } catch (const json::exception &e) {
         out = errorAnswer(id, "input", requestName(line) + ": not JSON: " + e.what());

@@ -4,7 +4,7 @@
 #include "ToolVersion.h"
 #include "core/layout/GraphvizLayout.h"
 
-#include <isl/version.h>
+#include "core/isl/IslContext.h"
 
 #include <cctype>
 
@@ -12,8 +12,8 @@ namespace se::tool {
 
 std::string VersionText::libraries()
 {
-    // isl_version() reads "isl-0.25-GMP".
-    std::string isl = isl_version();
+    // isl names itself "isl-0.25-GMP".
+    std::string isl = IslContext::islVersion();
     while (!isl.empty() && std::isspace(static_cast<unsigned char>(isl.back())))
         isl.pop_back();
     if (isl.rfind("isl-", 0) == 0)

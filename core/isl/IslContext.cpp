@@ -9,6 +9,7 @@
 #include "core/support/InputError.h"
 #include "core/support/MemoryLimit.h"
 
+#include <isl/version.h>
 #include <isl/cpp.h>
 #include <isl/options.h>
 
@@ -213,6 +214,17 @@ void QuotaScope::rethrow() const
         }
         throw std::runtime_error(m_what + ": isl failed: " + e.what());
     }
+}
+
+void IslContext::resume()
+{
+    isl_ctx_resume(m_ctx);
+}
+
+std::string IslContext::islVersion()
+{
+    std::string v = isl_version();
+    return v.substr(0, v.find_first_of("\n"));
 }
 
 } // namespace se

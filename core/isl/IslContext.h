@@ -50,6 +50,11 @@ public:
     void abort();
     /// A new computation starts: an abort meant for an earlier one is spent.
     void clearAbort() { m_aborted = false; }
+    /// Lets isl go on after an abort or a quota stop (the next request of a
+    /// long-lived session starts afresh).
+    void resume();
+    /// The isl library in use, as it names itself (`isl-0.25-GMP`).
+    static std::string islVersion();
     bool aborted() const { return m_aborted; }
 
     /// Stops every computation `seconds` from now (0: no limit); what
