@@ -84,12 +84,14 @@ public:
 
     std::size_t violated(const isl::schedule &s) const { return m_analyzer.violations(s, m_mode, false, false).size(); }
 
-    RepairProposal proposal(const std::vector<Edit> &edits, const isl::schedule &s) const
+    // `legal`: the verdict when the caller has just checked `s` (not checked again).
+    RepairProposal proposal(const std::vector<Edit> &edits, const isl::schedule &s,
+                            std::optional<bool> legal = std::nullopt) const
     {
         RepairProposal p;
         p.edits = edits;
         p.schedule = SchedulePrinter::flatMap(m_analyzer.model(), s);
-        p.legal = violated(s) == 0;
+        p.legal = legal ? *legal : violated(s) == 0;
         for (const Edit &e : edits)
             p.summary += (p.summary.empty() ? "" : ", then ") + e.describe();
         return p;
@@ -285,7 +287,7 @@ RepairReport legalRepairs(Analyzer &analyzer, const isl::schedule &schedule, uns
                     continue;
                 const std::size_t broken = search.violated(*after);
                 if (broken == 0) {
-                    found.push_back(search.proposal(edits, *after));
+                    found.push_back(search.proposal(edits, *after, true));
                     changes.push_back(base.change + c.change);
                 } else {
                     illegal.push_back({broken, Candidate{edits, base.change + c.change}});
@@ -512,7 +514,7 @@ std::optional<RepairProposal> Repair::enabling(Analyzer &analyzer, const isl::sc
             const auto s = search.apply(edits);
             if (!s || search.violated(*s) != 0)
                 return std::nullopt;
-            RepairProposal p = search.proposal(edits, *s);
+            RepairProposal p = search.proposal(edits, *s, true);
             if (p.schedule == before)
                 return std::nullopt; // the move undone, not enabled
             return p;
