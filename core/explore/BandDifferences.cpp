@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "BandDifferences.h"
+#include "FactoredDifferences.h"
 #include "FlatPlace.h"
 
 #include "core/analysis/Analyzer.h"
@@ -8,6 +9,7 @@
 #include "core/schedule/FlatSchedule.h"
 #include "core/schedule/ScheduleTree.h"
 #include "core/schedule/TreeError.h"
+#include "core/support/VerifyMode.h"
 
 #include <algorithm>
 #include <cassert>
@@ -56,6 +58,19 @@ std::string aheadFrom(unsigned from, unsigned n)
             + ")";
     }
     return out.empty() ? "false" : out; // no dimensions: nothing goes forward
+}
+
+// The difference vectors whose dimensions [from, n) go lexicographically forward.
+std::string aheadDifference(unsigned from, unsigned n)
+{
+    std::string out;
+    for (unsigned k = from; k < n; ++k) {
+        std::string same;
+        for (unsigned j = from; j < k; ++j)
+            same += var("t", j) + " = 0 and ";
+        out += (out.empty() ? "(" : " or (") + same + var("t", k) + " > 0)";
+    }
+    return out.empty() ? "false" : out;
 }
 
 isl::map timePairs(isl::ctx ctx, unsigned n, const std::string &condition)
@@ -126,42 +141,108 @@ BandDifferences::BandDifferences(FlatPlace &place, DepMode mode) : m_ctx(place.a
                 eq += (k ? " and " : "") + var("d", k) + " = " + var("t", d + k);
             return eq;
         }() + " }");
+    // { [t0, ..., tn-1] }: difference vectors zero before the band, and
+    // those that go lexicographically forward after it.
+    std::string zero = "0 = 0";
+    for (unsigned k = 0; k < d; ++k)
+        zero += " and " + var("t", k) + " = 0";
+    const isl::set zeroBefore(m_ctx, "{ " + tuple("t", n) + " : " + zero + " }");
+    const isl::set aheadDiff(m_ctx, "{ " + tuple("t", n) + " : " + aheadDifference(end, n) + " }");
+    FactoredDifferences factored(flat);
     for (std::size_t e = 0; e < deps.size(); ++e) {
         const Dependence &dep = deps[e];
         if (!inBand(dep.src) || !inBand(dep.dst))
             continue;
         QuotaScope::nextStep(model.islContext());
-        const isl::map rel = dep.relation();
-        const isl::map pairs = rel.apply_domain(flat.of(dep.src)).apply_range(flat.of(dep.dst)).intersect(before);
-        if (pairs.is_empty())
-            continue;
-        isl::map forward = pairs.intersect(ahead);
-        // A set below the band may run its children either way: pairs whose
-        // times after the band first differ at a set's position do not go
-        // forward there, whichever way they point.
-        for (const SetLevel &level : flat.setLevels(dep.src)) {
-            if (level.dim < end)
-                continue;
-            std::string cond;
-            for (const std::string &part : {equalOn(0, d), equalOn(end, level.dim)})
-                if (!part.empty())
-                    cond += part + " and ";
-            cond += "(" + var("t", level.dim) + " < " + var("u", level.dim) + " or " + var("t", level.dim) + " > "
-                + var("u", level.dim) + ")";
-            const isl::map across = rel.intersect_domain(level.instances)
-                                        .apply_domain(flat.of(dep.src))
-                                        .apply_range(flat.of(dep.dst))
-                                        .intersect(timePairs(m_ctx, n, cond));
-            forward = forward.subtract(across);
+        const auto &levels = flat.setLevels(dep.src);
+        const bool setBelow =
+            std::any_of(levels.begin(), levels.end(), [&](const SetLevel &l) { return l.dim >= end; });
+        std::optional<Edge> out;
+        if (setBelow)
+            out = fromPairs(dep, e, flat, before, ahead, project, d, end);
+        else if (const auto key = factored.differences(dep)) {
+            // Edges whose differences are the same set have the same sets
+            // here: made once.
+            EdgeSets &sets = factored.slot(*key);
+            if (!sets.made) {
+                const isl::set all = factored.set(*key).intersect(zeroBefore);
+                sets.made = true;
+                sets.empty = all.is_empty();
+                if (!sets.empty) {
+                    sets.ahead = all.intersect(aheadDiff).apply(project).coalesce();
+                    sets.level = all.subtract(aheadDiff).apply(project).coalesce();
+                }
+            }
+            if (!sets.empty)
+                out = Edge{e, dep.src, dep.dst, sets.ahead, sets.level};
+        } else
+            out = fromDifferences(dep, e, flat, zeroBefore, aheadDiff, project);
+        if (out && !setBelow && VerifyMode::on()) {
+            const auto ref = fromPairs(dep, e, flat, before, ahead, project, d, end);
+            VerifyMode::check(ref && ref->ahead.is_equal(out->ahead) && ref->level.is_equal(out->level),
+                              "band differences from difference vectors");
         }
-        Edge out;
-        out.edge = e;
-        out.src = dep.src;
-        out.dst = dep.dst;
-        out.ahead = forward.deltas().apply(project).coalesce();
-        out.level = pairs.subtract(forward).deltas().apply(project).coalesce();
-        m_edges.push_back(std::move(out));
+        if (out)
+            m_edges.push_back(std::move(*out));
     }
+}
+
+std::optional<BandDifferences::Edge>
+BandDifferences::fromDifferences(const Dependence &dep, std::size_t e, const FlatSchedule &flat,
+                                 const isl::set &zeroBefore, const isl::set &aheadDiff, const isl::map &project) const
+{
+    // Without a set below the band, whether a pair goes forward after the
+    // band depends on its difference vector alone: the sets are made from
+    // the edge's differences (n dimensions), not its pairs of times (2n).
+    const isl::set diffs =
+        dep.relation().apply_domain(flat.of(dep.src)).apply_range(flat.of(dep.dst)).deltas().intersect(zeroBefore);
+    if (diffs.is_empty())
+        return std::nullopt;
+    Edge out;
+    out.edge = e;
+    out.src = dep.src;
+    out.dst = dep.dst;
+    out.ahead = diffs.intersect(aheadDiff).apply(project).coalesce();
+    out.level = diffs.subtract(aheadDiff).apply(project).coalesce();
+    return out;
+}
+
+std::optional<BandDifferences::Edge> BandDifferences::fromPairs(const Dependence &dep, std::size_t e,
+                                                                const FlatSchedule &flat, const isl::map &before,
+                                                                const isl::map &ahead, const isl::map &project,
+                                                                unsigned d, unsigned end) const
+{
+    const unsigned n = flat.dims();
+    const isl::map rel = dep.relation();
+    const isl::map pairs = rel.apply_domain(flat.of(dep.src)).apply_range(flat.of(dep.dst)).intersect(before);
+    if (pairs.is_empty())
+        return std::nullopt;
+    isl::map forward = pairs.intersect(ahead);
+    // A set below the band may run its children either way: pairs whose
+    // times after the band first differ at a set's position do not go
+    // forward there, whichever way they point.
+    for (const SetLevel &level : flat.setLevels(dep.src)) {
+        if (level.dim < end)
+            continue;
+        std::string cond;
+        for (const std::string &part : {equalOn(0, d), equalOn(end, level.dim)})
+            if (!part.empty())
+                cond += part + " and ";
+        cond += "(" + var("t", level.dim) + " < " + var("u", level.dim) + " or " + var("t", level.dim) + " > "
+            + var("u", level.dim) + ")";
+        const isl::map across = rel.intersect_domain(level.instances)
+                                    .apply_domain(flat.of(dep.src))
+                                    .apply_range(flat.of(dep.dst))
+                                    .intersect(timePairs(m_ctx, n, cond));
+        forward = forward.subtract(across);
+    }
+    Edge out;
+    out.edge = e;
+    out.src = dep.src;
+    out.dst = dep.dst;
+    out.ahead = forward.deltas().apply(project).coalesce();
+    out.level = pairs.subtract(forward).deltas().apply(project).coalesce();
+    return out;
 }
 
 int BandDifferences::position(std::size_t statement) const

@@ -13,6 +13,9 @@
 
 namespace se {
 
+class FlatSchedule;
+struct Dependence;
+
 class FlatPlace;
 
 /// What a band's edits can change of each dependence: for every edge whose
@@ -57,6 +60,18 @@ public:
     isl::ctx ctx() const { return m_ctx; }
 
 private:
+    /// One edge's sets from its difference vectors { [t0, ..., tn-1] }
+    /// (no set below the band); nullopt when no pair is undecided before it.
+    std::optional<Edge> fromDifferences(const Dependence &dep, std::size_t e, const FlatSchedule &flat,
+                                        const isl::set &zeroBefore, const isl::set &aheadDiff,
+                                        const isl::map &project) const;
+    /// The same from its pairs of times { [t] -> [u] }: the reference, and
+    /// the way when a set below the band makes the order of a pair depend
+    /// on more than its difference.
+    std::optional<Edge> fromPairs(const Dependence &dep, std::size_t e, const FlatSchedule &flat,
+                                  const isl::map &before, const isl::map &ahead, const isl::map &project, unsigned d,
+                                  unsigned end) const;
+
     isl::ctx m_ctx;
     unsigned m_members = 0;
     std::vector<std::size_t> m_statements;

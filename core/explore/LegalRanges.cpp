@@ -6,12 +6,14 @@
 #include "core/isl/IslContext.h"
 #include "core/isl/IslUtil.h"
 #include "core/schedule/ScheduleTree.h"
+#include "core/support/VerifyMode.h"
 
 #include <algorithm>
 #include <cassert>
 #include <functional>
 #include <map>
 #include <numeric>
+#include <regex>
 
 namespace se {
 
@@ -112,6 +114,16 @@ LegalRanges::LegalRanges(FlatPlace &place, DepMode mode)
             m_shapes.push_back(Shape{e.ahead, e.level, {}});
         m_shapes[it->second].pairs.emplace_back(e.src, e.dst);
     }
+    if (!m_shapes.empty()) {
+        Shape all{m_shapes.front().ahead, m_shapes.front().level, {}};
+        for (std::size_t k = 1; k < m_shapes.size(); ++k) {
+            QuotaScope::nextStep(m_place.analyzer().context());
+            all.ahead = all.ahead.unite(m_shapes[k].ahead);
+            all.level = all.level.unite(m_shapes[k].level);
+        }
+        m_union.push_back(std::move(all));
+    }
+    m_unionSplits.resize(m);
     // What every shift range of each member starts from: made once here.
     for (unsigned i = 0; i < m; ++i)
         m_legalPairs.push_back(pairRanges(static_cast<int>(i), Also::Nothing, true));
@@ -139,7 +151,7 @@ bool LegalRanges::anyBackwardBefore(int member) const
     std::vector<std::string> forms = identity(m_diffs.members());
     forms.resize(static_cast<std::size_t>(member));
     const isl::set back(m_diffs.ctx(), "{ " + differenceTuple(m_diffs.members()) + " : " + lexBackward(forms) + " }");
-    return std::any_of(m_shapes.begin(), m_shapes.end(), [&](const Shape &e) {
+    return std::any_of(m_union.begin(), m_union.end(), [&](const Shape &e) {
         return !e.ahead.intersect(back).is_empty() || !e.level.intersect(back).is_empty();
     });
 }
@@ -152,10 +164,63 @@ bool LegalRanges::legalUnder(const std::vector<std::string> &forms) const
     const isl::set back(m_diffs.ctx(), "{ " + tuple + " : " + lexBackward(forms) + " }");
     const isl::set notForward(m_diffs.ctx(),
                               "{ " + tuple + " : " + lexBackward(forms) + " or (" + allZero(forms) + ") }");
-    return std::all_of(m_shapes.begin(), m_shapes.end(), [&](const Shape &e) {
-        QuotaScope::nextStep(m_place.analyzer().context());
-        return e.ahead.intersect(back).is_empty() && e.level.intersect(notForward).is_empty();
-    });
+    const auto legalFor = [&](const std::vector<Shape> &shapes) {
+        return std::all_of(shapes.begin(), shapes.end(), [&](const Shape &e) {
+            QuotaScope::nextStep(m_place.analyzer().context());
+            return e.ahead.intersect(back).is_empty() && e.level.intersect(notForward).is_empty();
+        });
+    };
+    const bool legal = legalFor(m_union);
+    if (VerifyMode::on())
+        VerifyMode::check(legal == legalFor(m_shapes), "legality under forms, shapes united");
+    return legal;
+}
+
+bool LegalRanges::permutationLegal(const std::vector<int> &order) const
+{
+    if (!m_diffs.blocked().empty())
+        return false;
+    // Every vector is lexicographically positive in this order (ahead
+    // ones may be all zero) exactly when, member by member, none of those
+    // zero on the members before is negative here; the vectors zero here
+    // too go on to the next member. The question at a member depends only
+    // on which members are zero before it, so permutations share them.
+    const unsigned m = m_diffs.members();
+    std::vector<bool> zeroSoFar(m, false);
+    for (int k : order) {
+        const auto sets = [&](bool negative) {
+            std::string cond;
+            for (unsigned j = 0; j < m; ++j)
+                if (zeroSoFar[j])
+                    cond += d(static_cast<int>(j)) + " = 0 and ";
+            cond += d(k) + (negative ? " < 0" : " = 0");
+            const isl::set where(m_diffs.ctx(), "{ " + differenceTuple(m) + " : " + cond + " }");
+            return std::all_of(m_union.begin(), m_union.end(), [&](const Shape &e) {
+                QuotaScope::nextStep(m_place.analyzer().context());
+                return e.ahead.intersect(where).is_empty() && e.level.intersect(where).is_empty();
+            });
+        };
+        std::string key;
+        for (unsigned j = 0; j < m; ++j)
+            key += zeroSoFar[j] ? '1' : '0';
+        key += ":" + std::to_string(k);
+        auto found = m_prefixAnswers.find(key);
+        if (found == m_prefixAnswers.end())
+            found = m_prefixAnswers.emplace(key, std::make_pair(sets(true), sets(false))).first;
+        const auto [noneNegative, noneZero] = found->second;
+        if (!noneNegative)
+            return false;
+        if (noneZero)
+            return true;
+        zeroSoFar[static_cast<std::size_t>(k)] = true;
+    }
+    // All zero on the band: a tie, legal for the ahead vectors only.
+    std::string cond = "0 = 0";
+    for (unsigned j = 0; j < m; ++j)
+        cond += " and " + d(static_cast<int>(j)) + " = 0";
+    const isl::set zero(m_diffs.ctx(), "{ " + differenceTuple(m) + " : " + cond + " }");
+    return std::all_of(m_union.begin(), m_union.end(),
+                       [&](const Shape &e) { return e.level.intersect(zero).is_empty(); });
 }
 
 bool LegalRanges::legal() const
@@ -177,10 +242,16 @@ bool LegalRanges::nonNegativeUnder(const std::vector<std::string> &forms, int fi
         neg.push_back("(" + forms[static_cast<std::size_t>(k)] + ") < 0");
     const isl::set backward(m_diffs.ctx(),
                             "{ " + differenceTuple(m_diffs.members()) + " : " + join(neg, " or ") + " }");
-    return std::all_of(m_shapes.begin(), m_shapes.end(), [&](const Shape &e) {
-        return undecided(e.ahead, first).intersect(backward).is_empty()
-            && undecided(e.level, first).intersect(backward).is_empty();
-    });
+    const auto nonNegativeFor = [&](const std::vector<Shape> &shapes) {
+        return std::all_of(shapes.begin(), shapes.end(), [&](const Shape &e) {
+            return undecided(e.ahead, first).intersect(backward).is_empty()
+                && undecided(e.level, first).intersect(backward).is_empty();
+        });
+    };
+    const bool nonNegative = nonNegativeFor(m_union);
+    if (VerifyMode::on())
+        VerifyMode::check(nonNegative == nonNegativeFor(m_shapes), "non-negative differences, shapes united");
+    return nonNegative;
 }
 
 namespace {
@@ -251,13 +322,18 @@ std::optional<std::vector<LegalRanges::PairRange>> LegalRanges::pairRanges(int m
 }
 
 std::optional<std::vector<LegalRanges::DifferenceBound>>
-LegalRanges::differenceBounds(const std::vector<PairRange> &pairs) const
+LegalRanges::differenceBounds(const std::vector<PairRange> &pairs, bool everyParameter) const
 {
     std::vector<DifferenceBound> out;
     for (const PairRange &p : pairs) {
         const isl::set g = p.good.gist_params(m_context);
-        const isl::set flat = g.project_out_all_params();
-        if (!flat.is_equal(g) || flat.n_basic_set() > 1)
+        isl::set flat = g.project_out_all_params();
+        if (!flat.is_equal(g)) {
+            if (!everyParameter)
+                return std::nullopt;
+            flat = forEveryParameter(p.good, m_context);
+        }
+        if (flat.n_basic_set() > 1)
             return std::nullopt;
         DifferenceBound b{p.src, p.dst, flat.is_empty(), std::nullopt, std::nullopt};
         if (!b.empty) {
@@ -288,6 +364,40 @@ std::string LegalRanges::boundsText(const std::vector<DifferenceBound> &bounds) 
     return "{ " + offsetsTuple() + (conj.empty() ? std::string() : " : " + join(conj, " and ")) + " }";
 }
 
+std::optional<std::string> LegalRanges::conjunctionText(const std::vector<PairRange> &pairs) const
+{
+    const PolyhedralModel &model = m_place.analyzer().model();
+    const auto &params = model.paramNames();
+    if (std::find(params.begin(), params.end(), "u") != params.end())
+        return std::nullopt; // `u` would not name the difference alone
+    const auto name = [&](int pos) {
+        return "o_" + model.statements()[m_diffs.statements()[static_cast<std::size_t>(pos)]].name;
+    };
+    static const std::regex uVar(R"(\bu\b)");
+    std::vector<std::string> conj;
+    for (const PairRange &p : pairs) {
+        const isl::set g = islutil::coalesce(p.good.gist_params(m_context));
+        if (g.is_empty())
+            return "{ " + offsetsTuple() + " : false }";
+        // `[N] -> { [u] : COND }`: COND with u the pair's difference.
+        const std::string t = islutil::str(g);
+        const auto open = t.find("{ [u] : ");
+        if (open == std::string::npos)
+            continue; // `{ [u] }`: any difference
+        const auto close = t.rfind(" }");
+        if (close == std::string::npos || close < open + 8)
+            return std::nullopt;
+        const std::string diff = p.src == p.dst ? std::string("0") : "(" + name(p.dst) + " - " + name(p.src) + ")";
+        conj.push_back("(" + std::regex_replace(t.substr(open + 8, close - open - 8), uVar, diff) + ")");
+    }
+    std::string prefix;
+    if (!params.empty()) {
+        std::vector<std::string> ps(params.begin(), params.end());
+        prefix = "[" + join(ps, ", ") + "] -> ";
+    }
+    return prefix + "{ " + offsetsTuple() + (conj.empty() ? std::string() : " : " + join(conj, " and ")) + " }";
+}
+
 isl::set LegalRanges::shiftSet(int member, Also also) const
 {
     const isl::ctx ctx = m_diffs.ctx();
@@ -306,11 +416,24 @@ isl::set LegalRanges::shiftSet(int member, Also also) const
     const auto name = [&](int pos) {
         return "o_" + model.statements()[m_diffs.statements()[static_cast<std::size_t>(pos)]].name;
     };
-    for (const PairRange &p : *pairs) {
+    // A big band whose pair ranges are each one conjunction gets the
+    // conjunction of them all, as it is: simplifying a set of hundreds of
+    // dimensions costs more than every other range of the band.
+    const bool big = m_diffs.statements().size() > kMostSimplified;
+    std::vector<isl::set> goods;
+    for (const PairRange &p : *pairs)
+        goods.push_back(big ? islutil::coalesce(p.good.gist_params(m_context)) : p.good);
+    const bool conjunctions =
+        big && std::all_of(goods.begin(), goods.end(), [](const isl::set &g) { return g.n_basic_set() <= 1; });
+    for (std::size_t k = 0; k < pairs->size(); ++k) {
+        QuotaScope::nextStep(m_place.analyzer().context());
+        const PairRange &p = (*pairs)[k];
         const std::string diff = p.src == p.dst ? std::string("0") : name(p.dst) + " - " + name(p.src);
-        out = out.intersect(p.good.preimage(isl::multi_aff(ctx, "{ " + offsets + " -> [(" + diff + ")] }"))).coalesce();
+        out = out.intersect(goods[k].preimage(isl::multi_aff(ctx, "{ " + offsets + " -> [(" + diff + ")] }")));
+        if (!conjunctions)
+            out = out.coalesce();
     }
-    return islutil::coalesce(out.intersect_params(m_context));
+    return conjunctions ? out.intersect_params(m_context) : islutil::coalesce(out.intersect_params(m_context));
 }
 
 isl::set LegalRanges::shiftSetAlone(int member, std::size_t position) const
@@ -335,13 +458,62 @@ isl::set LegalRanges::shiftSetAlone(int member, std::size_t position) const
     return islutil::coalesce(out);
 }
 
+std::vector<isl::set> LegalRanges::shiftSetsAlone(int member) const
+{
+    const isl::ctx ctx = m_diffs.ctx();
+    const std::size_t n = m_diffs.statements().size();
+    const auto pairs = pairRanges(member, Also::Nothing);
+    const isl::set none(ctx, "{ [o] : 1 = 0 }");
+    if (!pairs)
+        return std::vector<isl::set>(n, none);
+    // A pair that neither statement moves keeps its difference: if 0 is
+    // not legal there, no single statement's shift is legal unless it
+    // moves one of that pair's statements.
+    const isl::set zero = isl::set(ctx, "{ [0] }").intersect_params(m_context);
+    std::vector<std::size_t> zeroIllegal; // indices into *pairs
+    std::vector<std::vector<std::size_t>> touching(n);
+    for (std::size_t k = 0; k < pairs->size(); ++k) {
+        const PairRange &p = (*pairs)[k];
+        if (!zero.subtract(p.good).is_empty())
+            zeroIllegal.push_back(k);
+        touching[static_cast<std::size_t>(p.src)].push_back(k);
+        if (p.dst != p.src)
+            touching[static_cast<std::size_t>(p.dst)].push_back(k);
+    }
+    const isl::set any = isl::set(ctx, "{ [o] }").intersect_params(m_context);
+    const isl::multi_aff up(ctx, "{ [o] -> [(o)] }"), down(ctx, "{ [o] -> [(-o)] }"), still(ctx, "{ [o] -> [(0)] }");
+    std::vector<isl::set> out;
+    for (std::size_t s = 0; s < n; ++s) {
+        QuotaScope::nextStep(m_place.analyzer().context());
+        const auto pos = static_cast<int>(s);
+        const bool blocked = std::any_of(zeroIllegal.begin(), zeroIllegal.end(), [&](std::size_t k) {
+            return (*pairs)[k].src != pos && (*pairs)[k].dst != pos;
+        });
+        if (blocked) {
+            out.push_back(none);
+            continue;
+        }
+        isl::set set = any;
+        for (std::size_t k : touching[s]) {
+            const PairRange &p = (*pairs)[k];
+            set = set.intersect(p.good.preimage(p.src == p.dst ? still : p.dst == pos ? up : down));
+        }
+        out.push_back(islutil::coalesce(set));
+        if (VerifyMode::on())
+            VerifyMode::check(out.back().is_equal(shiftSetAlone(member, s)), "one pass for every statement's shift");
+    }
+    return out;
+}
+
 std::optional<std::vector<std::int64_t>> LegalRanges::leastShift(int member, Also also) const
 {
     constexpr std::size_t kMostForCost = 32;
     const auto pairs = pairRanges(member, also);
     if (!pairs)
         return std::nullopt;
-    const auto bounds = m_diffs.statements().size() > kMostForCost ? differenceBounds(*pairs) : std::nullopt;
+    // The sample holds for every parameter value: a pair whose range
+    // depends on the parameters asks for the values legal for all of them.
+    const auto bounds = m_diffs.statements().size() > kMostForCost ? differenceBounds(*pairs, true) : std::nullopt;
     if (!bounds)
         return leastOffsets(shiftSet(member, also), m_context);
     // Difference bounds (o_dst - o_src in [lo, hi]): the least non-negative
@@ -379,6 +551,11 @@ std::optional<std::vector<std::int64_t>> LegalRanges::leastShift(int member, Als
     if (changed)
         return std::nullopt;
     assert(std::all_of(arcs.begin(), arcs.end(), [&](const Arc &a) { return o[a.to] >= o[a.from] + a.least; }));
+    // The reference is a lexmin over one dimension per statement: checked
+    // where that stays affordable.
+    constexpr std::size_t kMostVerified = 64;
+    if (VerifyMode::on() && o.size() <= kMostVerified)
+        VerifyMode::check(o == leastOffsets(shiftSet(member, also), m_context), "least offsets by relaxation");
     return o;
 }
 
@@ -387,7 +564,7 @@ bool LegalRanges::coincident(int member) const
     const isl::set nonzero(m_diffs.ctx(),
                            "{ " + differenceTuple(m_diffs.members()) + " : " + d(member) + " < 0 or " + d(member)
                                + " > 0 }");
-    return m_diffs.blocked().empty() && std::all_of(m_shapes.begin(), m_shapes.end(), [&](const Shape &e) {
+    return m_diffs.blocked().empty() && std::all_of(m_union.begin(), m_union.end(), [&](const Shape &e) {
                return undecided(e.ahead.unite(e.level), member).intersect(nonzero).is_empty();
            });
 }
@@ -407,14 +584,20 @@ std::optional<isl::set> LegalRanges::skewSet(int member, int source, Also also) 
     std::vector<std::pair<isl::set, isl::set>> parts; // { [a, b] }: tie allowed, strict
     isl::set sources(ctx, "{ [b] : 1 = 0 }");
     const isl::map toB(ctx, "{ [a, b] -> [b] }");
-    for (const Shape &e : m_shapes) {
+    for (const Shape &e : m_union) {
         QuotaScope::nextStep(m_place.analyzer().context());
-        const Split split = splitAt(e, member);
+        // The union's split at a member serves every source (the union is one shape).
+        assert(m_union.size() == 1);
+        auto &cached = m_unionSplits[static_cast<std::size_t>(member)];
+        if (!cached)
+            cached = splitAt(e, member);
+        const Split &split = *cached;
         // Where the member must also be >= 0, every pair asks a tie at least.
         const isl::set tie = also == Also::NonNegative
             ? split.tieOk.apply(project).unite(e.ahead.unite(e.level).apply(project))
             : split.tieOk.apply(project);
-        parts.emplace_back(tie, split.strict.apply(project));
+        // Two dimensions: cheap to simplify, and every factor below asks them.
+        parts.emplace_back(islutil::coalesce(tie), islutil::coalesce(split.strict.apply(project)));
         sources = sources.unite(parts.back().first.apply(toB)).unite(parts.back().second.apply(toB));
     }
     const isl::set values = sources.project_out_all_params();
@@ -497,17 +680,25 @@ ArgumentRange LegalRanges::jointRange(int member, bool hasPoint) const
     };
     // Small sets are shown without what the context says; a big one as it
     // is (a gist of hundreds of dimensions costs more than all the rest).
-    constexpr std::size_t kMostGisted = 32;
-    const bool small = m_diffs.statements().size() <= kMostGisted;
+    const bool small = m_diffs.statements().size() <= kMostSimplified;
     const auto pairs = pairRanges(member, Also::Nothing);
     const auto bounds = pairs && !small ? differenceBounds(*pairs) : std::nullopt;
+    const auto text = pairs && !small && !bounds ? conjunctionText(*pairs) : std::nullopt;
     if (bounds) {
         r.set = boundsText(*bounds); // the conjunction as isl reads it, not made
         r.empty = !hasPoint;
+    } else if (text) {
+        // Not made either: with ranges that depend on the parameters, the
+        // set in disjunctive form has a piece per combination of cases.
+        r.set = *text;
+        r.empty = false;
+        r.symbolic = true;
+        if (!hasPoint)
+            r.text = "no offsets keep it legal for every parameter value; ";
     } else {
         const isl::set set = shiftSet(member);
         r.empty = hasPoint ? false : set.is_empty();
-        r.set = islutil::str(!r.empty ? islutil::coalesce(set.gist_params(m_context)) : set);
+        r.set = islutil::str(!r.empty && small ? islutil::coalesce(set.gist_params(m_context)) : set);
     }
     if (r.empty) {
         r.text =
@@ -555,11 +746,11 @@ ArgumentRange LegalRanges::jointRange(int member, bool hasPoint) const
     }
     constexpr std::size_t kMostSaid = 8;
     if (said.empty()) {
-        r.text = "any offsets";
+        r.text += "any offsets";
     } else {
         const std::size_t more = said.size() > kMostSaid ? said.size() - kMostSaid : 0;
         said.resize(std::min(said.size(), kMostSaid));
-        r.text = join(said, "; ") + (more ? "; and " + std::to_string(more) + " more" : std::string());
+        r.text += join(said, "; ") + (more ? "; and " + std::to_string(more) + " more" : std::string());
     }
     return r;
 }
@@ -680,8 +871,9 @@ BandRanges LegalRanges::report() const
         joint.sample = leastShift(i);
         joint.range = jointRange(i, joint.sample.has_value());
         // One statement's offset, the others' 0.
+        const std::vector<isl::set> alone = shiftSetsAlone(i);
         for (std::size_t s = 0; s < n; ++s)
-            out.shifts.push_back(ShiftRange{i, out.statements[s], describe(shiftSetAlone(i, s), "offset")});
+            out.shifts.push_back(ShiftRange{i, out.statements[s], describe(alone[s], "offset")});
         out.shiftSets.push_back(std::move(joint));
     }
     for (int i = 0; i < m; ++i)
@@ -703,7 +895,10 @@ BandRanges LegalRanges::report() const
             std::vector<std::string> forms;
             for (int k : order)
                 forms.push_back(d(k));
-            out.permutations.push_back(PermutationVerdict{order, legalUnder(forms)});
+            const bool legal = permutationLegal(order);
+            if (VerifyMode::on())
+                VerifyMode::check(legal == legalUnder(forms), "permutations by shared member questions");
+            out.permutations.push_back(PermutationVerdict{order, legal});
         } while (std::next_permutation(order.begin(), order.end()));
     }
     for (int i = 0; i < m; ++i)

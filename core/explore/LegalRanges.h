@@ -10,6 +10,7 @@
 #include <isl/cpp.h>
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -131,6 +132,9 @@ public:
     /// { [o] }: the offsets of the statement at `position` (in
     /// statements()) alone, every other statement's offset 0.
     isl::set shiftSetAlone(int member, std::size_t position) const;
+    /// shiftSetAlone for every statement at once: each statement pair's
+    /// range is visited once, not once per statement.
+    std::vector<isl::set> shiftSetsAlone(int member) const;
     /// The legal offsets (one per statement) that change least, for every
     /// parameter value: least sum of magnitudes for bands of at most 32
     /// statements, else the least non-negative offsets. Nullopt: none.
@@ -147,6 +151,9 @@ public:
     /// affine form of the differences (`-d1`, `d0 + 2*d1`; isl syntax over
     /// d0..dm-1) keeps every dependence legal.
     bool legalUnder(const std::vector<std::string> &forms) const;
+    /// legalUnder of the members in this order (a permutation of 0..m-1),
+    /// from questions that permutations share.
+    bool permutationLegal(const std::vector<int> &order) const;
     /// True when members [first, last] are permutable (see PermutableRange).
     bool permutable(int first, int last) const;
     /// True when, with the differences replaced by `forms` (as legalUnder),
@@ -193,16 +200,27 @@ private:
         bool empty = false;
         std::optional<std::int64_t> lo, hi;
     };
-    /// Every pair's bounds, or nullopt when one range is not such an interval.
-    std::optional<std::vector<DifferenceBound>> differenceBounds(const std::vector<PairRange> &pairs) const;
+    /// Every pair's bounds, or nullopt when one range is not such an
+    /// interval. `everyParameter`: the values legal for every parameter
+    /// value of the context, where the range depends on the parameters (what
+    /// one sample must keep); otherwise such a range is not an interval.
+    std::optional<std::vector<DifferenceBound>> differenceBounds(const std::vector<PairRange> &pairs,
+                                                                 bool everyParameter = false) const;
     std::string boundsText(const std::vector<DifferenceBound> &bounds) const; ///< `{ [o_s0, o_s1] : ... }`
     std::string offsetsTuple() const; ///< `[o_s0, o_s1]`
+    /// `[N] -> { [o_s0, o_s1] : (cond on o_s1 - o_s0) and ... }`: every
+    /// pair's range written over the offsets, as isl reads it but not made
+    /// (nullopt when a parameter is named `u`).
+    std::optional<std::string> conjunctionText(const std::vector<PairRange> &pairs) const;
     /// The joint shift range at `member` with a sentence per statement pair.
     ArgumentRange jointRange(int member, bool hasPoint) const;
     ArgumentRange describe(const isl::set &set, const std::string &what) const;
     isl::set undecided(const isl::set &diffs, int member) const; ///< d_k = 0 for k < member
     bool anyBackwardBefore(int member) const; ///< a pair goes backward before `member`
     ArgumentRange skewRange(int member, int source) const;
+
+    /// Bands of more statements get their joint shift set unsimplified.
+    static constexpr std::size_t kMostSimplified = 32;
 
     FlatPlace &m_place;
     BandDifferences m_diffs;
@@ -211,6 +229,15 @@ private:
     // whose later members go forward (or, also, are all 0).
     std::vector<isl::set> m_undecided, m_restForward, m_restForwardOrZero;
     std::vector<Shape> m_shapes; ///< every edge of m_diffs, grouped by its difference sets
+    /// Every shape's sets united (no pairs): what the questions that do not
+    /// ask which statement pair (legality under forms, skews, permutability)
+    /// look at, once instead of once per shape; the same sets, so the same answers.
+    std::vector<Shape> m_union;
+    /// permutationLegal's answers: (which members are zero so far, member)
+    /// -> (no vector negative there, no vector zero there).
+    mutable std::map<std::string, std::pair<bool, bool>> m_prefixAnswers;
+    /// splitAt(m_union's shape, member) per member, made when first asked.
+    mutable std::vector<std::optional<Split>> m_unionSplits;
     std::vector<std::optional<std::vector<PairRange>>> m_legalPairs; ///< pairRanges(k, Nothing) per member
 };
 
