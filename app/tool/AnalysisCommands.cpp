@@ -53,7 +53,11 @@ int batchCheck(ToolSession &s)
             const CheckReport &r = result->report;
             if (!r.legal && status == Ok)
                 status = Violations;
-            if (o.json) {
+            if (o.json && o.detail != CheckDetail::All) {
+                nlohmann::json j = ReportJson::check(r, o.detail);
+                j["schedule"] = name;
+                std::cout << versionedJson(std::move(j), -1);
+            } else if (o.json) {
                 nlohmann::json j = ReportJson::check(r, false);
                 j["schedule"] = name;
                 writeVersionedJson(std::cout, std::move(j), r, -1);
@@ -87,8 +91,15 @@ int checkCommand(ToolSession &s)
         return batchCheck(s);
     const PipelineResultPtr result = s.analyse(s.request());
     const CheckReport &r = result->report;
-    if (o.json) {
+    if (o.json && o.detail != CheckDetail::All) {
+        std::cout << versionedJson(ReportJson::check(r, o.detail));
+    } else if (o.json) {
         writeVersionedJson(std::cout, ReportJson::check(r, false), r);
+    } else if (o.detail != CheckDetail::All) {
+        // The first violation's sentence (it names the witness), and the verdict.
+        if (o.detail == CheckDetail::First && !r.violations.empty())
+            std::cout << "first violation: " << r.violations.front().message << "\n";
+        std::cout << ReportText::verdict(r);
     } else {
         std::cout << ReportText::header(r) << "schedule: " << s.scheduleSource() << "\n"
                   << s.statementSources() << ReportText::edges(r) << ReportText::violations(r)

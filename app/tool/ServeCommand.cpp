@@ -8,6 +8,7 @@
 #include "Commands.h"
 
 #include "Diagnostic.h"
+#include "ServeBases.h"
 #include "ServePool.h"
 #include "JsonOutput.h"
 #include "RouteJson.h"
@@ -112,44 +113,128 @@ json routeAnswer(const json &request, const std::string &name, ToolSession &s, c
     return j;
 }
 
+// A request's keys: anything else is refused, so that a misspelt key is
+// not silently ignored. Keys from "_" on are ServeBases' rewriting.
+void checkKeys(const json &request, const std::string &name)
+{
+    static const std::vector<std::string> known = {"id",    "schedule", "schedule_file", "edits", "assume_no_dep",
+                                                   "moves", "repair",   "detail",        "keep",  "base",
+                                                   "drop"};
+    for (const auto &[k, v] : request.items())
+        if (k.rfind('_', 0) != 0 && std::find(known.begin(), known.end(), k) == known.end())
+            throw InputError(
+                name, k, "unknown key (a request takes " + [] {
+                    std::string t;
+                    for (const auto &w : known)
+                        t += (t.empty() ? "" : ", ") + w;
+                    return t;
+                }() + ")");
+}
+
+// The edit script object of a request or of a kept base.
+EditScript editScript(const json &doc, const std::string &name, const std::string &place, const ToolSession &s)
+{
+    if (!doc.is_object())
+        throw InputError(name, place, "an edit script object, as an --edits file holds");
+    EditScript script = EditScript::fromJson(doc, name);
+    script.checkKernel(s.model().kernel()->name, name);
+    return script;
+}
+
+// The schedule a request names: its text or file, or a kept base's
+// (ServeBases put its definition under "_base"; this worker reads it once).
+isl::schedule requestSchedule(const json &request, const std::string &name, ToolSession &s)
+{
+    const json *from = &request;
+    if (request.contains("_base")) {
+        const json &base = request.at("_base");
+        const auto generation = base.at("generation").get<std::uint64_t>();
+        auto &kept = s.baseSchedules();
+        if (const auto found = kept.find(generation); found != kept.end())
+            return found->second;
+        from = &base.at("source");
+    }
+    const bool hasText = from->contains("schedule");
+    const bool hasFile = from->contains("schedule_file");
+    if (hasText == hasFile)
+        throw InputError(name, "",
+                         "a request has one of \"schedule\" (text), \"schedule_file\" (a path) or \"base\" (a kept "
+                         "schedule's name)");
+    const json &src = hasText ? from->at("schedule") : from->at("schedule_file");
+    if (!src.is_string())
+        throw InputError(name, hasText ? "schedule" : "schedule_file", "must be a string");
+    std::vector<std::string> notes; // JSCoP statement matching: not needed in the answer
+    isl::schedule read = hasText ? ScheduleInput::read(s.model(), src.get<std::string>(), name, &notes, &s.pieces())
+                                 : ScheduleInput::readFile(s.model(), src.get<std::string>(), &notes, &s.pieces());
+    if (from == &request)
+        return read;
+    const json &base = request.at("_base");
+    const auto &docs = base.at("edits");
+    for (std::size_t k = 0; k < docs.size(); ++k)
+        for (const Edit &e : editScript(docs[k], name, "base", s).edits)
+            read = QuotaScope::run(s.analyzer().context(), "applying the base's edits", [&] { return e.apply(read); });
+    // A worker keeps the bases it has read; a search keeps few at once,
+    // so the oldest go first beyond that.
+    constexpr std::size_t kMostKept = 256;
+    auto &kept = s.baseSchedules();
+    if (kept.size() >= kMostKept)
+        kept.erase(kept.begin());
+    kept.emplace(base.at("generation").get<std::uint64_t>(), read);
+    return read;
+}
+
 json answer(const json &request, std::size_t line, ToolSession &s)
 {
     const ToolOptions &o = s.options();
     const std::string name = requestName(line);
-    const bool hasText = request.contains("schedule");
-    const bool hasFile = request.contains("schedule_file");
-    if (hasText == hasFile)
-        throw InputError(name, "", "a request has one of \"schedule\" (text) or \"schedule_file\" (a path)");
-    const json &src = hasText ? request.at("schedule") : request.at("schedule_file");
-    if (!src.is_string())
-        throw InputError(name, hasText ? "schedule" : "schedule_file", "must be a string");
+    checkKeys(request, name);
+    if (request.contains("_error"))
+        throw InputError(name, request.at("_error").at("place").get<std::string>(),
+                         request.at("_error").at("fault").get<std::string>());
+    if (request.contains("_dropped"))
+        return {
+            {"id", request.value("id", json())}, {"dropped", request.at("_dropped")}, {"format", JsonFormatVersion}};
+    if (request.contains("drop"))
+        throw InputError(name, "drop", "the name of a kept base (a string)");
+    if (request.contains("keep") && !request.contains("_kept"))
+        throw InputError(name, "keep", "a name (a non-empty string) for a request with a schedule or a base");
+    if (request.contains("base") && (request.contains("schedule") || request.contains("schedule_file")))
+        throw InputError(name, "base", "a request has one of \"schedule\", \"schedule_file\" or \"base\"");
+    CheckDetail detail = o.detail;
+    if (request.contains("detail")) {
+        const json &d = request.at("detail");
+        const auto parsed = d.is_string() ? checkDetailFromName(d.get<std::string>()) : std::nullopt;
+        if (!parsed)
+            throw InputError(name, "detail", "verdict, first or all");
+        detail = *parsed;
+    }
     // Read first: a schedule that does not read is the error, whatever the edits.
-    std::vector<std::string> notes; // JSCoP statement matching: not needed in the answer
     PipelineRequest r;
-    const isl::schedule read = hasText
-        ? ScheduleInput::read(s.model(), src.get<std::string>(), name, &notes, &s.pieces())
-        : ScheduleInput::readFile(s.model(), src.get<std::string>(), &notes, &s.pieces());
+    const isl::schedule read = requestSchedule(request, name, s);
     r.base = PipelineRequest::Base::fromTree(read);
     std::vector<DependenceOverride> overrides;
     if (request.contains("edits")) {
-        const json &doc = request.at("edits");
-        if (!doc.is_object())
-            throw InputError(name, "edits", "an edit script object, as an --edits file holds");
-        EditScript script = EditScript::fromJson(doc, name);
-        script.checkKernel(s.model().kernel()->name, name);
+        EditScript script = editScript(request.at("edits"), name, "edits", s);
         r.edits = std::move(script.edits);
         overrides = std::move(script.assumeNoDep);
     }
     for (auto &d : DependenceOverride::readList(request, name))
         overrides.push_back(std::move(d));
-    if (request.contains("moves") || request.contains("repair"))
-        return routeAnswer(request, name, s, read, r.edits);
-    r.editsFile = name;
-    r.mode = o.deps;
-    r.check = {o.counts, true, std::move(overrides)};
-    json j = ReportJson::check(s.analyse(r)->report);
-    j["id"] = request.value("id", json());
-    j["format"] = JsonFormatVersion;
+    json j;
+    if (request.contains("moves") || request.contains("repair")) {
+        j = routeAnswer(request, name, s, read, r.edits);
+    } else {
+        r.editsFile = name;
+        r.mode = o.deps;
+        r.check = {o.counts, true, std::move(overrides)};
+        // The verdict alone needs which edges break, not their witnesses.
+        r.check.details = detail != CheckDetail::Verdict;
+        j = ReportJson::check(s.analyse(r)->report, detail);
+        j["id"] = request.value("id", json());
+        j["format"] = JsonFormatVersion;
+    }
+    if (request.contains("_kept"))
+        j["kept"] = request.at("_kept");
     return j;
 }
 
@@ -207,13 +292,14 @@ int serveCommand(ToolSession &s)
     // The answer of a request whose answer could not be made at all (out of memory).
     const std::string failure = errorAnswer(json(), "internal", "the answer could not be made").dump();
     ServePool pool(s, make, o.jobs ? o.jobs : ServePool::defaultJobs(), answerLine, failure, std::cout);
+    ServeBases bases;
     std::string text;
     std::size_t line = 0;
     while (std::getline(std::cin, text)) {
         ++line;
         if (text.find_first_not_of(" \t\r") == std::string::npos)
             continue;
-        if (!pool.submit(line, std::move(text)))
+        if (!pool.submit(line, bases.prepare(text)))
             break;
     }
     return pool.finish() ? Ok : BadInput; // BadInput: the client is gone

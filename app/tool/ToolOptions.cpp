@@ -40,6 +40,7 @@ enum Use : unsigned {
     Jobs = 1u << 11,
     Ranges = 1u << 12,
     Goal = 1u << 13,
+    Detail = 1u << 14,
 };
 
 struct CommandSpec {
@@ -54,7 +55,7 @@ const std::vector<CommandSpec> &commandSpecs()
     static const std::vector<CommandSpec> specs = {
         {"check",
          "legality of a schedule (the original one by default; one verdict per --schedule)",
-         Schedule | Edits | Deps | Counts | AssumeNoDep | Json,
+         Schedule | Edits | Deps | Counts | AssumeNoDep | Detail | Json,
          {}},
         {"deps",
          "the dependence edges, as a table or a picture of the graph",
@@ -87,7 +88,7 @@ const std::vector<CommandSpec> &commandSpecs()
         {"export-jscop", "a JSCoP (Polly) description of the kernel and schedule", Schedule | Edits | Out | Into, {}},
         {"serve",
          "check schedules sent as JSON lines on stdin, one JSON verdict per line (dependences once)",
-         Deps | Counts | Jobs,
+         Deps | Counts | Jobs | Detail,
          {}},
     };
     return specs;
@@ -113,7 +114,7 @@ std::string joinOr(const std::vector<std::string> &words)
 // tool's messages.
 struct RawValues {
     std::vector<std::string> params;
-    std::string deps, maxOps, timeLimit, scop, maxMemory, jobs, goal, count;
+    std::string deps, maxOps, timeLimit, scop, maxMemory, jobs, goal, count, detail;
     bool noCount = false;
 };
 
@@ -181,6 +182,11 @@ void addOptions(CLI::App &sub, const CommandSpec &spec, ToolOptions &o, RawValue
             ->type_name("legal|permutable|parallel");
         sub.add_option("--count", raw.count, "at most N proposals (default 3)")->type_name("N");
     }
+    if (u & Detail)
+        sub.add_option("--detail", raw.detail,
+                       "how much of each verdict: verdict (legal and the number of violated edges), first (and the "
+                       "first violation with its witness) or all (default: every violation and edge)")
+            ->type_name("verdict|first|all");
     if (u & Jobs)
         sub.add_option("--jobs", raw.jobs,
                        "answer up to N waiting requests at once, each thread with its own copy of the analysis "
@@ -278,6 +284,14 @@ void convert(ToolOptions &o, const RawValues &raw)
     }
     if (!raw.maxMemory.empty())
         o.maxMemory = parseSize(raw.maxMemory, c);
+    if (!raw.detail.empty()) {
+        const auto d = checkDetailFromName(raw.detail);
+        if (!d)
+            throw UsageError("--detail takes verdict, first or all, got '" + raw.detail + "'"
+                                 + Suggestion::hint(raw.detail, {"verdict", "first", "all"}),
+                             c);
+        o.detail = *d;
+    }
     if (!raw.goal.empty()) {
         const std::vector<std::string> goals = {"legal", "permutable", "parallel"};
         if (std::find(goals.begin(), goals.end(), raw.goal) == goals.end())

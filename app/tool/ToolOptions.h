@@ -3,6 +3,7 @@
 
 #include "core/deps/Dependence.h"
 #include "core/isl/PolyhedralModel.h"
+#include "core/report/CheckDetail.h"
 
 #include <cstdint>
 #include <optional>
@@ -38,6 +39,7 @@ struct ToolOptions {
     bool ranges = false; ///< moves --ranges: the exact legal arguments of a band's edits
     std::string goal = "legal"; ///< repair --goal: legal, permutable or parallel
     unsigned count = 3; ///< repair --count: at most this many proposals
+    CheckDetail detail = CheckDetail::All; ///< check/serve --detail: how much of each verdict
     // Kernel input (every command that reads a KERNEL takes them).
     std::string function; ///< --function NAME: the function of a C input
     std::optional<unsigned> scop; ///< --scop N: the N-th SCoP of a C input

@@ -95,6 +95,8 @@ PipelineRequest ToolSession::request()
     r.verdict = true;
     r.mode = m_options.deps;
     r.check = {m_options.counts, true, assumed};
+    // The verdict alone needs which edges break, not their witnesses.
+    r.check.details = m_options.detail != CheckDetail::Verdict;
     return r;
 }
 

@@ -7,6 +7,8 @@
 #include "core/edit/EditScript.h"
 #include "core/schedule/UnionMapPieces.h"
 
+#include <cstdint>
+#include <map>
 #include <memory>
 
 namespace se::tool {
@@ -38,6 +40,9 @@ public:
     const std::vector<DependenceOverride> &overrides();
     /// The union map pieces this session has read (serve's requests).
     UnionMapPieces &pieces() { return m_pieces; }
+    /// serve's kept bases this session has read, by generation
+    /// (ServeBases): read once per worker.
+    std::map<std::uint64_t, isl::schedule> &baseSchedules() { return m_baseSchedules; }
     /// Switches to another --schedule file (a batch check: the kernel and
     /// its dependences stay).
     void selectSchedule(const std::string &path);
@@ -62,6 +67,7 @@ private:
     PipelineResultPtr m_schedule; ///< the schedule alone (no verdict)
     std::unique_ptr<ScheduleExport> m_export; // after m_pipeline: its isl objects go first
     UnionMapPieces m_pieces; // after m_pipeline, as m_export
+    std::map<std::uint64_t, isl::schedule> m_baseSchedules; // after m_pipeline, as m_export
 };
 
 } // namespace se::tool

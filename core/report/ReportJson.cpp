@@ -96,6 +96,24 @@ json ReportJson::check(const CheckReport &r, bool edges)
             {"warnings", r.warnings}};
 }
 
+json ReportJson::check(const CheckReport &r, CheckDetail detail)
+{
+    if (detail == CheckDetail::All)
+        return check(r, true);
+    json out = {{"kernel", r.kernel},
+                {"legal", r.legal},
+                {"verdict", r.verdict()},
+                {"deps", r.deps},
+                {"violated", r.violations.size()}};
+    if (detail == CheckDetail::First) {
+        json viol = json::array();
+        if (!r.violations.empty())
+            viol.push_back(violation(r.violations.front()));
+        out["violations"] = std::move(viol);
+    }
+    return out;
+}
+
 json ReportJson::deps(const CheckReport &r, bool edges)
 {
     json deps = json::array();

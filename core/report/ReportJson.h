@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "CheckDetail.h"
 #include "CheckReport.h"
 
 #include <nlohmann/json.hpp>
@@ -17,6 +18,10 @@ public:
     /// `check --json`: kernel, legal, deps, dependences, violations, warnings.
     /// `edges` false: "dependences" left empty, for write().
     static nlohmann::json check(const CheckReport &r, bool edges = true);
+    /// `check --detail verdict|first --json` and serve's "detail": kernel,
+    /// legal, verdict, deps and `violated` (the number of violated edges);
+    /// First adds "violations" with the first one alone. All is check().
+    static nlohmann::json check(const CheckReport &r, CheckDetail detail);
     /// `deps --json`: kernel, deps, dependences, warnings.
     static nlohmann::json deps(const CheckReport &r, bool edges = true);
 

@@ -140,6 +140,62 @@ expect("check --schedules missing file", r.returncode == 2 and "--schedules: can
 r = subprocess.run([tool, "serve", "-"], input="", capture_output=True, text=True, timeout=60)
 expect("serve - refused", r.returncode == 2 and "KERNEL cannot be '-'" in r.stderr, r.stderr)
 
+# Bases kept by name (a search walking a tree of candidates sends each
+# candidate's edits only) and detail levels. Expected: the fusion alone is
+# illegal, the fusion and a shift of s1 by 1 legal (the conformance
+# suite's jacobi_1d.fuse.map and fuse_shift.map).
+fuse_edit = {"edits": [{"edit": "fuse", "node": [0, 0], "child": 0}]}
+shift_edit = {"edits": [{"edit": "shift", "node": [0, 0], "member": 0, "offsets": {"s1": 1}}]}
+walk = [
+    {"id": "o", "schedule": original, "keep": "root", "detail": "verdict"},
+    {"id": "f", "base": "root", "edits": fuse_edit, "keep": "fused", "detail": "verdict"},
+    {"id": "fs", "base": "fused", "edits": shift_edit, "detail": "verdict"},
+    {"id": "first", "base": "fused", "detail": "first"},
+    {"id": "all", "base": "fused"},
+    {"id": "m", "base": "fused", "moves": {"node": "0.0"}},
+    {"id": "d", "drop": "fused"},
+    {"id": "gone", "base": "fused"},
+    {"id": "never", "base": "nothing"},
+    {"id": "both", "base": "root", "schedule_file": fuse},
+    {"id": "bad detail", "base": "root", "detail": "some"},
+    {"id": "typo", "base": "root", "detial": "verdict"},
+]
+text = "".join(json.dumps(r) + "\n" for r in walk)
+outs = {}
+for jobs in ("1", "3"):
+    r = subprocess.run([tool, "serve", kernel, "--jobs", jobs] + params, input=text * 3, capture_output=True,
+                       text=True, timeout=240)
+    outs[jobs] = r.stdout
+    expect("serve bases --jobs %s exits 0" % jobs, r.returncode == 0, "exit %d: %s" % (r.returncode, r.stderr[:300]))
+expect("serve bases: --jobs 3 answers as --jobs 1", outs["1"] == outs["3"], "\n%s\n%s" % (outs["1"][:300],
+                                                                                    outs["3"][:300]))
+b = {a.get("id"): a for a in (json.loads(l) for l in outs["1"].strip().split("\n")[:len(walk)])}
+expect("serve bases: kept root legal", b["o"].get("legal") is True and b["o"].get("kept") == "root", repr(b["o"]))
+expect("serve bases: fusion from the base illegal, kept", b["f"].get("legal") is False
+       and b["f"].get("kept") == "fused" and b["f"].get("violated", 0) >= 1
+       and set(b["f"]) == {"id", "format", "kernel", "legal", "verdict", "deps", "violated", "kept"}, repr(b["f"]))
+expect("serve bases: fusion and shift legal", b["fs"].get("legal") is True and b["fs"].get("violated") == 0,
+       repr(b["fs"]))
+full = check_json("--edits", os.path.join(work, "edits.json"))  # the fusion from the original, as the base
+expect("serve detail all equals check --json", {k: v for k, v in b["all"].items() if k != "id"} == full,
+       json.dumps(b["all"])[:300])
+expect("serve detail first: the first violation of all", b["first"].get("violations") == full["violations"][:1]
+       and b["first"].get("violated") == len(full["violations"]) == b["f"].get("violated"), repr(b["first"])[:300])
+expect("serve bases: moves at a base", b["m"].get("kind") == "band", repr(b["m"])[:200])
+expect("serve bases: drop", b["d"] == {"id": "d", "dropped": "fused", "format": 1}, repr(b["d"]))
+for k in ("gone", "never"):
+    expect("serve bases: unknown base %s is an error" % k, b[k].get("kind") == "input"
+           and "no base named" in b[k].get("error", ""), repr(b[k]))
+expect("serve bases: base and schedule refused", "one of" in b["both"].get("error", ""), repr(b["both"]))
+expect("serve detail: a bad level refused", "verdict, first or all" in b["bad detail"].get("error", ""),
+       repr(b["bad detail"]))
+expect("serve: an unknown key refused", "detial: unknown key" in b["typo"].get("error", ""), repr(b["typo"]))
+r = subprocess.run([tool, "check", kernel, "--schedule", fuse, "--detail", "verdict", "--json"] + params,
+                   capture_output=True, text=True, timeout=60)
+got = json.loads(r.stdout) if r.stdout.strip() else {}
+expect("check --detail verdict", r.returncode == 1 and got.get("legal") is False
+       and got.get("violated") == len(full["violations"]) and "dependences" not in got, r.stdout[:300])
+
 shutil.rmtree(work)
 for f in failures:
     print("FAIL", f)

@@ -77,6 +77,9 @@ validate("check", ["check", kernel, "--json", "--schedule", fuse] + params, 1)
 validate("check", ["check", kernel, "--json", "--schedule", fuse, "--assume-no-dep", overrides] + params, 1)
 validate("check", ["check", kernel, "--json", "--deps", "flow", "--schedule", fuse] + params, (0, 1))
 validate("check", ["check", kernel, "--json", "--schedule", fuse, "--schedule", fuse_shift] + params, 1, lines=True)
+validate("check", ["check", kernel, "--json", "--detail", "verdict", "--schedule", fuse] + params, 1)
+validate("check", ["check", kernel, "--json", "--detail", "first", "--schedule", fuse, "--schedule", fuse_shift] + params, 1,
+         lines=True)
 validate("deps", ["deps", kernel, "--json"] + params, 0)
 validate("deps", ["deps", kernel, "--json"], 0)
 validate("tree", ["tree", kernel, "--json"], 0)
@@ -106,7 +109,13 @@ serve_in = "".join(json.dumps(r) + "\n" for r in [
     {"schedule_file": "/nonexistent.map"},
     {"id": 5, "schedule_file": fuse, "moves": {"node": "0"}},
     {"id": 6, "schedule_file": fuse, "repair": {"count": 2}},
-    {"id": 7, "schedule_file": fuse, "repair": {"goal": "sideways"}}]) + "not json\n"
+    {"id": 7, "schedule_file": fuse, "repair": {"goal": "sideways"}},
+    {"id": 8, "schedule_file": fuse, "detail": "verdict", "keep": "fused"},
+    {"id": 9, "base": "fused", "detail": "first"},
+    {"id": 10, "base": "fused", "moves": {"node": "0"}},
+    {"id": 11, "drop": "fused"},
+    {"id": 12, "base": "fused"},
+    {"id": 13, "schedule_file": fuse, "detial": "verdict"}]) + "not json\n"
 r = subprocess.run([tool, "serve", kernel] + params, input=serve_in, capture_output=True, text=True, timeout=120)
 if r.returncode != 0:
     failures.append("serve: exit %d: %s" % (r.returncode, r.stderr[:300]))
@@ -115,11 +124,11 @@ for line in r.stdout.strip().split("\n"):
         jsonschema.validate(json.loads(line), schemas["serve"], cls=jsonschema.Draft202012Validator)
     except jsonschema.ValidationError as e:
         failures.append("serve: %s at %s" % (e.message, "/".join(map(str, e.absolute_path))))
-if len(r.stdout.strip().split("\n")) == 8:
+if len(r.stdout.strip().split("\n")) == 14:
     checked.add("serve")
     print("ok serve")
 else:
-    failures.append("serve: want 5 answer lines, got %r" % r.stdout[:300])
+    failures.append("serve: want 14 answer lines, got %r" % r.stdout[:300])
 for name in schemas:
     if name not in checked:
         failures.append("schema %s: no output checked against it" % name)
