@@ -10,5 +10,5 @@ apt-get install -y -qq --no-install-recommends \
   nlohmann-json3-dev libcli11-dev \
   qt6-base-dev qt6-svg-dev libgl-dev libglx-dev libvulkan-dev \
   fonts-dejavu-core \
-  python3 python3-jsonschema \
+  python3 python3-jsonschema python3-pytest python3-distributed python3-setuptools python3-pip \
   clang-14 llvm-14 clang-format-14
