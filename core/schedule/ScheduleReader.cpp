@@ -12,6 +12,7 @@
 #include "core/isl/PolyhedralModel.h"
 #include "core/support/InputFile.h"
 #include "core/support/ChildProcess.h"
+#include "core/support/PersistentChild.h"
 #include "core/support/InputError.h"
 #include "core/support/Utf8.h"
 
@@ -198,9 +199,10 @@ void checkYamlComplete(const std::string &text, const std::string &file)
 }
 
 // The checks above cover every hang of isl's YAML reader seen so far, but
-// they cannot be complete: the text is read in a child process first. Only
-// a tree the child read reaches this process's isl; a read that failed
-// there is reported from there (the child's memory is capped, so a hang
+// they cannot be complete: the text is read in a child process first (one
+// that lives on and reads the next tree: PersistentChild). Only a tree the
+// child read reaches this process's isl; a read that failed there is
+// reported from there (the child's memory is capped, so a hang
 // can end there as a failed read that would run on here).
 // The child gets the analysis's time limit: a hang cannot be told from a
 // slow read (40,000 nested marks take over 10 s under a sanitizer on a busy
@@ -220,31 +222,34 @@ long maxRssKb()
     return u.ru_maxrss;
 }
 
+// The reader child: one long-lived process reads every tree (a fork per
+// tree was most of the cost of a request to serve). Each read gets a
+// fresh isl context; a read that grew the child by hundreds of MB ends it
+// (a fresh child takes the next read).
+std::string readInChild(const std::string &yaml, bool &stop)
+{
+    // raw isl begin: a scratch context in the child process, read without throwing
+    isl_ctx *c = isl_ctx_alloc();
+    isl_options_set_on_error(c, ISL_ON_ERROR_CONTINUE);
+    const long rssBefore = maxRssKb();
+    isl_schedule *s = isl_schedule_read_from_str(c, yaml.c_str());
+    // A read that failed after growing by hundreds of MB ran into the
+    // child's memory cap (isl then reports a mere syntax error).
+    const char *msg = isl_ctx_last_error_msg(c);
+    const bool runaway = maxRssKb() - rssBefore > RunawayKb;
+    const std::string said = s ? "ok" : runaway ? "runaway" : std::string("error:") + (msg ? msg : "syntax error");
+    isl_schedule_free(s);
+    isl_ctx_free(c);
+    // raw isl end
+    stop = runaway;
+    return said;
+}
+
 // `original`: the user's text, for the position of a syntax error.
 void readYamlInChild(const std::string &yaml, const std::string &original, const std::string &file, double seconds)
 {
-    const ChildProcess::Result r = ChildProcess::run(
-        [&](int fd) {
-            // raw isl begin: a scratch context in a child process, read without throwing
-            isl_ctx *c = isl_ctx_alloc();
-            isl_options_set_on_error(c, ISL_ON_ERROR_CONTINUE);
-            const long rssBefore = maxRssKb();
-            isl_schedule *s = isl_schedule_read_from_str(c, yaml.c_str());
-            // Written only once the read has returned: under a sanitizer a
-            // crash ends the child with an ordinary exit status. A read that
-            // failed after growing by hundreds of MB ran into the child's
-            // memory cap (isl then reports a mere syntax error).
-            const char *msg = isl_ctx_last_error_msg(c);
-            const std::string said = s               ? "ok"
-                : maxRssKb() - rssBefore > RunawayKb ? "runaway"
-                                                     : std::string("error:") + (msg ? msg : "syntax error");
-            const bool told = write(fd, said.data(), said.size()) == static_cast<ssize_t>(said.size());
-            isl_schedule_free(s);
-            isl_ctx_free(c);
-            // raw isl end
-            return told ? 0 : 1;
-        },
-        seconds);
+    static PersistentChild reader(readInChild);
+    const ChildProcess::Result r = reader.call(yaml, seconds);
     const std::string prefix = "not a valid isl schedule tree (YAML): ";
     switch (r.outcome) {
     case ChildProcess::Outcome::Exited:

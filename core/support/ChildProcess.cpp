@@ -58,12 +58,8 @@ void waitForStartingThreads()
 
 } // namespace
 
-ChildProcess::Result ChildProcess::run(const std::function<int(int fd)> &step, double seconds)
+int ChildProcess::forkProtected()
 {
-    Result r;
-    int fds[2];
-    if (pipe(fds) != 0)
-        return r;
     pid_t pid = -1;
     {
         // Not while the memory watchdog allocates (MemoryLimit::pauseSampling).
@@ -71,6 +67,21 @@ ChildProcess::Result ChildProcess::run(const std::function<int(int fd)> &step, d
         const auto paused = MemoryLimit::pauseSampling();
         pid = fork();
     }
+    if (pid == 0 && LimitMemory) {
+        const rlim_t limit = inheritedAddressSpace() + ExtraMemory;
+        struct rlimit lim = {limit, limit};
+        setrlimit(RLIMIT_AS, &lim);
+    }
+    return pid;
+}
+
+ChildProcess::Result ChildProcess::run(const std::function<int(int fd)> &step, double seconds)
+{
+    Result r;
+    int fds[2];
+    if (pipe(fds) != 0)
+        return r;
+    const pid_t pid = forkProtected();
     if (pid < 0) {
         close(fds[0]);
         close(fds[1]);
@@ -78,11 +89,6 @@ ChildProcess::Result ChildProcess::run(const std::function<int(int fd)> &step, d
     }
     if (pid == 0) {
         close(fds[0]);
-        if (LimitMemory) {
-            const rlim_t limit = inheritedAddressSpace() + ExtraMemory;
-            struct rlimit lim = {limit, limit};
-            setrlimit(RLIMIT_AS, &lim);
-        }
         int status = 1;
         try {
             status = step(fds[1]);

@@ -30,6 +30,11 @@ public:
 
     static Result run(const std::function<int(int fd)> &step, double seconds);
 
+    /// fork() with run()'s precautions: not while one of the process's own
+    /// threads starts or the memory watchdog samples, and in the child
+    /// (return value 0) the address-space cap applied. For PersistentChild.
+    static int forkProtected();
+
     /// Starts one of the process's own helper threads (a watchdog). A fork
     /// waits (a second at most) while one is starting: a child forked while a
     /// thread starts can inherit an allocator lock that thread holds (GCC 12's

@@ -196,6 +196,26 @@ got = json.loads(r.stdout) if r.stdout.strip() else {}
 expect("check --detail verdict", r.returncode == 1 and got.get("legal") is False
        and got.get("violated") == len(full["violations"]) and "dependences" not in got, r.stdout[:300])
 
+# Hostile trees between good requests (the tree reader is one long-lived
+# child process, PersistentChild): each gets its error line, the good
+# ones their verdicts, and the server stays up. Those that are not for
+# this kernel or that a later check refuses are errors all the same.
+hostile = sorted(f for f in os.listdir(os.path.join(src, "tests/badinput/schedules")) if f.endswith(".yaml"))
+stream = []
+for name in hostile:
+    text = open(os.path.join(src, "tests/badinput/schedules", name), encoding="utf-8", errors="replace").read()
+    stream.append({"id": name, "schedule": text, "detail": "verdict"})
+    stream.append({"id": "good after " + name, "schedule": open(fuse_shift).read(), "detail": "verdict"})
+r = subprocess.run([tool, "serve", kernel, "--time-limit", "20"] + params,
+                   input="".join(json.dumps(x) + "\n" for x in stream), capture_output=True, text=True, timeout=600)
+got = [json.loads(l) for l in r.stdout.strip().split("\n")] if r.stdout.strip() else []
+expect("serve: hostile trees, exit 0", r.returncode == 0, "exit %d: %s" % (r.returncode, r.stderr[:300]))
+expect("serve: hostile trees, one answer each", len(got) == len(stream), "got %d of %d" % (len(got), len(stream)))
+if len(got) == len(stream):
+    good = [a for a in got if str(a.get("id")).startswith("good after")]
+    expect("serve: good requests between hostile trees legal", all(a.get("legal") is True for a in good),
+           repr([a for a in good if a.get("legal") is not True])[:400])
+
 shutil.rmtree(work)
 for f in failures:
     print("FAIL", f)
