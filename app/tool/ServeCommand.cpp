@@ -22,12 +22,14 @@
 #include "core/legality/DependenceOverride.h"
 #include "core/interop/ScheduleInput.h"
 #include "core/support/InputError.h"
+#include "core/support/VerifyMode.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <iostream>
 #include <new>
+#include <sstream>
 #include <string>
 
 namespace se::tool {
@@ -141,6 +143,14 @@ EditScript editScript(const json &doc, const std::string &name, const std::strin
     return script;
 }
 
+// isl's own text of a tree: equal texts, equal trees.
+std::string treeText(const isl::schedule &tree)
+{
+    std::ostringstream out;
+    out << tree;
+    return out.str();
+}
+
 // The schedule a request names: its text or file, or a kept base's
 // (ServeBases put its definition under "_base"; this worker reads it once).
 isl::schedule requestSchedule(const json &request, const std::string &name, ToolSession &s)
@@ -164,8 +174,30 @@ isl::schedule requestSchedule(const json &request, const std::string &name, Tool
     if (!src.is_string())
         throw InputError(name, hasText ? "schedule" : "schedule_file", "must be a string");
     std::vector<std::string> notes; // JSCoP statement matching: not needed in the answer
-    isl::schedule read = hasText ? ScheduleInput::read(s.model(), src.get<std::string>(), name, &notes, &s.pieces())
-                                 : ScheduleInput::readFile(s.model(), src.get<std::string>(), &notes, &s.pieces());
+    const auto readText = [&] {
+        return ScheduleInput::read(s.model(), src.get<std::string>(), name, &notes, &s.pieces());
+    };
+    isl::schedule read;
+    // The same text as a recent request's is the same schedule: read once
+    // (a file is read each time, as it may change). SE_VERIFY_CACHES reads
+    // it again and compares.
+    auto &recent = s.recentTexts();
+    const auto seen = hasText
+        ? std::find_if(recent.begin(), recent.end(), [&](const auto &r) { return r.first == src.get<std::string>(); })
+        : recent.end();
+    if (seen != recent.end()) {
+        read = seen->second;
+        if (VerifyMode::on())
+            VerifyMode::check(treeText(readText()) == treeText(read), "a recent schedule text read once");
+    } else if (hasText) {
+        read = readText();
+        constexpr std::size_t kMostRecent = 4;
+        if (recent.size() == kMostRecent)
+            recent.pop_front();
+        recent.emplace_back(src.get<std::string>(), read);
+    } else {
+        read = ScheduleInput::readFile(s.model(), src.get<std::string>(), &notes, &s.pieces());
+    }
     if (from == &request)
         return read;
     const json &base = request.at("_base");

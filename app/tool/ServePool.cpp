@@ -65,7 +65,11 @@ bool ServePool::submit(std::size_t line, std::string text)
         return !m_gone;
     }
     {
-        std::lock_guard<std::mutex> lock(m_mutex);
+        std::unique_lock<std::mutex> lock(m_mutex);
+        // Back-pressure: a client that sends everything at once waits here
+        // (stdin stays unread) instead of the queue holding all its text.
+        const std::size_t most = 4 * static_cast<std::size_t>(m_jobs);
+        m_room.wait(lock, [&] { return m_queue.size() < most || m_gone || (m_noMore && m_workers == 0); });
         m_queue.push_back({m_nextSeq++, line, std::move(text)});
         // Another worker only when this request would wait.
         if (m_queue.size() > m_idle + m_starting && m_workers < m_jobs && !m_noMore)
@@ -120,6 +124,7 @@ void ServePool::work(ToolSession *session)
         m_queue.pop_front();
         --m_idle;
         lock.unlock();
+        m_room.notify_one();
         std::string answer;
         try {
             answer = m_answer(*session, job.line, job.text);
@@ -150,6 +155,7 @@ void ServePool::deliver(std::size_t seq, std::string answer)
                     std::lock_guard<std::mutex> state(m_mutex);
                 }
                 m_wake.notify_all();
+                m_room.notify_all();
             }
         }
         m_ready.erase(it);

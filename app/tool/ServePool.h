@@ -70,6 +70,7 @@ private:
 
     std::mutex m_mutex; // the queue and the workers' states
     std::condition_variable m_wake;
+    std::condition_variable m_room; ///< submit() waits here while the queue is full
     std::deque<Job> m_queue;
     std::size_t m_idle = 0; ///< workers waiting for a request (or about to)
     std::size_t m_starting = 0; ///< workers still making their session

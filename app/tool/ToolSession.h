@@ -8,6 +8,7 @@
 #include "core/schedule/UnionMapPieces.h"
 
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <memory>
 
@@ -43,6 +44,9 @@ public:
     /// serve's kept bases this session has read, by generation
     /// (ServeBases): read once per worker.
     std::map<std::uint64_t, isl::schedule> &baseSchedules() { return m_baseSchedules; }
+    /// serve's last schedule texts this session read, with their schedules
+    /// (a search sends the same tree with edit after edit): newest last.
+    std::deque<std::pair<std::string, isl::schedule>> &recentTexts() { return m_recentTexts; }
     /// Switches to another --schedule file (a batch check: the kernel and
     /// its dependences stay).
     void selectSchedule(const std::string &path);
@@ -68,6 +72,7 @@ private:
     std::unique_ptr<ScheduleExport> m_export; // after m_pipeline: its isl objects go first
     UnionMapPieces m_pieces; // after m_pipeline, as m_export
     std::map<std::uint64_t, isl::schedule> m_baseSchedules; // after m_pipeline, as m_export
+    std::deque<std::pair<std::string, isl::schedule>> m_recentTexts; // after m_pipeline, as m_export
 };
 
 } // namespace se::tool
