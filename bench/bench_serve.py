@@ -772,10 +772,8 @@ def report(args, results, pipe, pipe_why, mem, prof, prof_why, ref_why, c_why, m
               "%s." % ("yes" if w["after"] <= max(1024, 0.02 * w["rss"][1]) else "no"))
         burst = mem["runs"][1]
         if "growth" in burst:
-            p("Given every request at once, serve with more than one job reads stdin ahead into an unbounded "
-              "queue (ServePool): the requests not yet answered are held in memory (here %.1f MB of request text "
-              "in all), and the heap keeps its high-water mark after the queue drains: %+.1f MB. With --jobs 1 the "
-              "requests are answered as they are read, and the pipe holds back the client." % (
+            p("Given every request at once (%.1f MB of request text in all), serve reads at most 4 requests "
+              "per worker ahead (ServePool's back-pressure: the pipe holds back the client): %+.1f MB in all." % (
                   burst["bytes"] / 1e6, burst["growth"] / 1024))
     if prof or prof_why:
         p("\n## Where serve's time goes\n")
