@@ -326,23 +326,54 @@ LegalRanges::differenceBounds(const std::vector<PairRange> &pairs, bool everyPar
 {
     std::vector<DifferenceBound> out;
     for (const PairRange &p : pairs) {
-        const isl::set g = p.good.gist_params(m_context);
-        isl::set flat = g.project_out_all_params();
-        if (!flat.is_equal(g)) {
-            if (!everyParameter)
-                return std::nullopt;
-            flat = forEveryParameter(p.good, m_context);
-        }
-        if (flat.n_basic_set() > 1)
+        const Interval &i = interval(p.good, everyParameter);
+        if (!i.interval)
             return std::nullopt;
-        DifferenceBound b{p.src, p.dst, flat.is_empty(), std::nullopt, std::nullopt};
-        if (!b.empty) {
-            b.lo = bound(flat.dim_min_val(0));
-            b.hi = bound(flat.dim_max_val(0));
-        }
-        out.push_back(b);
+        out.push_back(DifferenceBound{p.src, p.dst, i.empty, i.lo, i.hi});
     }
     return out;
+}
+
+LegalRanges::Interval LegalRanges::intervalOf(const isl::set &good, bool everyParameter) const
+{
+    Interval out;
+    const isl::set g = islutil::coalesce(good.gist_params(m_context));
+    isl::set flat = g.project_out_all_params();
+    out.plain = flat.is_equal(g);
+    out.text = islutil::str(g);
+    if (!out.plain) {
+        if (!everyParameter)
+            return out;
+        flat = forEveryParameter(good, m_context);
+    }
+    if (flat.n_basic_set() > 1)
+        return out;
+    out.interval = true;
+    out.empty = flat.is_empty();
+    if (!out.empty) {
+        out.lo = bound(flat.dim_min_val(0));
+        out.hi = bound(flat.dim_max_val(0));
+    }
+    return out;
+}
+
+const LegalRanges::Interval &LegalRanges::interval(const isl::set &good, bool everyParameter) const
+{
+    // Statement pairs share a few ranges (a tiled band's copies): each
+    // range's facts are worked out once, by its text (equal texts, equal sets).
+    const std::string key = (everyParameter ? "every " : "") + islutil::str(good);
+    const auto found = m_intervals.find(key);
+    if (found != m_intervals.end()) {
+        if (VerifyMode::on()) {
+            const Interval fresh = intervalOf(good, everyParameter);
+            VerifyMode::check(fresh.interval == found->second.interval && fresh.empty == found->second.empty
+                                  && fresh.lo == found->second.lo && fresh.hi == found->second.hi
+                                  && fresh.plain == found->second.plain && fresh.text == found->second.text,
+                              "a pair range's bounds worked out once per text");
+        }
+        return found->second;
+    }
+    return m_intervals.emplace(key, intervalOf(good, everyParameter)).first->second;
 }
 
 std::string LegalRanges::boundsText(const std::vector<DifferenceBound> &bounds) const
@@ -569,21 +600,16 @@ bool LegalRanges::coincident(int member) const
            });
 }
 
-std::optional<isl::set> LegalRanges::skewSet(int member, int source, Also also) const
+std::optional<std::vector<std::pair<isl::set, isl::set>>> LegalRanges::skewParts(int member, int source,
+                                                                                 Also also) const
 {
-    const isl::ctx ctx = m_diffs.ctx();
-    const isl::set none(ctx, "{ [k] : 1 = 0 }");
-    const isl::set any(ctx, "{ [k] }");
     if (!m_diffs.blocked().empty() || anyBackwardBefore(member))
-        return none;
-    if (source < member && also == Also::Nothing) // the source's difference is 0 on every undecided pair
-        return legal() ? any : none;
+        return std::nullopt;
+    const isl::ctx ctx = m_diffs.ctx();
     const unsigned m = m_diffs.members();
     const isl::map project(
         ctx, "{ " + differenceTuple(m) + " -> [a, b] : a = " + d(member) + " and b = " + d(source) + " }");
     std::vector<std::pair<isl::set, isl::set>> parts; // { [a, b] }: tie allowed, strict
-    isl::set sources(ctx, "{ [b] : 1 = 0 }");
-    const isl::map toB(ctx, "{ [a, b] -> [b] }");
     for (const Shape &e : m_union) {
         QuotaScope::nextStep(m_place.analyzer().context());
         // The union's split at a member serves every source (the union is one shape).
@@ -598,8 +624,24 @@ std::optional<isl::set> LegalRanges::skewSet(int member, int source, Also also) 
             : split.tieOk.apply(project);
         // Two dimensions: cheap to simplify, and every factor below asks them.
         parts.emplace_back(islutil::coalesce(tie), islutil::coalesce(split.strict.apply(project)));
-        sources = sources.unite(parts.back().first.apply(toB)).unite(parts.back().second.apply(toB));
     }
+    return parts;
+}
+
+std::optional<isl::set> LegalRanges::skewSet(int member, int source, Also also) const
+{
+    const isl::ctx ctx = m_diffs.ctx();
+    const isl::set none(ctx, "{ [k] : 1 = 0 }");
+    const isl::set any(ctx, "{ [k] }");
+    if (!m_diffs.blocked().empty() || anyBackwardBefore(member))
+        return none;
+    if (source < member && also == Also::Nothing) // the source's difference is 0 on every undecided pair
+        return legal() ? any : none;
+    const auto parts = *skewParts(member, source, also);
+    isl::set sources(ctx, "{ [b] : 1 = 0 }");
+    const isl::map toB(ctx, "{ [a, b] -> [b] }");
+    for (const auto &[tie, strict] : parts)
+        sources = sources.unite(tie.apply(toB)).unite(strict.apply(toB));
     const isl::set values = sources.project_out_all_params();
     if (values.is_empty())
         return any;
@@ -628,10 +670,24 @@ ArgumentRange LegalRanges::skewRange(int member, int source) const
     // Legal factors form an interval (each pair asks a + k * b >= c): find
     // its ends by bisection, each probe an exact check for every parameter
     // value at once.
+    // A probe asks the two members' differences only (skewParts), not
+    // every difference vector: the member becomes a + k * b, and a pair
+    // breaks where that is < 0, or 0 when the pair needs the member to go
+    // forward. SE_VERIFY_CACHES asks legalUnder too.
+    const auto parts = skewParts(member, source, Also::Nothing);
     const auto legalAt = [&](std::int64_t k) {
-        std::vector<std::string> forms = identity(m_diffs.members());
-        forms[static_cast<std::size_t>(member)] += " + " + std::to_string(k) + " * " + d(source);
-        return legalUnder(forms);
+        const std::string ks = std::to_string(k);
+        const isl::set below(m_diffs.ctx(), "{ [a, b] : a + " + ks + " * b <= -1 }");
+        const isl::set atMost(m_diffs.ctx(), "{ [a, b] : a + " + ks + " * b <= 0 }");
+        const bool legal = parts && std::all_of(parts->begin(), parts->end(), [&](const auto &p) {
+                               return p.first.intersect(below).is_empty() && p.second.intersect(atMost).is_empty();
+                           });
+        if (VerifyMode::on()) {
+            std::vector<std::string> forms = identity(m_diffs.members());
+            forms[static_cast<std::size_t>(member)] += " + " + ks + " * " + d(source);
+            VerifyMode::check(legal == legalUnder(forms), "skew probes on two members' differences");
+        }
+        return legal;
     };
     constexpr std::int64_t kFar = std::int64_t{1} << 40;
     std::optional<std::int64_t> inside;
@@ -710,16 +766,15 @@ ArgumentRange LegalRanges::jointRange(int member, bool hasPoint) const
     for (const PairRange &p : pairs ? *pairs : std::vector<PairRange>{}) {
         if (p.src == p.dst)
             continue;
-        const isl::set g = islutil::coalesce(p.good.gist_params(m_context));
-        const isl::set flat = g.project_out_all_params();
+        const Interval &facts = interval(p.good, false);
         const std::string who = "shift " + name(p.dst) + " by ";
         const std::string than = " " + name(p.src);
         std::string sentence;
-        if (!flat.is_equal(g) || flat.n_basic_set() > 1) {
-            r.symbolic = r.symbolic || !flat.is_equal(g);
-            sentence = "o_" + name(p.dst) + " - o_" + name(p.src) + " in " + islutil::str(g);
+        if (!facts.interval) {
+            r.symbolic = r.symbolic || !facts.plain;
+            sentence = "o_" + name(p.dst) + " - o_" + name(p.src) + " in " + facts.text;
         } else {
-            const auto lo = bound(flat.dim_min_val(0)), hi = bound(flat.dim_max_val(0));
+            const auto lo = facts.lo, hi = facts.hi;
             // `at least 1 more than`, `at most 2 less than`, ...
             const auto relative = [](std::int64_t v, bool least) {
                 if (v == 0)

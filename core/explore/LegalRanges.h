@@ -206,6 +206,17 @@ private:
     /// one sample must keep); otherwise such a range is not an interval.
     std::optional<std::vector<DifferenceBound>> differenceBounds(const std::vector<PairRange> &pairs,
                                                                  bool everyParameter = false) const;
+    /// What differenceBounds and the sentences need of one pair range.
+    struct Interval {
+        bool plain = false; ///< the same for every parameter value of the context
+        bool interval = false; ///< one interval without parameters (for every parameter value, if asked)
+        bool empty = false;
+        std::optional<std::int64_t> lo, hi;
+        std::string text; ///< the range, without what the context says
+    };
+    Interval intervalOf(const isl::set &good, bool everyParameter) const;
+    /// intervalOf, worked out once per range text.
+    const Interval &interval(const isl::set &good, bool everyParameter) const;
     std::string boundsText(const std::vector<DifferenceBound> &bounds) const; ///< `{ [o_s0, o_s1] : ... }`
     std::string offsetsTuple() const; ///< `[o_s0, o_s1]`
     /// `[N] -> { [o_s0, o_s1] : (cond on o_s1 - o_s0) and ... }`: every
@@ -218,6 +229,10 @@ private:
     isl::set undecided(const isl::set &diffs, int member) const; ///< d_k = 0 for k < member
     bool anyBackwardBefore(int member) const; ///< a pair goes backward before `member`
     ArgumentRange skewRange(int member, int source) const;
+    /// { [a, b] }: the (member, source) differences of the pairs undecided
+    /// before `member`, those for which a tie at it is legal and those that
+    /// need it to go forward; nullopt when blocked or broken before it.
+    std::optional<std::vector<std::pair<isl::set, isl::set>>> skewParts(int member, int source, Also also) const;
 
     /// Bands of more statements get their joint shift set unsimplified.
     static constexpr std::size_t kMostSimplified = 32;
@@ -236,6 +251,7 @@ private:
     /// permutationLegal's answers: (which members are zero so far, member)
     /// -> (no vector negative there, no vector zero there).
     mutable std::map<std::string, std::pair<bool, bool>> m_prefixAnswers;
+    mutable std::map<std::string, Interval> m_intervals; ///< interval()'s, by range text
     /// splitAt(m_union's shape, member) per member, made when first asked.
     mutable std::vector<std::optional<Split>> m_unionSplits;
     std::vector<std::optional<std::vector<PairRange>>> m_legalPairs; ///< pairRanges(k, Nothing) per member
