@@ -75,6 +75,23 @@ int ChildProcess::forkProtected()
     return pid;
 }
 
+int ChildProcess::keepOnly(int keep)
+{
+    constexpr int Kept = 3;
+    if (keep != Kept) {
+        if (dup2(keep, Kept) < 0)
+            return keep;
+        close(keep);
+    }
+    if (close_range(Kept + 1, ~0U, 0) != 0) {
+        // No close_range (an old kernel): the descriptors listed in /proc.
+        const long most = sysconf(_SC_OPEN_MAX);
+        for (int fd = Kept + 1; fd < (most > 0 && most < 65536 ? most : 65536); ++fd)
+            close(fd);
+    }
+    return Kept;
+}
+
 ChildProcess::Result ChildProcess::run(const std::function<int(int fd)> &step, double seconds)
 {
     Result r;
@@ -89,13 +106,14 @@ ChildProcess::Result ChildProcess::run(const std::function<int(int fd)> &step, d
     }
     if (pid == 0) {
         close(fds[0]);
+        const int fd = keepOnly(fds[1]);
         int status = 1;
         try {
-            status = step(fds[1]);
+            status = step(fd);
         } catch (...) {
             status = 1;
         }
-        close(fds[1]);
+        close(fd);
         _exit(status); // no destructors or atexit handlers of the parent's objects
     }
     close(fds[1]);

@@ -34,6 +34,11 @@ public:
     /// threads starts or the memory watchdog samples, and in the child
     /// (return value 0) the address-space cap applied. For PersistentChild.
     static int forkProtected();
+    /// In a forked child: closes every descriptor but 0-2 and `keep`, which
+    /// it returns renumbered. A child must not hold the pipes of children
+    /// other threads fork at the same time: their parents would wait for
+    /// an end of file that a long-lived child (PersistentChild) never gives.
+    static int keepOnly(int keep);
 
     /// Starts one of the process's own helper threads (a watchdog). A fork
     /// waits (a second at most) while one is starting: a child forked while a

@@ -97,7 +97,7 @@ bool PersistentChild::start()
     }
     if (pid == 0) {
         close(fds[0]);
-        serve(fds[1]);
+        serve(ChildProcess::keepOnly(fds[1]));
     }
     close(fds[1]);
     m_pid = pid;

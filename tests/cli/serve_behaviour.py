@@ -92,8 +92,10 @@ for jobs in ("1", "3"):
                        timeout=240)
     outs[jobs] = r.stdout
     expect("serve --jobs %s exits 0" % jobs, r.returncode == 0, "exit %d: %s" % (r.returncode, r.stderr[:300]))
+first_diff = next((k for k, (x, y) in enumerate(zip(outs["1"].split("\n"), outs["3"].split("\n"))) if x != y), None)
 expect("serve --jobs 3 answers as --jobs 1", outs["1"] == outs["3"] and outs["1"].count("\n") == 36,
-       "\n   jobs 1: %s\n   jobs 3: %s" % (outs["1"][:300], outs["3"][:300]))
+       "first different line %s:\n   jobs 1: %s\n   jobs 3: %s" % (
+           first_diff, *(outs[j].split("\n")[first_diff or 0] for j in ("1", "3"))))
 r = subprocess.run([tool, "serve", kernel, "--jobs", "0"], input="", capture_output=True, text=True, timeout=60)
 expect("serve --jobs 0 refused", r.returncode == 2 and "--jobs takes" in r.stderr, r.stderr)
 
