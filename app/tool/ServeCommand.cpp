@@ -160,8 +160,19 @@ isl::schedule requestSchedule(const json &request, const std::string &name, Tool
         const json &base = request.at("_base");
         const auto generation = base.at("generation").get<std::uint64_t>();
         auto &kept = s.baseSchedules();
-        if (const auto found = kept.find(generation); found != kept.end())
-            return found->second;
+        if (const auto found = kept.find(generation); found != kept.end()) {
+            const isl::schedule cached = found->second;
+            // SE_VERIFY_CACHES: the base read again from its definition.
+            if (VerifyMode::on()) {
+                json fresh = request;
+                fresh["_base"]["generation"] = ~std::uint64_t{0}; // not kept: read it
+                kept.erase(~std::uint64_t{0});
+                const isl::schedule again = requestSchedule(fresh, name, s);
+                kept.erase(~std::uint64_t{0});
+                VerifyMode::check(treeText(again) == treeText(cached), "a kept base read once per worker");
+            }
+            return cached;
+        }
         from = &base.at("source");
     }
     const bool hasText = from->contains("schedule");

@@ -633,11 +633,12 @@ std::optional<isl::set> LegalRanges::skewSet(int member, int source, Also also) 
     const isl::ctx ctx = m_diffs.ctx();
     const isl::set none(ctx, "{ [k] : 1 = 0 }");
     const isl::set any(ctx, "{ [k] }");
-    if (!m_diffs.blocked().empty() || anyBackwardBefore(member))
-        return none;
     if (source < member && also == Also::Nothing) // the source's difference is 0 on every undecided pair
-        return legal() ? any : none;
-    const auto parts = *skewParts(member, source, also);
+        return m_diffs.blocked().empty() && !anyBackwardBefore(member) && legal() ? any : none;
+    const auto found = skewParts(member, source, also);
+    if (!found)
+        return none; // blocked, or broken before the member
+    const auto &parts = *found;
     isl::set sources(ctx, "{ [b] : 1 = 0 }");
     const isl::map toB(ctx, "{ [a, b] -> [b] }");
     for (const auto &[tie, strict] : parts)
