@@ -73,6 +73,20 @@ std::string aheadDifference(unsigned from, unsigned n)
     return out.empty() ? "false" : out;
 }
 
+// The difference vectors whose dimensions [from, n) do not go forward:
+// backward or all 0 (the complement of aheadDifference, written out, so
+// that a set's other part is an intersection rather than a subtraction).
+std::string notAheadDifference(unsigned from, unsigned n)
+{
+    std::string out, same;
+    for (unsigned k = from; k < n; ++k) {
+        out += (out.empty() ? "(" : " or (") + same + var("t", k) + " < 0)";
+        same += var("t", k) + " = 0 and ";
+    }
+    const std::string zero = same.empty() ? "0 = 0" : same.substr(0, same.size() - 5);
+    return out.empty() ? zero : out + " or (" + zero + ")";
+}
+
 isl::map timePairs(isl::ctx ctx, unsigned n, const std::string &condition)
 {
     return isl::map(
@@ -148,6 +162,9 @@ BandDifferences::BandDifferences(FlatPlace &place, DepMode mode) : m_ctx(place.a
         zero += " and " + var("t", k) + " = 0";
     const isl::set zeroBefore(m_ctx, "{ " + tuple("t", n) + " : " + zero + " }");
     const isl::set aheadDiff(m_ctx, "{ " + tuple("t", n) + " : " + aheadDifference(end, n) + " }");
+    const isl::set notAheadDiff(m_ctx, "{ " + tuple("t", n) + " : " + notAheadDifference(end, n) + " }");
+    assert(aheadDiff.unite(notAheadDiff).is_equal(isl::set(m_ctx, "{ " + tuple("t", n) + " }"))
+           && aheadDiff.intersect(notAheadDiff).is_empty() && "ahead or not, one of the two");
     FactoredDifferences factored(flat);
     for (std::size_t e = 0; e < deps.size(); ++e) {
         const Dependence &dep = deps[e];
@@ -170,13 +187,13 @@ BandDifferences::BandDifferences(FlatPlace &place, DepMode mode) : m_ctx(place.a
                 sets.empty = all.is_empty();
                 if (!sets.empty) {
                     sets.ahead = all.intersect(aheadDiff).apply(project).coalesce();
-                    sets.level = all.subtract(aheadDiff).apply(project).coalesce();
+                    sets.level = all.intersect(notAheadDiff).apply(project).coalesce();
                 }
             }
             if (!sets.empty)
                 out = Edge{e, dep.src, dep.dst, sets.ahead, sets.level};
         } else
-            out = fromDifferences(dep, e, flat, zeroBefore, aheadDiff, project);
+            out = fromDifferences(dep, e, flat, zeroBefore, aheadDiff, notAheadDiff, project);
         if (out && !setBelow && VerifyMode::on()) {
             const auto ref = fromPairs(dep, e, flat, before, ahead, project, d, end);
             VerifyMode::check(ref && ref->ahead.is_equal(out->ahead) && ref->level.is_equal(out->level),
@@ -189,7 +206,8 @@ BandDifferences::BandDifferences(FlatPlace &place, DepMode mode) : m_ctx(place.a
 
 std::optional<BandDifferences::Edge>
 BandDifferences::fromDifferences(const Dependence &dep, std::size_t e, const FlatSchedule &flat,
-                                 const isl::set &zeroBefore, const isl::set &aheadDiff, const isl::map &project) const
+                                 const isl::set &zeroBefore, const isl::set &aheadDiff, const isl::set &notAheadDiff,
+                                 const isl::map &project) const
 {
     // Without a set below the band, whether a pair goes forward after the
     // band depends on its difference vector alone: the sets are made from
@@ -203,7 +221,7 @@ BandDifferences::fromDifferences(const Dependence &dep, std::size_t e, const Fla
     out.src = dep.src;
     out.dst = dep.dst;
     out.ahead = diffs.intersect(aheadDiff).apply(project).coalesce();
-    out.level = diffs.subtract(aheadDiff).apply(project).coalesce();
+    out.level = diffs.intersect(notAheadDiff).apply(project).coalesce();
     return out;
 }
 

@@ -64,7 +64,7 @@ private:
     /// (no set below the band); nullopt when no pair is undecided before it.
     std::optional<Edge> fromDifferences(const Dependence &dep, std::size_t e, const FlatSchedule &flat,
                                         const isl::set &zeroBefore, const isl::set &aheadDiff,
-                                        const isl::map &project) const;
+                                        const isl::set &notAheadDiff, const isl::map &project) const;
     /// The same from its pairs of times { [t] -> [u] }: the reference, and
     /// the way when a set below the band makes the order of a pair depend
     /// on more than its difference.

@@ -103,6 +103,9 @@ LegalRanges::LegalRanges(FlatPlace &place, DepMode mode)
         m_restForward.emplace_back(m_diffs.ctx(), tuple + lexForward(forms, i + 1) + " }");
         m_restForwardOrZero.emplace_back(m_diffs.ctx(),
                                          tuple + lexForward(forms, i + 1) + " or (" + allZero(forms, i + 1) + ") }");
+        m_restBackward.emplace_back(m_diffs.ctx(), tuple + lexBackward(forms, i + 1) + " }");
+        m_restBackwardOrZero.emplace_back(m_diffs.ctx(),
+                                          tuple + lexBackward(forms, i + 1) + " or (" + allZero(forms, i + 1) + ") }");
     }
     // Edges with the same difference sets (a tiled kernel's tiles repeat a
     // few) are one question: asked once, answered for each statement pair.
@@ -123,6 +126,8 @@ LegalRanges::LegalRanges(FlatPlace &place, DepMode mode)
         }
         m_union.push_back(std::move(all));
     }
+    // Every parameter fixed: the context is one point.
+    m_fixedParameters = !m_context.is_empty() && m_context.is_equal(isl::set(m_context.sample_point()));
     m_unionSplits.resize(m);
     // What every shift range of each member starts from: made once here.
     for (unsigned i = 0; i < m; ++i)
@@ -265,7 +270,14 @@ LegalRanges::Split LegalRanges::splitAt(const Shape &e, int member) const
     // A difference vector may stand for pairs of both kinds: it is strict
     // when one pair needs it to be (the sets hold vectors, not pairs).
     const isl::set okAhead = a.intersect(m_restForwardOrZero[i]), okLevel = l.intersect(m_restForward[i]);
-    return Split{okAhead.unite(okLevel), a.subtract(okAhead).unite(l.subtract(okLevel))};
+    // The later members are lexicographically positive, zero or negative:
+    // what is not ok is an intersection with the other cases, not a
+    // subtraction (which costs as much as the rest of the split).
+    Split split{okAhead.unite(okLevel), a.intersect(m_restBackward[i]).unite(l.intersect(m_restBackwardOrZero[i]))};
+    if (VerifyMode::on())
+        VerifyMode::check(split.strict.is_equal(a.subtract(okAhead).unite(l.subtract(okLevel))),
+                          "a split's strict part by intersection");
+    return split;
 }
 
 std::string LegalRanges::offsetsTuple() const
@@ -291,10 +303,13 @@ std::optional<std::vector<LegalRanges::PairRange>> LegalRanges::pairRanges(int m
     const isl::map tieBad(ctx, "{ [a] -> [u] : a + u <= -1 }");
     const isl::map aboveBad(ctx, "{ [a] -> [u] : a + u >= 1 }");
     // The offsets' difference u = o_dst - o_src that leaves some pair
-    // behind, statement pair by statement pair.
-    std::map<std::pair<int, int>, isl::set> bad;
-    for (const Shape &e : m_shapes) {
+    // behind, shape by shape; a statement pair's is the union over the
+    // shapes that hold it.
+    std::vector<isl::set> badOf;
+    std::map<std::pair<int, int>, std::vector<std::size_t>> shapesOf;
+    for (std::size_t k = 0; k < m_shapes.size(); ++k) {
         QuotaScope::nextStep(m_place.analyzer().context());
+        const Shape &e = m_shapes[k];
         const Split split = splitAt(e, member);
         isl::set b = split.tieOk.apply(project).apply(tieBad).unite(split.strict.apply(project).apply(strictBad));
         if (also == Also::NonNegative)
@@ -303,21 +318,34 @@ std::optional<std::vector<LegalRanges::PairRange>> LegalRanges::pairRanges(int m
             const isl::set all = undecided(e.ahead.unite(e.level), member).apply(project);
             b = b.unite(all.apply(tieBad)).unite(all.apply(aboveBad));
         }
-        b = b.coalesce();
+        badOf.push_back(b.coalesce());
         for (const auto &[src, dst] : e.pairs) {
             const auto key = std::make_pair(m_diffs.position(src), m_diffs.position(dst));
             assert(key.first >= 0 && key.second >= 0);
-            const auto it = bad.find(key);
-            if (it == bad.end())
-                bad.emplace(key, b);
-            else
-                it->second = it->second.unite(b);
+            auto &shapes = shapesOf[key];
+            if (shapes.empty() || shapes.back() != k)
+                shapes.push_back(k);
         }
     }
+    // Statement pairs held by the same shapes (a tiled band's copies) have
+    // the same range: made once per such group.
+    const isl::set anyDifference(ctx, "{ [u] }");
+    std::map<std::vector<std::size_t>, isl::set> goodOf;
+    const auto good = [&](const std::vector<std::size_t> &shapes) {
+        isl::set bad = badOf[shapes.front()];
+        for (std::size_t k = 1; k < shapes.size(); ++k)
+            bad = bad.unite(badOf[shapes[k]]);
+        return islutil::coalesce(anyDifference.subtract(bad).intersect_params(m_context));
+    };
     std::vector<PairRange> out;
-    for (const auto &[pair, b] : bad)
-        out.push_back(PairRange{pair.first, pair.second,
-                                islutil::coalesce(isl::set(ctx, "{ [u] }").subtract(b).intersect_params(m_context))});
+    for (const auto &[pair, shapes] : shapesOf) {
+        auto found = goodOf.find(shapes);
+        if (found == goodOf.end())
+            found = goodOf.emplace(shapes, good(shapes)).first;
+        else if (VerifyMode::on())
+            VerifyMode::check(found->second.is_equal(good(shapes)), "a pair range made once per group of shapes");
+        out.push_back(PairRange{pair.first, pair.second, found->second});
+    }
     return out;
 }
 
@@ -603,6 +631,28 @@ bool LegalRanges::coincident(int member) const
 std::optional<std::vector<std::pair<isl::set, isl::set>>> LegalRanges::skewParts(int member, int source,
                                                                                  Also also) const
 {
+    // skewSet and skewRange's probes ask the same parts: made once.
+    const auto key = std::make_tuple(member, source, static_cast<int>(also));
+    if (const auto found = m_skewParts.find(key); found != m_skewParts.end()) {
+        if (VerifyMode::on()) {
+            const auto fresh = makeSkewParts(member, source, also);
+            const auto &kept = found->second;
+            VerifyMode::check(fresh.has_value() == kept.has_value()
+                                  && (!fresh
+                                      || std::equal(fresh->begin(), fresh->end(), kept->begin(), kept->end(),
+                                                    [](const auto &x, const auto &y) {
+                                                        return x.first.is_equal(y.first) && x.second.is_equal(y.second);
+                                                    })),
+                              "a skew's parts made once per member and source");
+        }
+        return found->second;
+    }
+    return m_skewParts.emplace(key, makeSkewParts(member, source, also)).first->second;
+}
+
+std::optional<std::vector<std::pair<isl::set, isl::set>>> LegalRanges::makeSkewParts(int member, int source,
+                                                                                     Also also) const
+{
     if (!m_diffs.blocked().empty() || anyBackwardBefore(member))
         return std::nullopt;
     const isl::ctx ctx = m_diffs.ctx();
@@ -650,9 +700,24 @@ std::optional<isl::set> LegalRanges::skewSet(int member, int source, Also also) 
     constexpr std::int64_t kMostValues = 256;
     if (!lo || !hi || *hi - *lo + 1 > kMostValues)
         return std::nullopt;
+    if (m_fixedParameters) {
+        const isl::set fast = skewSetFixed(parts);
+        if (VerifyMode::on())
+            VerifyMode::check(fast.is_equal(skewSetByValues(parts, *lo, *hi)), "a skew's factors from least members");
+        return fast;
+    }
+    return skewSetByValues(parts, *lo, *hi);
+}
+
+isl::set LegalRanges::skewSetByValues(const std::vector<std::pair<isl::set, isl::set>> &parts, std::int64_t lo,
+                                      std::int64_t hi) const
+{
+    const isl::ctx ctx = m_diffs.ctx();
+    const isl::set none(ctx, "{ [k] : 1 = 0 }");
+    const isl::set any(ctx, "{ [k] }");
     // a + k * b is linear in k for each value b of the source's difference.
     isl::set bad = none;
-    for (std::int64_t b = *lo; b <= *hi; ++b) {
+    for (std::int64_t b = lo; b <= hi; ++b) {
         const std::string bs = std::to_string(b);
         const isl::set fix(ctx, "{ [a, b] : b = " + bs + " }");
         const isl::map tieBad(ctx, "{ [a, b] -> [k] : a + " + bs + " * k <= -1 }");
@@ -662,6 +727,72 @@ std::optional<isl::set> LegalRanges::skewSet(int member, int source, Also also) 
         bad = bad.coalesce();
     }
     return islutil::coalesce(any.subtract(bad).intersect_params(m_context));
+}
+
+namespace {
+
+std::int64_t floorDiv(std::int64_t x, std::int64_t y)
+{
+    assert(y > 0);
+    return x >= 0 ? x / y : -((-x + y - 1) / y);
+}
+
+std::int64_t ceilDiv(std::int64_t x, std::int64_t y)
+{
+    return -floorDiv(-x, y);
+}
+
+} // namespace
+
+isl::set LegalRanges::skewSetFixed(const std::vector<std::pair<isl::set, isl::set>> &parts) const
+{
+    assert(m_fixedParameters);
+    const isl::ctx ctx = m_diffs.ctx();
+    const isl::set none = isl::set(ctx, "{ [k] : 1 = 0 }").intersect_params(m_context);
+    // With every parameter fixed, a pair (a, b) breaks at factor k where
+    // a + k * b < c (c = 0 for a tie, 1 where the member must go forward):
+    // for each value b only the least a counts, and each b bounds k on
+    // one side (b > 0 from below, b < 0 from above, b = 0 all or none).
+    std::optional<std::int64_t> lo, hi;
+    bool empty = false;
+    const auto bound = [&](const isl::set &set, std::int64_t c) {
+        const isl::set plain = set.intersect_params(m_context).project_out_all_params();
+        if (plain.is_empty())
+            return;
+        if (plain.dim_min_val(0).is_neginfty()) { // a without a least value: every factor breaks
+            empty = true;
+            return;
+        }
+        // { [b] -> [least a] }
+        const isl::map least = isl::map(ctx, "{ [b] -> [a, b2] : b2 = b }")
+                                   .intersect_range(plain)
+                                   .apply_range(isl::map(ctx, "{ [a, b] -> [a] }"));
+        least.lexmin().wrap().foreach_point([&](const isl::point &pt) {
+            const auto xy = islutil::coordinates(pt);
+            const std::int64_t b = xy[0], a = xy[1];
+            if (b > 0) {
+                const std::int64_t k = floorDiv(c - 1 - a, b) + 1;
+                lo = lo ? std::max(*lo, k) : k;
+            } else if (b < 0) {
+                const std::int64_t k = ceilDiv(a - c + 1, -b) - 1;
+                hi = hi ? std::min(*hi, k) : k;
+            } else if (a < c)
+                empty = true;
+        });
+    };
+    for (const auto &[tie, strict] : parts) {
+        bound(tie, 0);
+        bound(strict, 1);
+    }
+    if (empty || (lo && hi && *lo > *hi))
+        return none;
+    std::vector<std::string> conj;
+    if (lo)
+        conj.push_back("k >= " + std::to_string(*lo));
+    if (hi)
+        conj.push_back("k <= " + std::to_string(*hi));
+    return isl::set(ctx, "{ [k]" + (conj.empty() ? std::string() : " : " + join(conj, " and ")) + " }")
+        .intersect_params(m_context);
 }
 
 ArgumentRange LegalRanges::skewRange(int member, int source) const

@@ -13,6 +13,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace se {
@@ -233,6 +234,13 @@ private:
     /// before `member`, those for which a tie at it is legal and those that
     /// need it to go forward; nullopt when blocked or broken before it.
     std::optional<std::vector<std::pair<isl::set, isl::set>>> skewParts(int member, int source, Also also) const;
+    std::optional<std::vector<std::pair<isl::set, isl::set>>> makeSkewParts(int member, int source, Also also) const;
+    /// skewSet's factors from the parts: each value b of the source's
+    /// difference in [lo, hi] in turn (the reference), or, with every
+    /// parameter fixed, from the least member difference per value.
+    isl::set skewSetByValues(const std::vector<std::pair<isl::set, isl::set>> &parts, std::int64_t lo,
+                             std::int64_t hi) const;
+    isl::set skewSetFixed(const std::vector<std::pair<isl::set, isl::set>> &parts) const;
 
     /// Bands of more statements get their joint shift set unsimplified.
     static constexpr std::size_t kMostSimplified = 32;
@@ -240,9 +248,13 @@ private:
     FlatPlace &m_place;
     BandDifferences m_diffs;
     isl::set m_context; ///< the parameters' context
+    bool m_fixedParameters = false; ///< the context fixes every parameter
     // Per member k, made once: { d : d_j = 0 for j < k }, and the pairs
     // whose later members go forward (or, also, are all 0).
     std::vector<isl::set> m_undecided, m_restForward, m_restForwardOrZero;
+    // ... and the complements of the last two (later members backward, or
+    // backward or all 0).
+    std::vector<isl::set> m_restBackward, m_restBackwardOrZero;
     std::vector<Shape> m_shapes; ///< every edge of m_diffs, grouped by its difference sets
     /// Every shape's sets united (no pairs): what the questions that do not
     /// ask which statement pair (legality under forms, skews, permutability)
@@ -254,6 +266,8 @@ private:
     mutable std::map<std::string, Interval> m_intervals; ///< interval()'s, by range text
     /// splitAt(m_union's shape, member) per member, made when first asked.
     mutable std::vector<std::optional<Split>> m_unionSplits;
+    /// skewParts per (member, source, also).
+    mutable std::map<std::tuple<int, int, int>, std::optional<std::vector<std::pair<isl::set, isl::set>>>> m_skewParts;
     std::vector<std::optional<std::vector<PairRange>>> m_legalPairs; ///< pairRanges(k, Nothing) per member
 };
 
