@@ -3,7 +3,7 @@
 // every parameter at its kernel value, beside what a user has without them.
 // Not a test: it prints figures (median of --runs, the worst band too).
 //
-//   bench_routes KERNEL [--schedule FILE] [--runs N] [--symbolic] [--max-bands N]
+//   bench_routes KERNEL [--schedule FILE] [--runs N] [--symbolic] [--max-bands N] [--ranges-only]
 //
 // Phases, the dependences computed once before them:
 //   ranges     LegalRanges::compute at a band (every band of the tree, up to
@@ -15,6 +15,10 @@
 //              unit a tuner pays per candidate it tries
 //   tries      what trying the candidate values of one shift costs: the check
 //              times the values a range of [-8, 8] per statement would try
+//
+// --ranges-only times the ranges alone (for valgrind --tool=callgrind
+// --toggle-collect='se::LegalRanges::compute*', whose instruction counts do
+// not move with the machine's load).
 #include "core/analysis/Analyzer.h"
 #include "core/explore/LegalRanges.h"
 #include "core/explore/MoveFinder.h"
@@ -64,7 +68,7 @@ int main(int argc, char **argv)
     std::string kernelPath, schedulePath;
     int runs = 3;
     std::size_t maxBands = 8;
-    bool symbolic = false;
+    bool symbolic = false, rangesOnly = false;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--schedule" && i + 1 < argc)
@@ -75,16 +79,21 @@ int main(int argc, char **argv)
             maxBands = static_cast<std::size_t>(std::max(1, std::atoi(argv[++i])));
         else if (a == "--symbolic")
             symbolic = true;
+        else if (a == "--ranges-only")
+            rangesOnly = true;
         else if (kernelPath.empty() && a[0] != '-')
             kernelPath = a;
         else {
             std::fprintf(stderr,
-                         "usage: bench_routes KERNEL [--schedule FILE] [--runs N] [--symbolic] [--max-bands N]\n");
+                         "usage: bench_routes KERNEL [--schedule FILE] [--runs N] [--symbolic] [--max-bands N] "
+                         "[--ranges-only]\n");
             return 2;
         }
     }
     if (kernelPath.empty()) {
-        std::fprintf(stderr, "usage: bench_routes KERNEL [--schedule FILE] [--runs N] [--symbolic] [--max-bands N]\n");
+        std::fprintf(
+            stderr,
+            "usage: bench_routes KERNEL [--schedule FILE] [--runs N] [--symbolic] [--max-bands N] [--ranges-only]\n");
         return 2;
     }
     const se::KernelPtr kernel = se::KernelLoader::loadFile(kernelPath);
@@ -121,16 +130,19 @@ int main(int argc, char **argv)
             const se::BandRanges b = se::LegalRanges::compute(analyzer, schedule, p, mode);
             one.push_back(seconds(t));
             statements = std::max(statements, b.statements.size());
+            if (rangesOnly)
+                continue;
             t = std::chrono::steady_clock::now();
             se::MoveFinder::evaluate(analyzer, schedule, p, mode, false, true, true);
             list.push_back(seconds(t));
         }
         ranges.push_back(median(one));
-        moves.push_back(median(list));
+        if (!list.empty())
+            moves.push_back(median(list));
     }
     std::vector<double> repair;
     std::size_t proposals = 0;
-    if (!legal)
+    if (!legal && !rangesOnly)
         for (int r = 0; r < runs; ++r) {
             const auto t = std::chrono::steady_clock::now();
             proposals =
@@ -144,9 +156,10 @@ int main(int argc, char **argv)
     std::printf("  %-34s %10s %10s\n", "phase", "median s", "worst s");
     std::printf("  %-34s %10.4f %10.4f\n", "ranges at a band", median(ranges),
                 ranges.empty() ? 0 : *std::max_element(ranges.begin(), ranges.end()));
-    std::printf("  %-34s %10.4f %10.4f\n", "moves list at a band (reasons)", median(moves),
-                moves.empty() ? 0 : *std::max_element(moves.begin(), moves.end()));
-    if (!legal)
+    if (!rangesOnly)
+        std::printf("  %-34s %10.4f %10.4f\n", "moves list at a band (reasons)", median(moves),
+                    moves.empty() ? 0 : *std::max_element(moves.begin(), moves.end()));
+    if (!legal && !rangesOnly)
         std::printf("  %-34s %10.4f %10s  (%zu proposals)\n", "repair toward legal", median(repair), "", proposals);
     std::printf("  %-34s %10.4f %10s\n", "one legality check", c, "");
     std::printf("  %-34s %10.4f %10s  (17 values x %zu statements x checks)\n", "trying shifts -8..8 instead",

@@ -166,6 +166,7 @@ BandDifferences::BandDifferences(FlatPlace &place, DepMode mode) : m_ctx(place.a
     assert(aheadDiff.unite(notAheadDiff).is_equal(isl::set(m_ctx, "{ " + tuple("t", n) + " }"))
            && aheadDiff.intersect(notAheadDiff).is_empty() && "ahead or not, one of the two");
     FactoredDifferences factored(flat);
+    std::size_t madeSets = 0;
     for (std::size_t e = 0; e < deps.size(); ++e) {
         const Dependence &dep = deps[e];
         if (!inBand(dep.src) || !inBand(dep.dst))
@@ -184,6 +185,7 @@ BandDifferences::BandDifferences(FlatPlace &place, DepMode mode) : m_ctx(place.a
             if (!sets.made) {
                 const isl::set all = factored.set(*key).intersect(zeroBefore);
                 sets.made = true;
+                sets.id = madeSets++;
                 sets.empty = all.is_empty();
                 if (!sets.empty) {
                     sets.ahead = all.intersect(aheadDiff).apply(project).coalesce();
@@ -191,7 +193,7 @@ BandDifferences::BandDifferences(FlatPlace &place, DepMode mode) : m_ctx(place.a
                 }
             }
             if (!sets.empty)
-                out = Edge{e, dep.src, dep.dst, sets.ahead, sets.level};
+                out = Edge{e, dep.src, dep.dst, sets.ahead, sets.level, sets.id};
         } else
             out = fromDifferences(dep, e, flat, zeroBefore, aheadDiff, notAheadDiff, project);
         if (out && !setBelow && VerifyMode::on()) {

@@ -36,7 +36,11 @@ public:
         std::size_t src = 0, dst = 0; ///< model statement indices
         isl::set ahead; ///< { [d0, ..., dm-1] }
         isl::set level; ///< { [d0, ..., dm-1] }
+        /// Edges with the same value here (other than kOwnSets) have the
+        /// same two sets: made once, for the first of them.
+        std::size_t sets = kOwnSets;
     };
+    static constexpr std::size_t kOwnSets = static_cast<std::size_t>(-1);
 
     /// Reads the band at `place`; throws TreeError when the node is not a
     /// band with members. `blocked()` says why no edit of the band can make

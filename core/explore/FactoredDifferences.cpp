@@ -4,7 +4,9 @@
 #include "core/deps/Dependence.h"
 #include "core/isl/IslUtil.h"
 #include "core/schedule/FlatSchedule.h"
+#include "core/support/VerifyMode.h"
 
+#include <cassert>
 #include <regex>
 
 namespace se {
@@ -19,7 +21,7 @@ std::string renamed(const std::string &text, const std::string &name, const std:
 
 } // namespace
 
-const FactoredDifferences::Split &FactoredDifferences::split(std::size_t statement)
+const FactoredDifferences::Split &FactoredDifferences::split(std::size_t statement, const std::string &name)
 {
     const auto found = m_splits.find(statement);
     if (found != m_splits.end())
@@ -43,15 +45,15 @@ const FactoredDifferences::Split &FactoredDifferences::split(std::size_t stateme
         g = g.set_at(k, row.sub(row)); // 0 on the same domain
     }
     out.g = g;
-    out.text = islutil::str(g);
+    out.text = renamed(islutil::str(g), name, "");
     out.affine = true;
     return out;
 }
 
 std::optional<DifferenceKey> FactoredDifferences::differences(const Dependence &dep)
 {
-    const Split &src = split(dep.src);
-    const Split &dst = split(dep.dst);
+    const Split &src = split(dep.src, dep.srcName);
+    const Split &dst = split(dep.dst, dep.dstName);
     if (!src.affine || !dst.affine)
         return std::nullopt;
     // The shape: the relation and both g's without the statements' names
@@ -59,8 +61,7 @@ std::optional<DifferenceKey> FactoredDifferences::differences(const Dependence &
     const std::string relation = dep.shape >= 0
         ? "#" + std::to_string(dep.shape)
         : renamed(renamed(islutil::str(dep.relation()), dep.srcName, ""), dep.dstName, "");
-    const std::string shape =
-        relation + " | " + renamed(src.text, dep.srcName, "") + " | " + renamed(dst.text, dep.dstName, "");
+    const std::string shape = relation + " | " + src.text + " | " + dst.text;
     const auto [it, fresh] = m_shapeOf.emplace(shape, m_shapes.size());
     if (fresh) {
         // { [t] }: g_dst(j) - g_src(i) for the pairs (i, j) of the relation.
@@ -75,13 +76,24 @@ std::optional<DifferenceKey> FactoredDifferences::differences(const Dependence &
 isl::set FactoredDifferences::set(const DifferenceKey &key) const
 {
     const isl::set &shape = m_shapes[key.shape];
-    std::string from, to;
-    for (std::size_t k = 0; k < key.offset.size(); ++k) {
-        from += (k ? ", t" : "t") + std::to_string(k);
-        to += (k ? ", t" : "t") + std::to_string(k) + " + " + std::to_string(key.offset[k]);
+    // The shape moved by the offset: the preimage under { [t] -> [t - offset] }.
+    const isl::space space = shape.space();
+    isl::multi_val back = isl::multi_val::zero(space);
+    assert(back.size() == static_cast<int>(key.offset.size()));
+    for (std::size_t k = 0; k < key.offset.size(); ++k)
+        back = back.set_at(static_cast<int>(k), -static_cast<long>(key.offset[k]));
+    const isl::set out = shape.preimage(isl::multi_aff::identity_on_domain(space).add_constant(back));
+    if (VerifyMode::on()) {
+        std::string from, to;
+        for (std::size_t k = 0; k < key.offset.size(); ++k) {
+            from += (k ? ", t" : "t") + std::to_string(k);
+            to += (k ? ", t" : "t") + std::to_string(k) + " + " + std::to_string(key.offset[k]);
+        }
+        // { [t] -> [t + offset] }
+        VerifyMode::check(out.is_equal(shape.apply(isl::map(shape.ctx(), "{ [" + from + "] -> [" + to + "] }"))),
+                          "a shape moved by its offset");
     }
-    // { [t] -> [t + offset] }
-    return shape.apply(isl::map(shape.ctx(), "{ [" + from + "] -> [" + to + "] }"));
+    return out;
 }
 
 } // namespace se

@@ -25,6 +25,7 @@ struct DifferenceKey {
 /// What a band makes of one difference set (BandDifferences::Edge's sets).
 struct EdgeSets {
     bool made = false, empty = false;
+    std::size_t id = 0; ///< the order in which the sets were made
     isl::set ahead, level;
 };
 
@@ -53,10 +54,11 @@ private:
     struct Split {
         bool affine = false;
         isl::multi_aff g; ///< the function without its constant rows
-        std::string text; ///< g's text
+        std::string text; ///< g's text without the statement's name
         std::vector<std::int64_t> c; ///< the constant rows (0 elsewhere)
     };
-    const Split &split(std::size_t statement);
+    /// `name`: the statement's (a dependence's srcName or dstName).
+    const Split &split(std::size_t statement, const std::string &name);
 
     const FlatSchedule &m_flat;
     std::map<std::size_t, Split> m_splits;

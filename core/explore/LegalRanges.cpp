@@ -14,6 +14,7 @@
 #include <map>
 #include <numeric>
 #include <regex>
+#include <set>
 
 namespace se {
 
@@ -109,13 +110,25 @@ LegalRanges::LegalRanges(FlatPlace &place, DepMode mode)
     }
     // Edges with the same difference sets (a tiled kernel's tiles repeat a
     // few) are one question: asked once, answered for each statement pair.
+    // Edges that share their sets are printed once, for the first of them.
     std::map<std::string, std::size_t> shapeOf;
+    std::map<std::size_t, std::size_t> shapeOfSets;
     for (const BandDifferences::Edge &e : m_diffs.edges()) {
-        const auto [it, fresh] =
-            shapeOf.emplace(islutil::str(e.ahead) + " | " + islutil::str(e.level), m_shapes.size());
-        if (fresh)
-            m_shapes.push_back(Shape{e.ahead, e.level, {}});
-        m_shapes[it->second].pairs.emplace_back(e.src, e.dst);
+        const auto known = shapeOfSets.find(e.sets);
+        std::size_t shape = 0;
+        if (known != shapeOfSets.end()) {
+            shape = known->second;
+            assert(m_shapes[shape].ahead.is_equal(e.ahead) && m_shapes[shape].level.is_equal(e.level));
+        } else {
+            const auto [it, fresh] =
+                shapeOf.emplace(islutil::str(e.ahead) + " | " + islutil::str(e.level), m_shapes.size());
+            if (fresh)
+                m_shapes.push_back(Shape{e.ahead, e.level, {}});
+            shape = it->second;
+            if (e.sets != BandDifferences::kOwnSets)
+                shapeOfSets.emplace(e.sets, shape);
+        }
+        m_shapes[shape].pairs.emplace_back(e.src, e.dst);
     }
     if (!m_shapes.empty()) {
         Shape all{m_shapes.front().ahead, m_shapes.front().level, {}};
@@ -129,6 +142,7 @@ LegalRanges::LegalRanges(FlatPlace &place, DepMode mode)
     // Every parameter fixed: the context is one point.
     m_fixedParameters = !m_context.is_empty() && m_context.is_equal(isl::set(m_context.sample_point()));
     m_unionSplits.resize(m);
+    m_backwardBefore.resize(m);
     // What every shift range of each member starts from: made once here.
     for (unsigned i = 0; i < m; ++i)
         m_legalPairs.push_back(pairRanges(static_cast<int>(i), Also::Nothing, true));
@@ -150,6 +164,17 @@ isl::set LegalRanges::undecided(const isl::set &diffs, int member) const
 }
 
 bool LegalRanges::anyBackwardBefore(int member) const
+{
+    // Asked by every range of the member: answered once.
+    auto &known = m_backwardBefore[static_cast<std::size_t>(member)];
+    if (!known)
+        known = backwardBefore(member);
+    else if (VerifyMode::on())
+        VerifyMode::check(*known == backwardBefore(member), "a pair backward before a member, asked once");
+    return *known;
+}
+
+bool LegalRanges::backwardBefore(int member) const
 {
     if (member == 0)
         return false;
@@ -230,7 +255,12 @@ bool LegalRanges::permutationLegal(const std::vector<int> &order) const
 
 bool LegalRanges::legal() const
 {
-    return legalUnder(identity(m_diffs.members()));
+    // Asked by every skew range: answered once.
+    if (!m_legal)
+        m_legal = legalUnder(identity(m_diffs.members()));
+    else if (VerifyMode::on())
+        VerifyMode::check(*m_legal == legalUnder(identity(m_diffs.members())), "the band's legality, asked once");
+    return *m_legal;
 }
 
 bool LegalRanges::permutable(int first, int last) const
@@ -330,7 +360,7 @@ std::optional<std::vector<LegalRanges::PairRange>> LegalRanges::pairRanges(int m
     // Statement pairs held by the same shapes (a tiled band's copies) have
     // the same range: made once per such group.
     const isl::set anyDifference(ctx, "{ [u] }");
-    std::map<std::vector<std::size_t>, isl::set> goodOf;
+    std::map<std::vector<std::size_t>, std::pair<isl::set, std::string>> goodOf;
     const auto good = [&](const std::vector<std::size_t> &shapes) {
         isl::set bad = badOf[shapes.front()];
         for (std::size_t k = 1; k < shapes.size(); ++k)
@@ -340,11 +370,12 @@ std::optional<std::vector<LegalRanges::PairRange>> LegalRanges::pairRanges(int m
     std::vector<PairRange> out;
     for (const auto &[pair, shapes] : shapesOf) {
         auto found = goodOf.find(shapes);
-        if (found == goodOf.end())
-            found = goodOf.emplace(shapes, good(shapes)).first;
-        else if (VerifyMode::on())
-            VerifyMode::check(found->second.is_equal(good(shapes)), "a pair range made once per group of shapes");
-        out.push_back(PairRange{pair.first, pair.second, found->second});
+        if (found == goodOf.end()) {
+            const isl::set g = good(shapes);
+            found = goodOf.emplace(shapes, std::make_pair(g, islutil::str(g))).first;
+        } else if (VerifyMode::on())
+            VerifyMode::check(found->second.first.is_equal(good(shapes)), "a pair range made once per group of shapes");
+        out.push_back(PairRange{pair.first, pair.second, found->second.first, found->second.second});
     }
     return out;
 }
@@ -354,7 +385,7 @@ LegalRanges::differenceBounds(const std::vector<PairRange> &pairs, bool everyPar
 {
     std::vector<DifferenceBound> out;
     for (const PairRange &p : pairs) {
-        const Interval &i = interval(p.good, everyParameter);
+        const Interval &i = interval(p, everyParameter);
         if (!i.interval)
             return std::nullopt;
         out.push_back(DifferenceBound{p.src, p.dst, i.empty, i.lo, i.hi});
@@ -385,11 +416,13 @@ LegalRanges::Interval LegalRanges::intervalOf(const isl::set &good, bool everyPa
     return out;
 }
 
-const LegalRanges::Interval &LegalRanges::interval(const isl::set &good, bool everyParameter) const
+const LegalRanges::Interval &LegalRanges::interval(const PairRange &pair, bool everyParameter) const
 {
     // Statement pairs share a few ranges (a tiled band's copies): each
     // range's facts are worked out once, by its text (equal texts, equal sets).
-    const std::string key = (everyParameter ? "every " : "") + islutil::str(good);
+    const isl::set &good = pair.good;
+    assert(pair.text == islutil::str(good));
+    const std::string key = (everyParameter ? "every " : "") + pair.text;
     const auto found = m_intervals.find(key);
     if (found != m_intervals.end()) {
         if (VerifyMode::on()) {
@@ -531,9 +564,18 @@ std::vector<isl::set> LegalRanges::shiftSetsAlone(int member) const
     const isl::set zero = isl::set(ctx, "{ [0] }").intersect_params(m_context);
     std::vector<std::size_t> zeroIllegal; // indices into *pairs
     std::vector<std::vector<std::size_t>> touching(n);
+    // A range that is one interval for every parameter value of the
+    // context is read off its bounds (pairs share a few ranges, worked out
+    // once); any other goes through isl.
+    const bool context = !m_context.is_empty();
+    const auto plainInterval = [&](const PairRange &p) -> const Interval * {
+        const Interval &f = interval(p, false);
+        return context && f.interval && f.plain ? &f : nullptr;
+    };
     for (std::size_t k = 0; k < pairs->size(); ++k) {
         const PairRange &p = (*pairs)[k];
-        if (!zero.subtract(p.good).is_empty())
+        const Interval *f = plainInterval(p);
+        if (f ? f->empty || (f->lo && *f->lo > 0) || (f->hi && *f->hi < 0) : !zero.subtract(p.good).is_empty())
             zeroIllegal.push_back(k);
         touching[static_cast<std::size_t>(p.src)].push_back(k);
         if (p.dst != p.src)
@@ -552,12 +594,51 @@ std::vector<isl::set> LegalRanges::shiftSetsAlone(int member) const
             out.push_back(none);
             continue;
         }
-        isl::set set = any;
+        // o's bounds from the plain intervals: u = o where the statement is
+        // the pair's destination, -o where it is the source, 0 for both.
+        std::optional<std::int64_t> lo, hi;
+        bool empty = false, numeric = true;
         for (std::size_t k : touching[s]) {
             const PairRange &p = (*pairs)[k];
-            set = set.intersect(p.good.preimage(p.src == p.dst ? still : p.dst == pos ? up : down));
+            const Interval *f = plainInterval(p);
+            if (!f) {
+                numeric = false;
+                break;
+            }
+            const auto tighten = [&](std::optional<std::int64_t> l, std::optional<std::int64_t> h) {
+                if (l)
+                    lo = lo ? std::max(*lo, *l) : *l;
+                if (h)
+                    hi = hi ? std::min(*hi, *h) : *h;
+            };
+            if (f->empty)
+                empty = true;
+            else if (p.src == p.dst)
+                empty = empty || (f->lo && *f->lo > 0) || (f->hi && *f->hi < 0);
+            else if (p.dst == pos)
+                tighten(f->lo, f->hi);
+            else
+                tighten(f->hi ? std::optional<std::int64_t>(-*f->hi) : std::nullopt,
+                        f->lo ? std::optional<std::int64_t>(-*f->lo) : std::nullopt);
         }
-        out.push_back(islutil::coalesce(set));
+        if (numeric) {
+            std::vector<std::string> conj;
+            if (empty || (lo && hi && *lo > *hi))
+                conj.push_back("1 = 0");
+            if (lo)
+                conj.push_back("o >= " + std::to_string(*lo));
+            if (hi)
+                conj.push_back("o <= " + std::to_string(*hi));
+            out.push_back(isl::set(ctx, "{ [o]" + (conj.empty() ? std::string() : " : " + join(conj, " and ")) + " }")
+                              .intersect_params(m_context));
+        } else {
+            isl::set set = any;
+            for (std::size_t k : touching[s]) {
+                const PairRange &p = (*pairs)[k];
+                set = set.intersect(p.good.preimage(p.src == p.dst ? still : p.dst == pos ? up : down));
+            }
+            out.push_back(islutil::coalesce(set));
+        }
         if (VerifyMode::on())
             VerifyMode::check(out.back().is_equal(shiftSetAlone(member, s)), "one pass for every statement's shift");
     }
@@ -673,7 +754,12 @@ std::optional<std::vector<std::pair<isl::set, isl::set>>> LegalRanges::makeSkewP
             ? split.tieOk.apply(project).unite(e.ahead.unite(e.level).apply(project))
             : split.tieOk.apply(project);
         // Two dimensions: cheap to simplify, and every factor below asks them.
-        parts.emplace_back(islutil::coalesce(tie), islutil::coalesce(split.strict.apply(project)));
+        // With every parameter fixed, skewSetFixed reads the least member
+        // difference per source value off them as they are; the other
+        // paths intersect them once per factor tried.
+        isl::set strict = split.strict.apply(project);
+        parts.emplace_back(m_fixedParameters ? tie : islutil::coalesce(tie),
+                           m_fixedParameters ? strict : islutil::coalesce(strict));
     }
     return parts;
 }
@@ -697,12 +783,14 @@ std::optional<isl::set> LegalRanges::skewSet(int member, int source, Also also) 
     if (values.is_empty())
         return any;
     const auto lo = bound(values.dim_min_val(0)), hi = bound(values.dim_max_val(0));
-    constexpr std::int64_t kMostValues = 256;
-    if (!lo || !hi || *hi - *lo + 1 > kMostValues)
+    // A value of the source's difference costs one isl operation with
+    // every parameter fixed (a point of a lexmin), several otherwise.
+    constexpr std::int64_t kMostValues = 256, kMostValuesFixed = 1 << 16;
+    if (!lo || !hi || *hi - *lo + 1 > (m_fixedParameters ? kMostValuesFixed : kMostValues))
         return std::nullopt;
     if (m_fixedParameters) {
         const isl::set fast = skewSetFixed(parts);
-        if (VerifyMode::on())
+        if (VerifyMode::on() && *hi - *lo + 1 <= kMostValues)
             VerifyMode::check(fast.is_equal(skewSetByValues(parts, *lo, *hi)), "a skew's factors from least members");
         return fast;
     }
@@ -895,10 +983,11 @@ ArgumentRange LegalRanges::jointRange(int member, bool hasPoint) const
     }
     // One sentence per statement pair the band decides.
     std::vector<std::string> said;
+    std::set<std::string> saidOnce;
     for (const PairRange &p : pairs ? *pairs : std::vector<PairRange>{}) {
         if (p.src == p.dst)
             continue;
-        const Interval &facts = interval(p.good, false);
+        const Interval &facts = interval(p, false);
         const std::string who = "shift " + name(p.dst) + " by ";
         const std::string than = " " + name(p.src);
         std::string sentence;
@@ -928,7 +1017,7 @@ ArgumentRange LegalRanges::jointRange(int member, bool hasPoint) const
             else if (hi)
                 sentence = who + relative(*hi, false) + than;
         }
-        if (!sentence.empty() && std::find(said.begin(), said.end(), sentence) == said.end())
+        if (!sentence.empty() && saidOnce.insert(sentence).second)
             said.push_back(sentence);
     }
     constexpr std::size_t kMostSaid = 8;

@@ -178,6 +178,7 @@ private:
     struct PairRange {
         int src = 0, dst = 0;
         isl::set good; ///< { [u] }
+        std::string text; ///< good's text (pairs share ranges: printed once)
     };
     /// `make`: compute even the legal ranges the constructor made.
     std::optional<std::vector<PairRange>> pairRanges(int member, Also also, bool make = false) const;
@@ -217,7 +218,7 @@ private:
     };
     Interval intervalOf(const isl::set &good, bool everyParameter) const;
     /// intervalOf, worked out once per range text.
-    const Interval &interval(const isl::set &good, bool everyParameter) const;
+    const Interval &interval(const PairRange &pair, bool everyParameter) const;
     std::string boundsText(const std::vector<DifferenceBound> &bounds) const; ///< `{ [o_s0, o_s1] : ... }`
     std::string offsetsTuple() const; ///< `[o_s0, o_s1]`
     /// `[N] -> { [o_s0, o_s1] : (cond on o_s1 - o_s0) and ... }`: every
@@ -228,7 +229,8 @@ private:
     ArgumentRange jointRange(int member, bool hasPoint) const;
     ArgumentRange describe(const isl::set &set, const std::string &what) const;
     isl::set undecided(const isl::set &diffs, int member) const; ///< d_k = 0 for k < member
-    bool anyBackwardBefore(int member) const; ///< a pair goes backward before `member`
+    bool anyBackwardBefore(int member) const; ///< a pair goes backward before `member` (once per member)
+    bool backwardBefore(int member) const; ///< the same, asked of the sets
     ArgumentRange skewRange(int member, int source) const;
     /// { [a, b] }: the (member, source) differences of the pairs undecided
     /// before `member`, those for which a tie at it is legal and those that
@@ -268,6 +270,8 @@ private:
     mutable std::vector<std::optional<Split>> m_unionSplits;
     /// skewParts per (member, source, also).
     mutable std::map<std::tuple<int, int, int>, std::optional<std::vector<std::pair<isl::set, isl::set>>>> m_skewParts;
+    mutable std::vector<std::optional<bool>> m_backwardBefore; ///< anyBackwardBefore's per member
+    mutable std::optional<bool> m_legal; ///< legal()'s
     std::vector<std::optional<std::vector<PairRange>>> m_legalPairs; ///< pairRanges(k, Nothing) per member
 };
 
