@@ -51,6 +51,7 @@ Exit statuses other than 0-3, signals, tracebacks and timeouts (30 s) are
 failures; exit 2 from a random perturbation just means the edit did not apply.
 
   property_route.py SCHEDULE_TOOL CONFORMANCE_DIR SAMPLE_DIR [--seed S] [--kernels N] [--budget SECONDS]
+                    [--shard I/N]
 
 No new kernel starts after --budget seconds (the count done is printed).
 The sample kernels (SAMPLE_DIR/*.json, with SAMPLE_DIR/schedules/NAME.*.map)
@@ -1124,13 +1125,20 @@ def main():
     ap.add_argument('--seed', type=int, default=20240612)
     ap.add_argument('--kernels', type=int, default=200, help='random kernels (default 200)')
     ap.add_argument('--budget', type=float, default=400.0, help='seconds after which no new kernel starts')
+    ap.add_argument('--shard', default='0/1',
+                    help='I/N: only the kernels whose place in the list is I modulo N (ctest runs the shards side by side)')
     a = ap.parse_args()
+    try:
+        shard, shards = (int(x) for x in a.shard.split('/'))
+        assert 0 <= shard < shards
+    except (ValueError, AssertionError):
+        ap.error('--shard wants I/N with 0 <= I < N, not %r' % a.shard)
     sys.path.insert(0, os.path.join(a.conformance, 'tools'))
     import oracle
 
     run = Run(a, oracle)
     start = time.time()
-    print('property_route: seed %d, work dir %s' % (a.seed, run.work))
+    print('property_route: seed %d, shard %d/%d, work dir %s' % (a.seed, shard, shards, run.work))
     sys.stdout.flush()
 
     jobs = []
@@ -1141,6 +1149,8 @@ def main():
             jobs.append((kind, kpath, maps))
     for n in range(a.kernels):
         jobs.append(('random', n, []))
+    jobs = jobs[shard::shards]
+    asked = len([j for j in jobs if j[0] == 'random'])
 
     done_random = 0
     out_of_time = False
@@ -1207,7 +1217,7 @@ def main():
             json.dump(run.failures, f, indent=1)
     s = run.stats
     print('%d kernels (%d fixed, %d random of %d asked%s) in %.1f s, %d schedule-tool calls' % (
-        s['kernels'], s['kernels'] - done_random, done_random, a.kernels,
+        s['kernels'], s['kernels'] - done_random, done_random, asked,
         ', the budget of %g s ran out' % a.budget if out_of_time else '', elapsed, s['calls']))
     print('%d schedules (%d illegal, %d perturbations refused), %d bands, %d ranges answers: %d shift offsets, '
           '%d skew and %d scale factors, %d reverses, %d permutations, %d permutable ranges checked, %d edits run through the tool'
