@@ -432,7 +432,7 @@ def small_kernel(tool, kernel, args, rng, work, ref, mism):
     base_reqs = [{"base": "b"}, {"base": "b"}] + [{"base": "b", "edits": {"edits": s}} for s in scripts]
     map_reqs = [{"schedule": map0}, {"schedule": flow0}] + [{"schedule": m} for m in maps]
     ref_reqs = [map0, flow0] + maps
-    # A C kernel's requests are several times slower (Polly's domains): half as many.
+    # A C kernel's requests are much slower (Polly's domains): half as many.
     n = max(args.requests // 2 if kernel.path.endswith(".c") else args.requests, ncand)
     order = [k % ncand for k in range(n)]
     enc = lambda reqs: [json.dumps(r) for r in reqs]
@@ -534,7 +534,7 @@ def pipeline(tool, args, rng, work, ref, mism):
     if ref:
         deps, _ = deps_union(tool, kernel)
         whole, only = [], []
-        for _ in range(1):  # not a target figure, and 0.1 s per candidate
+        for _ in range(1):  # not a target figure, and slow per candidate
             t = time.perf_counter()
             s, ans, _ = session([ref], [deps, kernel.context()], [], (nbatch, iter(ref_maps)))
             whole.append(time.perf_counter() - t)

@@ -134,7 +134,7 @@ bool MainWindow::loadEdits(const QString &path)
 bool MainWindow::openAny(const QString &path)
 {
     if (CFrontEnd::isSource(path.toStdString())) {
-        // clang and Polly run here (about a second); several SCoPs: ask.
+        // clang and Polly run here (a wait, hence the cursor); several SCoPs: ask.
         std::vector<CFrontEnd::Scop> scops;
         QApplication::setOverrideCursor(Qt::WaitCursor);
         try {

@@ -213,7 +213,7 @@ PipelineResultPtr SchedulePipeline::run(const PipelineRequest &r, const Hooks &h
     m_lastVerdictOf.reset(); // until the check below ends
     const FlatSchedule flat = flatten(r, replayed.beforeLast, out->schedule);
     // Which edges break is known well before their witnesses, sentences
-    // and counts (on an illegal tile of a big band, a fifth of the time):
+    // and counts (on an illegal tile of a big band above all):
     // a verdict to show goes first, the details after it.
     const bool early = hooks.verdict && r.check.details;
     if (early) {

@@ -27,8 +27,8 @@ public:
     /// soon as the verdict is known: which edges break, without the
     /// witnesses, counts or nodes' names the request's report gets after.
     /// `illegal` ahead of the verdict, as soon as one edge is known
-    /// violated: a report naming that edge alone (a first tile of a big
-    /// band: about half the verdict's time).
+    /// violated: a report naming that edge alone (on a first tile of a big
+    /// band, well before the verdict).
     struct Hooks {
         std::function<void()> checkpoint;
         std::function<void(const CheckReport &)> verdict;
@@ -66,8 +66,8 @@ private:
                                  const std::optional<isl::schedule> &last);
     /// The flat schedule to check: the last one with the statements under
     /// the edited band read again when the request adds one band edit to
-    /// the last schedule flattened (9 ms -> under 1 ms on pipeline_400),
-    /// else flattened whole.
+    /// the last schedule flattened (much cheaper on pipeline_400), else
+    /// flattened whole.
     FlatSchedule flatten(const PipelineRequest &request, const std::optional<isl::schedule> &beforeLast,
                          const isl::schedule &schedule);
     /// When `request` adds a tile to the last schedule checked and given

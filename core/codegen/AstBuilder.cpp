@@ -369,7 +369,7 @@ isl::ast_node_list AstBuilder::build(const PolyhedralModel &model, const isl::sc
     // two units and one more per 16 statements (pipeline_400's nest needs
     // about 2M operations; a 6-statement kernel's needed more than the one
     // unit it had). Not much more: a random 5-statement nest that isl never
-    // finishes stops at 1.8M operations in 2 s, while at 3M it runs on in
+    // finishes stops at 1.8M operations, while at 3M it runs on in
     // steps that neither count operations nor see the time limit.
     const unsigned long units = 2 + model.statements().size() / 16;
     return QuotaScope::run(ctx, "generating the loop nest", units, [&] {
@@ -401,7 +401,7 @@ isl::ast_node_list AstBuilder::build(const PolyhedralModel &model, const isl::sc
         // of InjectiveTimes::apply is the same tree when every statement's times are
         // injective, which each child checks (else the whole tree goes as
         // below), so the whole tree's times are not made per edit.
-        // (Grouping a 400-statement band takes tens of milliseconds: once.)
+        // (Grouping a 400-statement band is costly: done once.)
         std::optional<StatementGrouping::Grouping> asGiven;
         if (splits && from == From::Tree)
             asGiven = grouping(ctx, schedule);
@@ -412,7 +412,7 @@ isl::ast_node_list AstBuilder::build(const PolyhedralModel &model, const isl::sc
                 try {
                     QuotaScope::nextStep(ctx);
                     // Its times from our flattener: isl_schedule_get_map
-                    // took 12 ms over the 17 stages of a tile of
+                    // was slow over the 17 stages of a tile of
                     // tiled_matmul_64's pipelined band.
                     unsigned dims = 0;
                     if (!InjectiveTimes::all(ScheduleFlattener::flatten(model, c, &dims)))
@@ -428,10 +428,10 @@ isl::ast_node_list AstBuilder::build(const PolyhedralModel &model, const isl::sc
                 if (std::optional<isl::ast_node_list> items = AstSequenceSplit::build(tree, "grouped", memo, child))
                     return *items;
         }
-        // A tree's times from our flattener, not isl_schedule_get_map (65 ms
+        // A tree's times from our flattener, not isl_schedule_get_map (slow
         // on a tile of pipeline_400's band); injective ones need no map at
         // all, the depth being their length (making every statement's map
-        // took 25 ms there). The map generator gets isl's map.
+        // was costly there too). The map generator gets isl's map.
         const std::optional<FlatSchedule> flat =
             from == From::Map ? std::nullopt : std::optional<FlatSchedule>(FlatSchedule(model, schedule));
         isl::schedule runsAll = schedule;

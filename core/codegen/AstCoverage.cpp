@@ -179,7 +179,7 @@ bool AstCoverage::covers(const isl::ast_node &ast, const isl::union_set &domain)
             });
     // Statement by statement, each form once: statements alike but for
     // their names (a pipeline's stages) have the same answer (the union's
-    // test was 14% of a tile's nest on pipeline_400).
+    // test weighed on a tile's nest on pipeline_400).
     std::unordered_map<std::string, bool> answers;
     bool all = true;
     domain.foreach_set([&](const isl::set &instances) {

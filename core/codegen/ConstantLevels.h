@@ -14,7 +14,7 @@ namespace se {
 /// statement included. A tile of tiled_matmul_64's pipelined band has 16
 /// statements below ten levels: three tile levels that are one value (the
 /// stage's tile, the slot's, the k loop's) and two point levels that are
-/// each statement's stage and slot; isl took ~150 ms per tile stage. This
+/// each statement's stage and slot; isl was slow on every tile stage. This
 /// rewrites the top chain of a tree (the bands, marks and filters from the
 /// domain down to the first sequence, set or leaf), for the generator only:
 /// - a member that is one integer on every instance is taken out: isl

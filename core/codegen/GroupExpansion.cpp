@@ -65,7 +65,7 @@ isl::union_map subtreeTimes(const isl::schedule_node &n)
 // times of the subtree at `n` when it is a chain of bands down to a leaf,
 // each member one affine function on each statement, written as one
 // function per statement (isl's subtree schedule range-multiplies each
-// band's map: half a millisecond per statement of a tile of pipeline_400's
+// band's map, statement after statement of a tile of pipeline_400's
 // band); nothing otherwise.
 std::optional<isl::union_map> chainTimes(isl::schedule_node n, const isl::union_set &instances)
 {
@@ -215,7 +215,7 @@ std::optional<std::vector<GroupExpansion::Child>> GroupExpansion::subtrees(const
             const isl::map toGroup = all ? it->second : it->second.intersect_domain(mine);
             child.contraction = child.contraction.unite(toGroup);
             // Both maps' texts, the statement named S: equal texts are equal
-            // joint maps (a range product first cost 40% of this reading).
+            // joint maps (a range product first cost much of this reading).
             forms.emplace_back(
                 islutil::str(toGroup.set_domain_tuple("S")) + " and " + islutil::str(t.set_domain_tuple("S")), id);
         });
@@ -406,8 +406,8 @@ GroupExpansion::Result GroupExpansion::expandLeaf(const isl::ast_build &build, c
     std::map<std::string, std::pair<isl::ast_node, const Child *>> made; // by shape
     // Where a child runs, by shape: alike children map their instances to the
     // same group points (their shapes write those maps), so they run at the
-    // same points; made once per shape (its map through the build's times
-    // took 1.3 ms per child of a tile of pipeline_400's band).
+    // same points; made once per shape, not per child (a map through the
+    // build's times for each child of a tile of pipeline_400's band added up).
     struct Guard {
         isl::set set; ///< { [t...] }: where the child runs, less the parameters' bounds
         int form;

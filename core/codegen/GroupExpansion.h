@@ -15,12 +15,11 @@ namespace se {
 
 /// isl generates the children below a StatementGrouping expansion one at a
 /// time, each over the band's whole expanded relation (pipeline_400 fused:
-/// 400 leaves, about 0.6 ms each, 245 of the nest's 300 ms), and generates
-/// again what a child has in common with the one before (a tile of that
-/// band: 100 children of four statements each, alike but for their names,
-/// 22 ms each). The expansion is cut off the tree isl is given, so isl
-/// generates the band over the group statement alone, and the children
-/// are put back in place of each group call:
+/// 400 leaves, most of the nest's time), and generates again what a child
+/// has in common with the one before (a tile of that band: 100 children of
+/// four statements each, alike but for their names). The expansion is cut
+/// off the tree isl is given, so isl generates the band over the group
+/// statement alone, and the children are put back in place of each group call:
 /// - a sequence of one-statement leaves by the build's at_each_domain
 ///   callback (AstCoverage): each statement's call and guard made by isl's
 ///   own builder in the group call's build (isl_ast_build_call_from_pw_multi_aff,

@@ -13,7 +13,7 @@ namespace se {
 /// The tree isl_schedule_node_group makes, built statement by statement
 /// from their prefix forms. isl's grouping reads every grouped statement's
 /// prefix schedule and domain as one union and checks it against the whole
-/// domain (76 ms at a tile by 32 of tiled_matmul_64's pipelined band: two
+/// domain (slow at a tile by 32 of tiled_matmul_64's pipelined band: two
 /// groups of 128 statements), where the statements of a tile share a
 /// handful of forms.
 class GroupedTree {

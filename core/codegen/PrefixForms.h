@@ -12,8 +12,8 @@ namespace se {
 
 /// Each statement reaching a node, its prefix times as one function, by
 /// form: the ancestor bands' members read per statement (isl's prefix
-/// schedule of every statement at once, then restricted to the reach, took
-/// 60 ms at a tile of a 400-statement band), and statements alike but for
+/// schedule of every statement at once, then restricted to the reach, was
+/// slow at a tile of a 400-statement band), and statements alike but for
 /// their names (a pipeline's stages) sharing the first one's form.
 struct PrefixForms {
     struct Form {

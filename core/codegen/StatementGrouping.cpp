@@ -76,7 +76,7 @@ std::optional<std::map<long, isl::union_set>> scalarMember(const isl::schedule_n
             continue;
         // The statement's universe: isl's sequence insertion gists the
         // band below by each filter (pipeline_400's tile: 100 filters over
-        // 400 statements' pieces, 80 ms), where a universe is no context,
+        // 400 statements' pieces), where a universe is no context,
         // and the domain bounds the instances either way.
         const isl::union_set all(isl::set::universe(space));
         auto [it, fresh] = byValue.emplace(*v, all);
@@ -92,8 +92,8 @@ std::optional<std::map<long, isl::union_set>> scalarMember(const isl::schedule_n
 // value, each child the band and its subtree for that value's statements
 // (without the band when `last`). Built from the subtree read once:
 // isl_schedule_node_insert_sequence copies the subtree per filter and gists
-// each copy by it, every statement's piece of every member per child (45-60
-// ms on a tile of tiled_matmul_64's or pipeline_400's band). Returns the
+// each copy by it, every statement's piece of every member per child (slow
+// on a tile of tiled_matmul_64's or pipeline_400's band). Returns the
 // sequence.
 isl::schedule_node sequenceAt(const isl::schedule_node &band, const std::map<long, isl::union_set> &byValue, bool last)
 {

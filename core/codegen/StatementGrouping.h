@@ -32,9 +32,9 @@ public:
     /// order but need not be printed the same way (a statement's first
     /// iteration peeled off, a guard instead of a loop of its own), so small
     /// kernels keep isl's nest of the tree as given. (16 would group a tile
-    /// of tiled_matmul_64's band, 16 statements per tile index, and halve
-    /// its nest's time, but a review over random kernels found bands of
-    /// 16-31 statements printed differently, if equivalently.)
+    /// of tiled_matmul_64's band, 16 statements per tile index, and speed
+    /// up its nest, but a review over random kernels found bands of 16-31
+    /// statements printed differently, if equivalently.)
     static constexpr unsigned MinStatements = 32;
     /// The rewritten tree, or `schedule` itself when nothing applies (no
     /// multi-statement band, or a tree with expansion or extension nodes
@@ -44,7 +44,7 @@ public:
     /// below the domain (a tile of a fused band), with its group cut off as
     /// GroupExpansion cuts it: the same tree, made without isl's grouping
     /// (isl_schedule_node_group reads every statement's domain and prefix
-    /// as one union, 80 ms at a tile of pipeline_400's band).
+    /// as one union, slow at a tile of pipeline_400's band).
     struct Cut {
         isl::schedule tree; ///< the domain of group points, the band's identity on them, a leaf
         isl::id group; ///< the group statement's id (isGroup)

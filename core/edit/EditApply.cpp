@@ -75,11 +75,11 @@ template <typename F> isl::schedule applyGuarded(const Edit &e, isl::ctx ctx, F 
 namespace {
 
 // The band edit rewritten where the band stands in isl's tree: nothing else
-// is read or built again (a 400-statement tree took 16 ms per edit that
-// way); an edit that reshapes the band (interchange, tile, split, merge)
-// reads and builds the band's subtree only. Empty when the edit is not of
-// that kind or the path does not lead to a band: the whole-tree path then
-// applies it, or says why not.
+// is read or built again (reading and building a whole 400-statement tree
+// per edit made every edit slow); an edit that reshapes the band
+// (interchange, tile, split, merge) reads and builds the band's subtree
+// only. Empty when the edit is not of that kind or the path does not lead
+// to a band: the whole-tree path then applies it, or says why not.
 std::optional<isl::schedule> applyToBandInPlace(const Edit &e, const isl::schedule &schedule)
 {
     if (!BandEdits::isBandEdit(e.kind) || !ScheduleTree::readable(schedule))
@@ -94,7 +94,7 @@ std::optional<isl::schedule> applyToBandInPlace(const Edit &e, const isl::schedu
     }
     // Interchange, tile, split, merge: the band and what is below it, with
     // the band's reach only (they read no other; every filter's below a
-    // 400-statement band was a third of a tile's replay).
+    // 400-statement band weighed on a tile's replay).
     TreeNode subtree = ScheduleTree::readSubtree(n, false);
     subtree.reach = isl::manage(isl_schedule_node_get_domain(n.get())); // raw isl: C-only in cpp.h 0.25
     BandEdits::applyAt(e, subtree);

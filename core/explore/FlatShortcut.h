@@ -23,12 +23,12 @@ class FlatPlace;
 ///   (permutable, coincident): the times stay;
 /// - a mark inserted, renamed or deleted: the times stay.
 /// Their verdict needs no new tree, only the flat schedule with those maps
-/// applied (a fraction of a millisecond instead of ~25 ms on a
-/// 257-statement band; tst_movefinder compares both ways on every band and
-/// sequence of the samples), and each moved statement's Transform gives
-/// its time bounds. Used only when every instance of each moved statement
-/// is under the node (or child) that moves it: a statement split across a
-/// sequence keeps its other instances' times.
+/// applied (much cheaper than a new tree on a 257-statement band;
+/// tst_movefinder compares both ways on every band and sequence of the
+/// samples), and each moved statement's Transform gives its time bounds.
+/// Used only when every instance of each moved statement is under the node
+/// (or child) that moves it: a statement split across a sequence keeps its
+/// other instances' times.
 class FlatShortcut {
 public:
     explicit FlatShortcut(FlatPlace &place) : m_place(place) { }

@@ -22,10 +22,10 @@ public:
           m_maxCoefficient(isl_options_get_schedule_max_coefficient(ctx))
     {
         isl_options_set_schedule_serialize_sccs(ctx, serializeSccs ? 1 : 0);
-        // Unbounded coefficients let isl's search on tiled kernels run for
-        // minutes without counting operations (tiled_matmul_4, 17
-        // statements: over 90 s); bounded by 4 (enough for the skews of the
-        // stencils) it takes 0.4 s.
+        // Unbounded coefficients let isl's search on tiled kernels run on
+        // and on without counting operations (tiled_matmul_4, 17
+        // statements); bounded by 4 (enough for the skews of the stencils)
+        // it is quick.
         isl_options_set_schedule_max_coefficient(ctx, MaxCoefficient);
     }
     ~SchedulerOptions()
@@ -52,7 +52,7 @@ isl::schedule ScheduleSuggester::suggest(const PolyhedralModel &model, const std
     IslContext &ctx = model.islContext();
     // Computations over every statement at once: their budget grows with
     // them, as AST generation's does (pipeline_400's 400 statements need
-    // between 1M and 5M operations in isl's scheduler, about 4 s).
+    // between 1M and 5M operations in isl's scheduler).
     const unsigned long units = 2 + model.statements().size() / 16;
     // { s0[t, i] -> s1[t', i'] } every dependence pair
     const isl::schedule_constraints sc =
@@ -72,10 +72,10 @@ isl::schedule ScheduleSuggester::suggest(const PolyhedralModel &model, const std
         });
     // isl's default search merges clusters of statements one ILP at a
     // time: on a dense dependence graph (tiled_matmul_64: 257 statements,
-    // 11,360 edges: 33 s, without reaching the operation limit) such
-    // graphs go straight to isl's option for large graphs. The rule is on
-    // the graph's size, not on time, so the answer does not depend on the
-    // machine.
+    // 11,360 edges) it runs long without reaching the operation limit, so
+    // such graphs go straight to isl's option for large graphs. The rule is
+    // on the graph's size, not on time, so the answer does not depend on
+    // the machine.
     const bool dense = deps.size() > 4 * model.statements().size() + 100;
     if (!dense) {
         try {

@@ -32,7 +32,7 @@ struct TreeNode;
 /// schedule's own violations, less those between the children concerned,
 /// plus the edges between them checked under the new order (a few edges of
 /// a sequence of hundreds, where a new tree re-checked every edge whose
-/// statement's flat times moved: ~40 ms per candidate on pipeline_400).
+/// statement's flat times moved, candidate after candidate on pipeline_400).
 /// Used only when each statement of those children runs all its instances
 /// there, and outside any set node. tst_movefinder compares it with the
 /// tree's verdict.

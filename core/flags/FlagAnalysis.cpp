@@ -179,8 +179,8 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
             continue;
         // One unit of work per statement: under one unit for the whole band
         // the operation limit ran out part-way on 257 statements, onlyPiece
-        // then gave null, and the rest took the slow differences (18 s
-        // instead of 1.7 s for a tiled 257-statement band).
+        // then gave null, and the rest of a tiled 257-statement band's
+        // statements took the slow differences.
         QuotaScope::nextStep(model.islContext());
         if (fn[k].is_null())
             fn[k] = islutil::onlyPiece(times[k]);
@@ -212,7 +212,7 @@ BandFlags flagsOf(const PolyhedralModel &model, const isl::schedule_node &node, 
     // dst(b) and src(a) on a shape's pairs { [a -> b] }, per statement and
     // pair space (its input and output sizes: every shape is anonymous):
     // the time difference of an edge is then one subtraction, not two
-    // pullbacks (a quarter of a 257-statement band's flags).
+    // pullbacks (which weighed on a 257-statement band's flags).
     std::map<std::tuple<bool, int, int, std::size_t>, isl::multi_aff> onPairs;
     const auto pulled = [&](bool dst, const isl::space &space, std::size_t statement) -> const isl::multi_aff & {
         // raw isl: sizes of a space (no isl_dim_type methods in cpp.h 0.25)

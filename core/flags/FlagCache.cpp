@@ -8,7 +8,7 @@ namespace se {
 namespace {
 
 // Times given the same way and plainly equal (a function is compared as a
-// function: plain equality of maps normalizes both, a tenth of a tile's flags).
+// function: plain equality of maps normalizes both, which weighed on a tile's flags).
 bool sameTimes(const std::optional<isl::map> &a, const std::optional<isl::multi_aff> &fa,
                const std::optional<isl::map> &b, const std::optional<isl::multi_aff> &fb)
 {
@@ -56,7 +56,7 @@ void FlagCache::store(std::size_t dep, Key key, DependenceFlags flags)
         m_next.resize(dep + 1);
     auto &entries = m_next[dep];
     // Room for a band edit's few bands at once: cpp.h's moves are not
-    // noexcept, so a growing vector copies its entries (a tenth of a tile's flags).
+    // noexcept, so a growing vector copies its entries (which weighed on a tile's flags).
     if (entries.empty())
         entries.reserve(4);
     entries.push_back({std::move(key), std::move(flags)});

@@ -20,13 +20,13 @@ struct Dependence;
 /// Per-dependence results of the last FlagAnalysis::compute, reused while
 /// the dependence's two statements reach a band with the same instances and
 /// the same times: an edit changes the times of a few statements, and the
-/// flags of a 257-statement band over 11,360 dependences take seconds to
+/// flags of a 257-statement band over 11,360 dependences are slow to
 /// compute from scratch. Holds isl objects: it goes before their context.
 class FlagCache {
 public:
     /// One statement's part of a key, made once per band and shared by its
-    /// edges (a key per edge copied six isl objects, a fifth of a first
-    /// tile's flags on tiled_matmul_64).
+    /// edges (a key per edge copied six isl objects, edge after edge of a
+    /// first tile's flags on tiled_matmul_64).
     struct StatementKey {
         isl::set reach; ///< { s[i] } reaching the band
         /// { s[i] -> [outer..., members...] }: a map, a function on s's

@@ -330,8 +330,8 @@ const PolyhedralModel::AccessFunctions *PolyhedralModel::accessFunctions(std::si
         try {
             // A kernel's access: its index expressions, and the buffer's
             // index of the tensor's element (composing the two per access
-            // took 12 ms for a first tile's violations on tiled_matmul_64;
-            // a function from the relation took 12 ms more before that).
+            // slowed a first tile's violations on tiled_matmul_64, and a
+            // function from the relation slowed them further before that).
             if (am.indexFunctions) {
                 const auto buffer = m_bufferIndex.find(am.tensor);
                 *made = buffer == m_bufferIndex.end()

@@ -11,8 +11,8 @@ namespace se {
 /// Counts the integer points of a bounded basic set without parameters or
 /// existentials by visiting the points of every dimension but the widest
 /// one, whose points are counted as one interval per visit. isl's own count
-/// visits each point (3-7 ms for the 50,000-point violating pairs of a
-/// tiled kernel's edge); here such a set takes a few hundred visits.
+/// visits each point (50,000 for the violating pairs of a tiled kernel's
+/// edge); here such a set takes a few hundred visits.
 class PrefixScan {
 public:
     /// More visits than this and the count is left to isl.

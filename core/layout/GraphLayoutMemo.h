@@ -12,9 +12,9 @@ namespace se {
 /// The last two graphs laid out and their layouts: the dependence graph of
 /// a kernel stays the same through most edits (only a violation that
 /// appears or goes changes its labels, and the overview's pairs), and an
-/// edit that does change it is often undone or redone next; `dot` took 20
-/// ms of every edit's views on the big kernels, 60 ms with the overview's
-/// violated pairs. One per thread that lays out (not locked).
+/// edit that does change it is often undone or redone next; `dot` was a
+/// large part of every edit's views on the big kernels, more with the
+/// overview's violated pairs. One per thread that lays out (not locked).
 class GraphLayoutMemo {
 public:
     /// GraphvizLayout::compute, or a kept result when `graph` is equal to

@@ -19,8 +19,8 @@ namespace se {
 /// included, only the first can be kept.
 ///
 /// Reachability is one bitset per component in reverse topological order:
-/// O(c * e / 64) for c components and e edges, a few ms for 257 statements
-/// and 10,000 edges.
+/// O(c * e / 64) for c components and e edges, cheap even for 257
+/// statements and 10,000 edges.
 class TransitiveReduction {
 public:
     using Edge = std::pair<std::size_t, std::size_t>; ///< (src, dst), < nodeCount

@@ -13,7 +13,7 @@ namespace se {
 /// Small integer ids of the linear parts of statements' times, equal for
 /// plainly equal functions: `{ [x] -> [t] }` without names or constants.
 /// Found by isl's hash and plain comparison (printing each function to text
-/// was an eighth of a tile's verdict on a 257-statement band).
+/// weighed on a tile's verdict on a 257-statement band).
 class LinearPartIds {
 public:
     int id(const isl::multi_aff &linear);

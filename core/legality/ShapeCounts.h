@@ -23,7 +23,7 @@ class PolyhedralModel;
 /// handful of shapes. An edge broken in part has the count of its violating
 /// pairs, kept by their text with the statements' names left out: the tiles
 /// of a kernel repeat the same sets (a tile candidate of tiled_matmul_64's
-/// band counted one set of 8 ms for edge after edge). Valid for one set of
+/// band counted one costly set for edge after edge). Valid for one set of
 /// dependences.
 class ShapeCounts {
 public:

@@ -20,7 +20,7 @@ public:
     /// isl's prefix schedule below the band); the other one stays null. Built statement by
     /// statement from the partial schedules of the band and its ancestor
     /// bands: isl's prefix_schedule_union_map works on the union of every
-    /// statement, a third of a tiled 257-statement band's flags. False
+    /// statement, a large part of a tiled 257-statement band's flags. False
     /// (nothing filled) under a node kind this does not follow.
     static bool build(const PolyhedralModel &model, const isl::schedule_node &band, const std::vector<isl::set> &reach,
                       std::vector<isl::map> &times, std::vector<isl::multi_aff> &fn);

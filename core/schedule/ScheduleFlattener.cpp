@@ -186,7 +186,7 @@ std::optional<isl::multi_aff> ScheduleFlattener::functionOf(const isl::set &inst
             return std::nullopt;
     // Zeros set where the time has a value: isl_multi_aff_from_aff_list
     // aligns the parameters of every element with the whole's first, a
-    // fifth of a tile's verdict on a 400-statement band.
+    // sizeable part of a tile's verdict on a 400-statement band.
     // raw isl begin: positional setting of an affine function's elements (cpp.h 0.25 has set_at only by copy)
     isl_multi_aff *f = isl_multi_aff_zero(timesSpace(instances, n).release());
     for (std::size_t k = 0; k < given; ++k)

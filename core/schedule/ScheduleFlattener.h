@@ -33,8 +33,8 @@ struct StatementTimes {
 /// once: band members contribute their partial schedules, sequence and set
 /// nodes the child position, filters restrict the instances, and shorter
 /// times are padded with zeros at the end (isl's own layout). isl's
-/// `isl_schedule_get_map` does the same on whole-kernel union objects and
-/// costs ~50 ms on a 400-statement tree; per statement it is a few ms.
+/// `isl_schedule_get_map` does the same on whole-kernel union objects,
+/// which is slow on a 400-statement tree; per statement it is much cheaper.
 class ScheduleFlattener {
 public:
     /// { s[...] -> [t0, ..., tn-1] } per model statement (neither map nor

@@ -60,8 +60,8 @@ isl::pw_multi_aff integral(const isl::pw_multi_aff &pma)
 // isl_pw_multi_aff_gist_params gist a one-piece function: each member by
 // itself (isl_multi_aff_gist), taken from `memo` when a statement alike but
 // for its name had it (a tile's stages: isl's gist computes the domain's
-// hull per member, 0.3 s over tiled_matmul_64's 257 statements; the
-// parameters' gist per member was 60% of a pipeline_400 tile's flat map).
+// hull per member, again for each of tiled_matmul_64's 257 statements; the
+// parameters' gist per member was most of a pipeline_400 tile's flat map).
 isl::multi_aff gisted(const isl::multi_aff &f, const isl::set &domain, const isl::set &context,
                       std::unordered_map<std::string, isl::aff> &memo)
 {
@@ -108,8 +108,8 @@ std::string SchedulePrinter::flatMap(const PolyhedralModel &model, const isl::sc
             // time expressions without the domain's constraints.
             // A statement's times read from a tree as one function need no
             // function made of their map (isl_map_as_pw_multi_aff solves for
-            // each division: 1.2 ms per statement of a tile, 0.3 s on
-            // tiled_matmul_64's).
+            // each division, statement after statement: slow on a tile of
+            // tiled_matmul_64).
             const isl::multi_aff *f = flat.function(k);
             isl::pw_multi_aff pma = f ? isl::pw_multi_aff(gisted(*f, st.domain, model.context(), gists))
                                       : flat.of(k).as_pw_multi_aff().gist(st.domain).gist_params(model.context());

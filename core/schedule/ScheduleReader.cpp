@@ -205,7 +205,7 @@ void checkYamlComplete(const std::string &text, const std::string &file)
 // reported from there (the child's memory is capped, so a hang
 // can end there as a failed read that would run on here).
 // The child gets the analysis's time limit: a hang cannot be told from a
-// slow read (40,000 nested marks take over 10 s under a sanitizer on a busy
+// slow read (40,000 nested marks read slowly under a sanitizer on a busy
 // machine), so a read that does not finish is a time stop (exit 3), not a
 // fault of the file. No limit (0): ten minutes, as a hang of isl's reader
 // must end somewhere.

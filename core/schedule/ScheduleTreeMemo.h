@@ -15,7 +15,7 @@ namespace se {
 /// What ScheduleTreeSnapshot::build read from the nodes of its last tree,
 /// keyed by the isl text that decides it, so that the tree after an edit
 /// reads again only the nodes the edit changed (gisting and printing every
-/// band member of a 400-statement tree took 50 ms per edit). Plain data,
+/// band member of a 400-statement tree again slowed every edit). Plain data,
 /// no isl object; one per model (its context and statements), kept by the
 /// SchedulePipeline.
 ///

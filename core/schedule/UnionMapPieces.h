@@ -12,7 +12,7 @@ namespace se {
 /// Reads a union map text piece by piece and keeps each piece's map. A
 /// search loop (serve) sends hundreds of schedules whose pieces mostly
 /// repeat, one statement's times changed here and there, and isl's parser
-/// is a third of checking one: a piece read before costs a lookup. Only
+/// is a large part of checking one: a piece read before costs a lookup. Only
 /// plain texts, `[params] -> { piece; ...; piece }` with no comments,
 /// braces or quotes inside, are split; for anything else, or a piece isl
 /// does not read, it returns nullopt and the caller reads the whole text

@@ -28,7 +28,7 @@ std::string nonAsciiFault(const std::string &text, std::size_t byte)
 
 // One open object or array of the scan below. Frames keep no path of their
 // own: copying the parent's path into every frame made a 20,000-deep file
-// quadratic (seconds of memmove) where only an error needs the path.
+// quadratic (ever longer paths copied) where only an error needs the path.
 struct Frame {
     bool object = false;
     std::size_t index = 0; // the element an array is at

@@ -22,8 +22,8 @@ namespace se {
 namespace {
 
 constexpr std::uint64_t Unset = ~std::uint64_t(0);
-// Often enough that isl, growing at about 0.5 GB/s, passes the limit by a
-// few MB at most; a read of /proc/self/statm costs microseconds.
+// Often enough that isl, at its fastest growth, passes the limit by a few
+// MB at most; a read of /proc/self/statm is cheap.
 constexpr auto Interval = std::chrono::milliseconds(10);
 // Long enough for a stopped computation to unwind (freeing a map of
 // millions of entries takes seconds on a loaded machine, and freed memory

@@ -11,7 +11,7 @@ namespace se {
 /// A vector whose copies share one buffer until one of them is changed
 /// (copy on write). A check report's dependence edges are the same for
 /// every schedule of a kernel: 11,360 of them on tiled_matmul_64, which the
-/// report, the app's verdict and its snapshots each copied (6 ms a copy).
+/// report, the app's verdict and its snapshots each copied whole.
 /// Reading through a const object never copies; a non-const access copies
 /// first when the buffer is shared, so a change never shows in another copy.
 template <typename T> class SharedVector {

@@ -133,8 +133,8 @@ def resource_cases(tmp, kernel):
     status 3 and a message, never a signal or std::bad_alloc. A low
     --max-memory makes them end within seconds."""
     # 1,000 statements, not the issue's 3,000: the same growth (in the
-    # dependence pairs) after a model that builds 9 times faster. 3,000
-    # end the same way, in a minute.
+    # dependence pairs) after a model that builds much faster. 3,000
+    # end the same way, only much later.
     big = os.path.join(tmp, "many_statements.json")
     with open(big, "w") as f:
         json.dump(many_statements_kernel(1000), f)

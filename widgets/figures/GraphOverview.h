@@ -10,7 +10,7 @@ namespace se {
 
 /// Which dependence edges the graph draws, and grouped how. A small graph
 /// draws every edge on its own; a big one (a tiled kernel's thousands of
-/// edges) only an overview Graphviz lays out in milliseconds: one edge per
+/// edges) only an overview Graphviz lays out quickly: one edge per
 /// statement pair of the transitive reduction, plus every pair holding a
 /// violated or assumed-absent edge, plus one self loop per statement.
 class GraphOverview {
@@ -20,10 +20,10 @@ public:
     /// just on their number (each labelled edge adds virtual nodes to every
     /// rank it spans, and crossing minimisation grows fast in them). Measured
     /// with labels: all-pairs graphs of 14, 18 and 22 statements (273, 459,
-    /// 693 edges) take 1 s, 6.6 s and 24 s, tiled_matmul_16's 680 edges 6 s,
+    /// 693 edges) take steeply longer, tiled_matmul_16's 680 edges long too,
     /// tiled_matmul_64's never finish, while pipeline_400's 399-edge chain
-    /// takes 30 ms. The count is all we know before laying out: 250 bounds
-    /// the worst case near a second, and every hand-written kernel (the
+    /// is quick. The count is all we know before laying out: 250 bounds the
+    /// worst case to a short wait, and every hand-written kernel (the
     /// samples and the conformance suite have at most a few dozen edges)
     /// stays drawn edge by edge.
     static constexpr std::size_t MaxFullEdges = 250;

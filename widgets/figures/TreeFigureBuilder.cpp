@@ -340,9 +340,9 @@ TreeFigure TreeFigureBuilder::build(const ScheduleTreeSnapshot &tree, const std:
     if (g.nodes.empty())
         return fig;
     try {
-        // Graphviz draws the small trees; its crossing minimisation costs
-        // more than a second on the 1,600 nodes of a 400-statement
-        // pipeline, where the linear tree layout takes a millisecond.
+        // Graphviz draws the small trees; its crossing minimisation is
+        // slow on the 1,600 nodes of a 400-statement pipeline, where the
+        // linear tree layout is not.
         const GraphLayout l = tree.nodes.size() > LargeTree ? TreeLayout::compute(g) : GraphvizLayout::compute(g);
         const QPointF margin(16, 16);
         fig.size = QSizeF(l.width + 32, l.height + 32);

@@ -21,8 +21,8 @@ namespace {
 
 // A text's width estimated from its characters' advances and each
 // neighbouring pair's kerning, each measured once per font: a thousand long
-// messages (a first tile by 32 of tiled_matmul_64's pipelined band) took 60
-// ms of the GUI thread measured whole, by the shaping engine. What the
+// messages (a first tile by 32 of tiled_matmul_64's pipelined band) measured
+// whole, by the shaping engine, held up the GUI thread. What the
 // pairs miss (a ligature of three) strays by a pixel or two: the rows
 // measured whole are all those whose estimate comes near the widest
 // (ColumnFit::fit).
@@ -62,7 +62,7 @@ private:
 
     // Printable ASCII, Latin-1's letters and signs, dashes and quotes, and
     // arrows: each a glyph of its own (the tables' "s0 \u2192 s1" and
-    // "\u2014" made every row of a column measured whole, 15 ms of 1,008
+    // "\u2014" made every row of a column measured whole, each of 1,008
     // violations).
     static bool standsAlone(char16_t u)
     {

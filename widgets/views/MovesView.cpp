@@ -84,7 +84,7 @@ void MovesView::refresh()
     const QString node = QString::fromStdString(nodePathText(sel->treeNode()));
     // The loop nest first: it is a view of the schedule shown, the moves
     // list a search from it (on a first tile by 32 of tiled_matmul_64's
-    // band, listing the moves first put the nest 60 ms later).
+    // band, listing the moves first delayed the nest).
     if (m_explorer->snapshot()->nestPending) {
         m_header->setText(tr("Checking the moves at %1 once the loop nest is made\u2026").arg(node));
         m_explorer->dropMoves(); // (a list on its way is of another schedule)

@@ -78,7 +78,7 @@ AnalysisController::AnalysisController(Options options, QObject *parent)
     connect(m_nestWorker, &NestWorker::mapReady, this, &AnalysisController::onMap);
     // The nest runs on whatever core the analysis and the GUI leave idle
     // (SCHED_IDLE on Linux): at normal priority it took the GUI thread's
-    // turn and the verdict came twice as late (tst_applatency). On a machine
+    // turn and the verdict came much later (tst_applatency). On a machine
     // busy with other work an idle thread may not run at all: a second nest
     // worker on the analysis thread, at normal priority, takes over when
     // the nest is not there a while after the views (m_nestGrace).

@@ -133,7 +133,7 @@ AnalysisSnapshotPtr AnalysisWorker::analyse(const AnalysisRequest &r)
 
     SchedulePipeline::Hooks hooks;
     hooks.checkpoint = [&] { checkpoint(m_shared->latest, r.generation); };
-    // The verdict first: on a big kernel the rest takes a second. Ahead
+    // The verdict first: on a big kernel the rest takes much longer. Ahead
     // of it, "illegal" as soon as one edge is known violated.
     const auto ahead = [&](const CheckReport &report, bool firstViolationOnly) {
         auto partial = std::make_shared<AnalysisSnapshot>(headerOf(r));
@@ -239,7 +239,7 @@ void AnalysisWorker::evaluateMoves(const AnalysisRequest &r, quint64 job, const 
         const isl::schedule s = schedule(r);
         // Verdicts and violated edges, not pair counts: the list shows "illegal
         // (N edges)", and counting the pairs of every illegal candidate took a
-        // third of the time (tiled_matmul_64's pipelined band: 4.1 -> 2.7 s).
+        // large part of the time (tiled_matmul_64's pipelined band).
         const MovesReport report = MoveFinder::evaluate(m_pipeline->analyzer(), s, node, r.mode, false, true, true);
         MovesResult out;
         out.generation = job;

@@ -71,7 +71,7 @@ Q_SIGNALS:
     void finished(const se::AnalysisSnapshotPtr &snapshot);
     /// After finished() with the nest pending: a copy of that snapshot for
     /// the controller to put the nest into (made here, off the GUI thread:
-    /// 6 ms on tiled_matmul_64).
+    /// not cheap on tiled_matmul_64).
     void draftReady(const se::AnalysisSnapshotDraft &draft);
     void failed(quint64 generation, const se::AnalysisError &error);
     /// The analysis hit its quota or the user stopped it.

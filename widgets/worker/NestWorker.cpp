@@ -53,7 +53,8 @@ void NestWorker::generate(const AnalysisRequest &r, NestResult &out)
     const PipelineResultPtr result = m_pipeline->run(scheduleOnly(r));
     checkpoint(m_shared->latest, r.generation);
     // The isl tab beside the nest: made here, off the other views' path,
-    // and only when that tab shows (13 ms of a tile's nest on tiled_matmul_64).
+    // and only when that tab shows (a sizeable part of a tile's nest on
+    // tiled_matmul_64).
     if (r.map)
         out.scheduleMap = SchedulePrinter::flatMap(m_pipeline->model(), result->schedule);
     out.mapDeferred = !r.map;
