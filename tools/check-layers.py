@@ -5,7 +5,10 @@
 - core/ includes no Qt and nothing from widgets/ or app/;
 - widgets/ includes nothing from app/, and widget headers include no isl
   (views hold plain snapshots, never live isl objects);
-- the folders inside core/ include each other without cycles.
+- the folders inside core/ include each other without cycles, and each
+  only what its row of the table in docs/architecture.md ("What each core
+  folder does and may include") allows: its own files, support, the folders
+  named there and what those may include.
 
 Run from anywhere: tools/check-layers.py [SOURCE_DIR]. Prints each breach
 with its file and line and exits 1; prints the folder order it found and
@@ -41,13 +44,50 @@ def folder_of(root, path):
     return parts[0] if len(parts) > 1 else ''
 
 
+ROW = re.compile(r'^\|\s*core/([a-z]+)\s*\|[^|]*\|([^|]*)\|\s*$')
+
+
+def allowed_table(root):
+    """{folder: set of folders it may include}, closed over the rows; None
+    when the table is missing."""
+    path = os.path.join(root, 'docs', 'architecture.md')
+    rows = {}
+    with open(path, encoding='utf-8') as f:
+        for line in f:
+            m = ROW.match(line)
+            if m:
+                rows[m.group(1)] = {x.strip() for x in m.group(2).split(',') if x.strip()}
+    if not rows:
+        return None
+    closed = {}
+
+    def close(folder, seen=()):
+        if folder in closed:
+            return closed[folder]
+        out = {'support'}
+        for below in rows.get(folder, ()):
+            if below in seen:
+                continue  # a cycle in the table: the include check reports it
+            out |= {below} | close(below, seen + (folder,))
+        closed[folder] = out
+        return out
+
+    return {folder: close(folder) for folder in rows}
+
+
 def check(root):
     breaches = []
+    allowed = allowed_table(root)
+    if allowed is None:
+        breaches.append('docs/architecture.md: the table of what each core folder may include is missing')
+        allowed = {}
     edges = {}  # folder -> {folder: first (file, line) seen}
     core = os.path.join(root, 'core')
     for name in sorted(os.listdir(core)):
         if os.path.isdir(os.path.join(core, name)):
             edges.setdefault(name, {})
+            if allowed and name not in allowed:
+                breaches.append(f'core/{name}: a folder without a row in docs/architecture.md\'s table')
     for path in sources(root, 'core'):
         rel = os.path.relpath(path, root)
         here = folder_of(root, path)
@@ -60,6 +100,9 @@ def check(root):
                 there = name.split('/')[1] if name.count('/') >= 2 else ''
                 if there != here:
                     edges.setdefault(here, {}).setdefault(there, f'{rel}:{line}')
+                    if here and there and here in allowed and there not in allowed[here]:
+                        breaches.append(f'{rel}:{line}: core/{here} includes {name}: its row in '
+                                        f'docs/architecture.md allows {", ".join(sorted(allowed[here]))}')
     for path in sources(root, 'widgets'):
         rel = os.path.relpath(path, root)
         for line, kind, name in includes(path):
