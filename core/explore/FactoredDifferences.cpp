@@ -79,7 +79,7 @@ isl::set FactoredDifferences::set(const DifferenceKey &key) const
     // The shape moved by the offset: the preimage under { [t] -> [t - offset] }.
     const isl::space space = shape.space();
     isl::multi_val back = isl::multi_val::zero(space);
-    assert(back.size() == static_cast<int>(key.offset.size()));
+    assert(static_cast<std::size_t>(back.size()) == key.offset.size());
     for (std::size_t k = 0; k < key.offset.size(); ++k)
         back = back.set_at(static_cast<int>(k), -static_cast<long>(key.offset[k]));
     const isl::set out = shape.preimage(isl::multi_aff::identity_on_domain(space).add_constant(back));
