@@ -792,6 +792,20 @@ std::optional<isl::set> LegalRanges::skewSet(int member, int source, Also also) 
         const isl::set fast = skewSetFixed(parts);
         if (VerifyMode::on() && *hi - *lo + 1 <= kMostValues)
             VerifyMode::check(fast.is_equal(skewSetByValues(parts, *lo, *hi)), "a skew's factors from least members");
+        else if (VerifyMode::on() && also == Also::Nothing && !fast.is_empty()) {
+            // Too many values for the loop: the set's ends are legal and
+            // the factors just outside them are not, asked of every vector.
+            const auto legalAt = [&](std::int64_t k) {
+                std::vector<std::string> forms = identity(m_diffs.members());
+                forms[static_cast<std::size_t>(member)] += " + " + std::to_string(k) + " * " + d(source);
+                return legalUnder(forms);
+            };
+            for (const auto &[end, outside] :
+                 {std::make_pair(bound(fast.dim_min_val(0)), -1), std::make_pair(bound(fast.dim_max_val(0)), 1)})
+                if (end)
+                    VerifyMode::check(legalAt(*end) && !legalAt(*end + outside),
+                                      "a skew's factors from least members, at their ends");
+        }
         return fast;
     }
     return skewSetByValues(parts, *lo, *hi);
