@@ -82,6 +82,16 @@ int batchCheck(ToolSession &s)
     return status;
 }
 
+// The kernel's warnings on stderr, as `FILE:LINE:COL: warning: ...` at the
+// place each names: editors and CI read them there, and stdout stays the
+// report.
+void printWarnings(const ToolOptions &o, const CheckReport &r)
+{
+    const std::string file = o.kernel == "-" ? "<stdin>" : o.kernel;
+    for (const auto &w : r.warnings)
+        std::cerr << Diagnostic::warning(file, w).text() << "\n";
+}
+
 } // namespace
 
 int checkCommand(ToolSession &s)
@@ -91,6 +101,8 @@ int checkCommand(ToolSession &s)
         return batchCheck(s);
     const PipelineResultPtr result = s.analyse(s.request());
     const CheckReport &r = result->report;
+    if (!o.json)
+        printWarnings(o, r);
     if (o.json && o.detail != CheckDetail::All) {
         std::cout << versionedJson(ReportJson::check(r, o.detail));
     } else if (o.json) {
@@ -103,7 +115,7 @@ int checkCommand(ToolSession &s)
     } else {
         std::cout << ReportText::header(r) << "schedule: " << s.scheduleSource() << "\n"
                   << s.statementSources() << ReportText::edges(r) << ReportText::violations(r)
-                  << ReportText::warnings(r) << ReportText::verdict(r);
+                  << ReportText::verdict(r);
     }
     return r.legal ? Ok : Violations;
 }
@@ -118,6 +130,9 @@ int depsCommand(ToolSession &s)
         r.fixedParams.emplace_back(n, v);
     r.edges = s.analyzer().edgeReports(o.deps, o.counts);
     r.warnings = s.analyzer().warnings();
+    r.bounds = s.analyzer().bounds();
+    if (!o.json)
+        printWarnings(o, r);
     if (picture(o)) {
         OutputFile::write(o.out, pictureText(o, FigureDot::dependenceGraph(s.model(), r)));
         return Ok;
@@ -126,7 +141,7 @@ int depsCommand(ToolSession &s)
     if (o.json) {
         writeVersionedJson(out, ReportJson::deps(r, false), r);
     } else {
-        out << ReportText::header(r) << s.statementSources() << ReportText::edges(r) << ReportText::warnings(r);
+        out << ReportText::header(r) << s.statementSources() << ReportText::edges(r);
         for (const auto &e : r.edges)
             out << "\n"
                 << e.type << " " << e.src << " -> " << e.dst << " on " << e.allocation << ":\n  " << e.relation << "\n";

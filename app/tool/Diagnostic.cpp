@@ -63,6 +63,19 @@ Diagnostic Diagnostic::fromInputError(const InputError &e)
     return d;
 }
 
+Diagnostic Diagnostic::warning(const std::string &file, const std::string &text)
+{
+    const auto colon = text.find(": ");
+    const std::string place = colon == std::string::npos ? "" : text.substr(0, colon);
+    const bool located = !place.empty() && JsonLocator::pathPart(place) == place;
+    Diagnostic d = located ? fromInputError(InputError(file, place, text.substr(colon + 2)))
+                           : fromInputError(InputError(file, "", text));
+    d.kind = "warning";
+    d.severity = "warning";
+    d.exitStatus = 0;
+    return d;
+}
+
 Diagnostic Diagnostic::plain(std::string kind, std::string fault, int exitStatus)
 {
     Diagnostic d;
@@ -77,7 +90,7 @@ std::string Diagnostic::text() const
     std::string out = file.empty() ? std::string("schedule-tool") : file;
     if (!file.empty() && line > 0)
         out += ":" + std::to_string(line) + ":" + std::to_string(column);
-    out += ": error: ";
+    out += ": " + severity + ": ";
     if (!place.empty())
         out += place + ": ";
     return out + fault;

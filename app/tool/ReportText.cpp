@@ -57,16 +57,6 @@ std::string ReportText::violations(const CheckReport &r)
     return out;
 }
 
-std::string ReportText::warnings(const CheckReport &r)
-{
-    if (r.warnings.empty())
-        return "";
-    std::string out = "\nwarnings (" + std::to_string(r.warnings.size()) + ")\n";
-    for (const auto &w : r.warnings)
-        out += "  " + w + "\n";
-    return out;
-}
-
 std::string ReportText::verdict(const CheckReport &r)
 {
     std::string out;

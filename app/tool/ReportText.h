@@ -7,12 +7,12 @@
 
 namespace se::tool {
 
-/// Readable terminal output: aligned tables of edges, violations, warnings.
+/// Readable terminal output: aligned tables of edges and violations (warnings go to stderr:
+/// printWarnings in AnalysisCommands).
 class ReportText {
 public:
     static std::string edges(const CheckReport &r);
     static std::string violations(const CheckReport &r);
-    static std::string warnings(const CheckReport &r);
     static std::string header(const CheckReport &r);
     static std::string verdict(const CheckReport &r);
 };

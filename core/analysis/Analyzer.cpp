@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "Analyzer.h"
 
+#include "BoundsChecker.h"
+
 #include "core/deps/DependenceAnalysis.h"
 #include "core/deps/DependenceSummary.h"
 #include "core/legality/LegalityChecker.h"
@@ -60,11 +62,19 @@ const std::vector<std::string> &Analyzer::warnings()
 {
     if (!m_warnings) {
         std::vector<std::string> out = m_model->kernel()->warnings;
-        for (const auto &w : m_model->boundsWarnings())
-            out.push_back(w.path + ": " + w.message);
+        for (const auto &b : bounds())
+            out.push_back(b.path + ": " + b.message);
+        out.insert(out.end(), m_boundsStopped.begin(), m_boundsStopped.end());
         m_warnings = std::move(out);
     }
     return *m_warnings;
+}
+
+const std::vector<BoundsReport> &Analyzer::bounds()
+{
+    if (!m_bounds)
+        m_bounds = BoundsChecker::check(*m_model, &m_boundsStopped);
+    return *m_bounds;
 }
 
 std::vector<ViolationReport> Analyzer::violations(const isl::schedule &schedule, DepMode mode, bool counts,
@@ -133,8 +143,10 @@ CheckReport Analyzer::check(const FlatSchedule &flat, DepMode mode, CheckOptions
         if (std::as_const(r.edges)[v.edge].assumedAbsent.empty())
             r.violations.push_back(std::move(v));
     r.legal = r.violations.empty();
-    if (options.warnings)
+    if (options.warnings) {
         r.warnings = warnings();
+        r.bounds = bounds();
+    }
     return r;
 }
 

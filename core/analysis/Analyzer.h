@@ -61,7 +61,11 @@ public:
     const std::vector<Dependence> &dependences(DepMode mode);
     /// Edge descriptions (relation text, count, distance), cached per mode.
     const SharedVector<EdgeReport> &edgeReports(DepMode mode, bool counts);
+    /// The kernel reader's warnings, then each out-of-shape access
+    /// (`path: message`) and each access whose bounds check stopped.
     const std::vector<std::string> &warnings();
+    /// The out-of-shape accesses (BoundsChecker), made once.
+    const std::vector<BoundsReport> &bounds();
 
     /// The dependences and the legality verdict of `schedule`. Successive
     /// checks re-examine only the edges of statements whose times changed.
@@ -87,6 +91,8 @@ private:
     std::map<DepMode, std::vector<Dependence>> m_deps;
     std::map<std::pair<DepMode, bool>, SharedVector<EdgeReport>> m_edgeReports;
     std::optional<std::vector<std::string>> m_warnings;
+    std::optional<std::vector<BoundsReport>> m_bounds;
+    std::vector<std::string> m_boundsStopped;
     std::map<DepMode, IncrementalLegality> m_legality;
 };
 

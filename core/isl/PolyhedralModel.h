@@ -43,14 +43,6 @@ struct StatementModel {
     unsigned depth() const { return static_cast<unsigned>(place->loops.size()); }
 };
 
-/// An access that can reach outside its tensor's shape, with one instance
-/// that does.
-struct BoundsWarning {
-    std::string statement;
-    std::string path;
-    std::string message;
-};
-
 /// The kernel in isl: parameter context, iteration domains and access
 /// relations. Built once per (kernel, fixed parameters) in one isl context;
 /// it is read-only afterwards and lives on the thread that owns the context.
@@ -111,9 +103,6 @@ public:
         Allocation allocationOf = Allocation::Tensor;
     };
     const AccessFunctions *accessFunctions(std::size_t access) const;
-
-    /// Accesses that may fall outside the tensor's shape (computed on demand).
-    std::vector<BoundsWarning> boundsWarnings() const;
 
     /// The value of each parameter to use where numbers are needed: fixed
     /// values, then the kernel's `value`s.

@@ -57,6 +57,25 @@ struct ViolationReport {
     std::string message;
 };
 
+/// An access whose index can leave its tensor's shape (0 <= index < extent
+/// in each dimension, in the tensor's own coordinates: before any
+/// allocation remapping). A warning: it never changes the verdict.
+struct BoundsReport {
+    std::string statement; ///< s<id>
+    std::string tensor;
+    bool write = false;
+    std::string path; ///< the access in the kernel: body[0].body[1].reads[0]
+    unsigned dim = 0; ///< the first dimension that can leave; the witness leaves in it
+    /// One instance that leaves (the statement's iterators, in loop order)
+    /// and the element it touches there, at `witnessParams`.
+    std::vector<Integer> instance, index;
+    ParamList witnessParams; ///< every parameter, at the witness
+    /// isl set: the parameter values for which some instance leaves the
+    /// shape, within the context ([N] -> { : N >= 1 }).
+    std::string params;
+    std::string message;
+};
+
 /// An override as the check used it.
 struct AssumptionReport {
     std::string type, src, dst, allocation, reason;
@@ -75,6 +94,7 @@ struct CheckReport {
     std::vector<ViolationReport> violations;
     std::vector<AssumptionReport> assumptions;
     std::vector<std::string> warnings;
+    std::vector<BoundsReport> bounds; ///< out-of-shape accesses (also in `warnings`)
 
     /// `legal`, `legal, assuming: ...` (the assumptions it needed), or
     /// `illegal: N violated edges`.

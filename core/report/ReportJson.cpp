@@ -67,6 +67,28 @@ json ReportJson::violation(const ViolationReport &v)
     return j;
 }
 
+json ReportJson::bounds(const BoundsReport &b)
+{
+    return {{"statement", b.statement},
+            {"tensor", b.tensor},
+            {"access", b.write ? "write" : "read"},
+            {"path", b.path},
+            {"dim", b.dim},
+            {"instance", integers(b.instance)},
+            {"index", integers(b.index)},
+            {"witness_params", params(b.witnessParams)},
+            {"params", b.params},
+            {"message", b.message}};
+}
+
+json ReportJson::bounds(const std::vector<BoundsReport> &list)
+{
+    json out = json::array();
+    for (const auto &b : list)
+        out.push_back(bounds(b));
+    return out;
+}
+
 json ReportJson::check(const CheckReport &r, bool edges)
 {
     json deps = json::array();
@@ -93,7 +115,8 @@ json ReportJson::check(const CheckReport &r, bool edges)
             {"dependences", deps},
             {"violations", viol},
             {"assumptions", assumed},
-            {"warnings", r.warnings}};
+            {"warnings", r.warnings},
+            {"bounds", bounds(r.bounds)}};
 }
 
 json ReportJson::check(const CheckReport &r, CheckDetail detail)
@@ -120,11 +143,8 @@ json ReportJson::deps(const CheckReport &r, bool edges)
     if (edges)
         for (const auto &e : r.edges)
             deps.push_back(edge(e));
-    return {{"kernel", r.kernel},
-            {"deps", r.deps},
-            {"params", params(r.fixedParams)},
-            {"dependences", deps},
-            {"warnings", r.warnings}};
+    return {{"kernel", r.kernel},  {"deps", r.deps},         {"params", params(r.fixedParams)},
+            {"dependences", deps}, {"warnings", r.warnings}, {"bounds", bounds(r.bounds)}};
 }
 
 void ReportJson::write(std::ostream &out, json doc, const CheckReport &r, int indent)

@@ -15,14 +15,19 @@ class ReportJson {
 public:
     static nlohmann::json edge(const EdgeReport &e);
     static nlohmann::json violation(const ViolationReport &v);
-    /// `check --json`: kernel, legal, deps, dependences, violations, warnings.
+    /// One out-of-shape access: statement, tensor, access, path, dim,
+    /// instance, index, witness_params, params (an isl set), message.
+    static nlohmann::json bounds(const BoundsReport &b);
+    static nlohmann::json bounds(const std::vector<BoundsReport> &list);
+    /// `check --json`: kernel, legal, deps, dependences, violations, warnings,
+    /// bounds.
     /// `edges` false: "dependences" left empty, for write().
     static nlohmann::json check(const CheckReport &r, bool edges = true);
     /// `check --detail verdict|first --json` and serve's "detail": kernel,
     /// legal, verdict, deps and `violated` (the number of violated edges);
     /// First adds "violations" with the first one alone. All is check().
     static nlohmann::json check(const CheckReport &r, CheckDetail detail);
-    /// `deps --json`: kernel, deps, dependences, warnings.
+    /// `deps --json`: kernel, deps, dependences, warnings, bounds.
     static nlohmann::json deps(const CheckReport &r, bool edges = true);
 
     /// Writes `doc` (made with `edges` false) with r's edges streamed into

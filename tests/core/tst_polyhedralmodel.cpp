@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Domains, contexts and access relations of small kernels, compared with
 // isl `is_equal` against sets and maps written by hand in isl notation;
-// out-of-shape warnings and bad fixed parameter values.
+// bad fixed parameter values (bounds checks: tst_boundschecker).
 #include "core/isl/IslContext.h"
 #include "core/isl/PolyhedralModel.h"
 #include "core/model/KernelLoader.h"
@@ -12,7 +12,6 @@
 #include <QtTest>
 
 #include <map>
-#include <regex>
 
 using namespace se;
 
@@ -74,9 +73,6 @@ private Q_SLOTS:
     void accessFunctionsOfSampleKernels();
     void fixedParamsText();
     void rankParameters();
-    void boundsWarnings_data();
-    void boundsWarnings();
-    void symbolicBoundsWarning();
     void badParams_data();
     void badParams();
 };
@@ -369,62 +365,6 @@ void tst_PolyhedralModel::rankParameters()
     QVERIFY(w->relation.is_equal(isl::map(
         ctx.ctx(),
         "[N, rank_0_1, rank_2_0] -> { s0[i] -> A[i + 2] : N = 4 and rank_0_1 = 2 and rank_2_0 = 0 and 0 <= i < 4 }")));
-}
-
-void tst_PolyhedralModel::boundsWarnings_data()
-{
-    QTest::addColumn<QString>("kernel");
-    QTest::addColumn<QString>("fixed");
-    QTest::addColumn<QStringList>("expected"); // path: message
-    QTest::newRow("in shape") << "predicates"
-                              << "N=6" << QStringList();
-    QTest::newRow("alloc kernel in shape") << "alloc"
-                                           << "" << QStringList();
-    // A[i - 1] leaves the shape only at i = 0, A[j + 1] only at j = N - 1, T[k] only at k = 4.
-    // The example gives the parameter values it holds for, fixed or not.
-    QTest::newRow("N = 8")
-        << "shape"
-        << "N=8"
-        << QStringList{
-               QStringLiteral(
-                   "body[0].body[0].reads[0]: s0 reads A outside its shape [N]: s0[0] reads A[-1] (with N = 8)"),
-               QStringLiteral(
-                   "body[1].body[0].writes[0]: s2 writes A outside its shape [N]: s2[7] writes A[8] (with N = 8)"),
-               QStringLiteral(
-                   "body[2].body[0].writes[0]: s3 writes T outside its shape [4]: s3[4] writes T[4] (with N = 8)")};
-}
-
-void tst_PolyhedralModel::boundsWarnings()
-{
-    QFETCH(QString, kernel);
-    QFETCH(QString, fixed);
-    QFETCH(QStringList, expected);
-    IslContext ctx;
-    const PolyhedralModel m(ctx, ::kernel(kernel), params(fixed));
-    QStringList got;
-    for (const auto &w : m.boundsWarnings())
-        got << QString::fromStdString(w.path + ": " + w.message);
-    QCOMPARE(got, expected);
-}
-
-void tst_PolyhedralModel::symbolicBoundsWarning()
-{
-    // With N symbolic, the example names the N it holds for; check it is real.
-    IslContext ctx;
-    const PolyhedralModel m(ctx, kernel(QStringLiteral("shape")));
-    const auto ws = m.boundsWarnings();
-    QCOMPARE(ws.size(), std::size_t(3));
-    const std::regex s0(R"(s0 reads A outside its shape \[N\]: s0\[0\] reads A\[-1\] \(with N = (\d+)\))");
-    std::smatch g;
-    QVERIFY2(std::regex_match(ws[0].message, g, s0), ws[0].message.c_str());
-    QVERIFY(std::stoi(g[1]) >= 2);
-    const std::regex s2(R"(s2 writes A outside its shape \[N\]: s2\[(\d+)\] writes A\[(\d+)\] \(with N = (\d+)\))");
-    QVERIFY2(std::regex_match(ws[1].message, g, s2), ws[1].message.c_str());
-    const int j = std::stoi(g[1]), elem = std::stoi(g[2]), n = std::stoi(g[3]);
-    QVERIFY(n >= 2);
-    QCOMPARE(j, n - 1); // the only instance that leaves the shape
-    QCOMPARE(elem, j + 1);
-    QCOMPARE(ws[1].statement, std::string("s2"));
 }
 
 void tst_PolyhedralModel::badParams_data()
