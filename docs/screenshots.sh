@@ -37,6 +37,10 @@ shoot "$root/docs/screenshot-default.png" "xdotool mousemove 1390 150"
 # Click the first violation (its witness), then park the mouse away from tooltips.
 shoot "$root/docs/screenshot-violation.png" "xdotool mousemove 420 733 click 1; sleep 1; xdotool mousemove 1390 150" \
     "$kernel" --schedule "$root/sample-kernels/schedules/gauss_seidel_2d.interchange.map" --param N=8
+# An access out of its tensor's shape: its Bounds row selected, the access
+# underlined in the kernel view.
+shoot "$root/docs/screenshot-bounds.png" "xdotool mousemove 420 733 click 1; sleep 1; xdotool mousemove 1390 150" \
+    "$root/tests/widgets/data/out_of_shape.json" --param N=5
 # Click the tile band: the legal moves dock fills.
 shoot "$root/docs/screenshot-tiled.png" "xdotool mousemove 600 280 click 1; sleep 2; xdotool mousemove 1390 150" \
     "$kernel" --edits "$tmp/tiled.json" --param N=8

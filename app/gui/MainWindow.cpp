@@ -292,6 +292,7 @@ void MainWindow::onSnapshot(const AnalysisSnapshotPtr &s)
     m_nest->setSnapshot(s);
     m_violations->setSnapshot(s);
     m_dependences->setSnapshot(s);
+    m_kernel->setBounds(s->report.bounds);
     showVerdict(s->report);
     // How a JSCoP's statements were matched, once per schedule.
     const QString note = QString::fromStdString(s->scheduleNotes.empty() ? std::string() : s->scheduleNotes.front());

@@ -12,12 +12,16 @@
 #include "widgets/document/Explorer.h"
 #include "widgets/figures/GraphEdgeItem.h"
 #include "widgets/figures/GraphNodeItem.h"
+#include "widgets/views/KernelView.h"
 #include "widgets/views/ScheduleTreeView.h"
 #include "widgets/document/Selection.h"
 #include "widgets/figures/TreeNodeItem.h"
 #include "widgets/models/ViolationsModel.h"
 #include "widgets/views/ViolationsView.h"
 
+#include <QAbstractItemModelTester>
+#include <QPlainTextEdit>
+#include <QTextBlock>
 #include <QDir>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -55,6 +59,7 @@ private Q_SLOTS:
     void sampleKernelsOpen_data();
     void sampleKernelsOpen();
     void illegalInterchange();
+    void boundsRows();
     void sessionRoundTrip();
     void badFilesLeaveStateAlone();
     void rapidChangesSettleOnTheLast();
@@ -190,6 +195,48 @@ void tst_Explorer::illegalInterchange()
     e.undoStack()->redo();
     QVERIFY(waitForSnapshot(e, snaps));
     QVERIFY(!e.snapshot()->report.legal);
+}
+
+void tst_Explorer::boundsRows()
+{
+    // B[i] = A[i + 1] over 0 <= i < N: the reference
+    // (conformance/tools/bounds.py out_of_shape.json --param N=5) flags the
+    // read of A alone, first at s0[4], which reads A[5].
+    Explorer e;
+    Selection *sel = e.selection();
+    ViolationsView table(sel);
+    KernelView kernelView(sel);
+    QAbstractItemModelTester tester(table.violationsModel());
+    connect(&e, &Explorer::snapshotChanged, &table, &ViolationsView::setSnapshot);
+    QSignalSpy snaps(&e, &Explorer::snapshotChanged);
+    QString error;
+    QVERIFY(e.openKernel(source("tests/widgets/data/out_of_shape.json"), &error));
+    QVERIFY(waitForSnapshot(e, snaps));
+    e.setFixedParams({{"N", 5}});
+    QVERIFY(waitForSnapshot(e, snaps));
+    QVERIFY(e.snapshot()->report.legal); // a warning never changes the verdict
+    const auto *m = table.violationsModel();
+    QCOMPARE(m->rowCount(), 1);
+    QCOMPARE(m->index(0, ViolationsModel::Type).data().toString(), QStringLiteral("Bounds"));
+    QCOMPARE(m->index(0, ViolationsModel::Edge).data().toString(), QStringLiteral("s0"));
+    QCOMPARE(m->index(0, ViolationsModel::Allocation).data().toString(), QStringLiteral("A"));
+    QCOMPARE(m->index(0, ViolationsModel::Witness).data().toString(), QStringLiteral("s0[4] \u2192 A[5]  (N = 5)"));
+    QCOMPARE(m->index(0, ViolationsModel::Level).data().toString(), QStringLiteral("index 0"));
+    QCOMPARE(m->index(0, 0).data(ViolationsModel::AccessPathRole).toString(),
+             QStringLiteral("body[0].body[0].reads[0]"));
+    QCOMPARE(m->index(0, 0).data(ViolationsModel::EdgeRole).toInt(), -1);
+    // Selecting the row selects its statement, and the row stays selected.
+    table.selectViolation(0);
+    QCOMPARE(sel->statements(), QStringList{QStringLiteral("s0")});
+    QCOMPARE(table.selectionModel()->selectedRows().size(), 1);
+    // The kernel view underlines the access A[i + 1] on s0's line.
+    kernelView.setKernel(e.kernel(), {{"N", 5}});
+    kernelView.setBounds(e.snapshot()->report.bounds);
+    QCOMPARE(kernelView.boundsMarks().size(), 1);
+    const auto &mark = kernelView.boundsMarks().front();
+    const QString line = kernelView.nestEdit()->document()->findBlockByNumber(mark.line).text();
+    QCOMPARE(line.mid(mark.start, mark.length), QStringLiteral("A[i + 1]"));
+    QVERIFY(mark.message.startsWith(QStringLiteral("s0 reads A outside its shape [N]")));
 }
 
 void tst_Explorer::sessionRoundTrip()

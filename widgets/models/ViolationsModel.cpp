@@ -32,7 +32,7 @@ ViolationsModel::ViolationsModel(QObject *parent)
 
 int ViolationsModel::rows() const
 {
-    return !m_snapshot ? 0 : static_cast<int>(m_snapshot->report.violations.size());
+    return !m_snapshot ? 0 : static_cast<int>(m_snapshot->report.violations.size() + m_snapshot->report.bounds.size());
 }
 
 void ViolationsModel::setSnapshot(const AnalysisSnapshotPtr &snapshot)
@@ -48,6 +48,30 @@ const ViolationReport *ViolationsModel::violation(int row) const
     if (!m_snapshot || row < 0 || row >= static_cast<int>(m_snapshot->report.violations.size()))
         return nullptr;
     return &m_snapshot->report.violations[static_cast<std::size_t>(row)];
+}
+
+const BoundsReport *ViolationsModel::bounds(int row) const
+{
+    if (!m_snapshot)
+        return nullptr;
+    const auto &r = m_snapshot->report;
+    const auto k = static_cast<std::size_t>(row) - r.violations.size();
+    if (row < static_cast<int>(r.violations.size()) || k >= r.bounds.size())
+        return nullptr;
+    return &r.bounds[k];
+}
+
+QString ViolationsModel::witnessText(const BoundsReport &b)
+{
+    QString s = q(b.statement) + QString::fromStdString(integersText(b.instance)) + QStringLiteral(" \u2192 ")
+        + q(b.tensor) + QString::fromStdString(integersText(b.index));
+    if (!b.witnessParams.empty()) {
+        QStringList ps;
+        for (const auto &[n, x] : b.witnessParams)
+            ps << q(n) + QStringLiteral(" = ") + QString::number(x);
+        s += QStringLiteral("  (") + ps.join(QStringLiteral(", ")) + QLatin1Char(')');
+    }
+    return s;
 }
 
 QString ViolationsModel::witnessText(const ViolationReport &v)
@@ -70,7 +94,11 @@ QString ViolationsModel::timesText(const ViolationReport &v)
 
 QVariant ViolationsModel::data(const QModelIndex &index, int role) const
 {
-    const ViolationReport *v = index.isValid() ? violation(index.row()) : nullptr;
+    if (!index.isValid())
+        return {};
+    if (const BoundsReport *b = bounds(index.row()))
+        return boundsData(*b, index.column(), role);
+    const ViolationReport *v = violation(index.row());
     if (!v)
         return {};
     switch (role) {
@@ -117,6 +145,56 @@ QVariant ViolationsModel::data(const QModelIndex &index, int role) const
     case EdgeRole: return qulonglong(v->edge);
     case NodePathRole: return q(v->node);
     case StatementsRole: return QStringList{q(v->src), q(v->dst)};
+    case AccessPathRole: return QString();
+    default: return {};
+    }
+}
+
+QVariant ViolationsModel::boundsData(const BoundsReport &b, int column, int role) const
+{
+    switch (role) {
+    case Qt::DisplayRole: return display(b, column);
+    case Qt::ToolTipRole:
+        switch (column) {
+        case Type:
+            return tr("An access whose index can leave its tensor's shape (0 \u2264 index < extent in each "
+                      "dimension). A warning: it does not change the verdict");
+        case Level: return tr("The tensor dimension that the witness's index leaves");
+        case Witness: return tr("An instance that leaves the shape, and the element it touches there");
+        default:
+            return tr("%1\nAt %2 in the kernel; it happens for the parameter values %3")
+                .arg(q(b.message), q(b.path), q(b.params));
+        }
+    case Qt::ForegroundRole:
+        if (column == Type)
+            return QColor(0xc0, 0x6a, 0x00); // a warning, not a broken dependence
+        return {};
+    case Qt::FontRole:
+        if (column == Type) {
+            QFont f;
+            f.setBold(true);
+            return f;
+        }
+        return {};
+    case EdgeRole: return -1;
+    case NodePathRole: return QString();
+    case StatementsRole: return QStringList{q(b.statement)};
+    case AccessPathRole: return q(b.path);
+    default: return {};
+    }
+}
+
+QString ViolationsModel::display(const BoundsReport &b, int column) const
+{
+    switch (column) {
+    case Type: return tr("Bounds");
+    case Edge: return q(b.statement);
+    case Allocation: return q(b.tensor);
+    case Witness: return witnessText(b);
+    case Times: return QStringLiteral("\u2014");
+    case Level: return tr("index %1").arg(b.dim);
+    case Pairs: return QStringLiteral("\u2014");
+    case Message: return q(b.message);
     default: return {};
     }
 }

@@ -9,12 +9,14 @@
 #include "widgets/models/TensorsModel.h"
 
 #include <QFontDatabase>
+#include <QHelpEvent>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QSplitter>
 #include <QTableView>
 #include <QTextBlock>
+#include <QToolTip>
 #include <QVBoxLayout>
 
 namespace se {
@@ -67,6 +69,7 @@ KernelView::KernelView(Selection *selection, QWidget *parent)
 
     connect(m_params, &ParamsModel::fixedParamsEdited, this, &KernelView::fixedParamsEdited);
     connect(m_selection, &Selection::changed, this, &KernelView::updateHighlights);
+    m_nest->viewport()->installEventFilter(this);
 }
 
 void KernelView::setKernel(const KernelPtr &kernel, const ParamValues &fixed)
@@ -103,6 +106,7 @@ void KernelView::setKernel(const KernelPtr &kernel, const ParamValues &fixed)
         m_order << QString::fromStdString(p.statement->tupleName());
     m_highlighter->setStatements(m_order);
     m_nest->setPlainText(text.text);
+    m_boundsMarks.clear(); // the next snapshot marks the new kernel
     m_paramsView->resizeColumnsToContents();
     m_tensorsView->resizeColumnsToContents();
     updateHighlights();
@@ -111,6 +115,54 @@ void KernelView::setKernel(const KernelPtr &kernel, const ParamValues &fixed)
 void KernelView::setFixed(const ParamValues &fixed)
 {
     m_params->setFixed(fixed);
+}
+
+void KernelView::setBounds(const std::vector<BoundsReport> &bounds)
+{
+    m_boundsMarks.clear();
+    for (const BoundsReport &b : bounds) {
+        const int line = static_cast<int>(m_lines.indexOf(QString::fromStdString(b.statement)));
+        const QTextBlock block = m_nest->document()->findBlockByNumber(line);
+        if (line < 0 || !block.isValid())
+            continue;
+        // Each `T[...]` of the tensor on the statement's line; the whole
+        // line when its text names the tensor otherwise.
+        const QString text = block.text();
+        const QString opening = QString::fromStdString(b.tensor) + QLatin1Char('[');
+        bool found = false;
+        for (qsizetype at = text.indexOf(opening); at >= 0; at = text.indexOf(opening, at + 1)) {
+            if (at > 0 && (text[at - 1].isLetterOrNumber() || text[at - 1] == QLatin1Char('_')))
+                continue; // `BA[` is not `A[`
+            const qsizetype close = text.indexOf(QLatin1Char(']'), at);
+            const qsizetype end = close < 0 ? text.size() : close + 1;
+            m_boundsMarks.push_back({line, int(at), int(end - at), QString::fromStdString(b.message)});
+            found = true;
+        }
+        if (!found) {
+            const qsizetype start = text.size() - text.trimmed().size();
+            m_boundsMarks.push_back({line, int(start), int(text.size() - start), QString::fromStdString(b.message)});
+        }
+    }
+    updateHighlights();
+}
+
+bool KernelView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_nest->viewport() && event->type() == QEvent::ToolTip) {
+        const auto *help = static_cast<QHelpEvent *>(event);
+        const QTextCursor c = m_nest->cursorForPosition(help->pos());
+        QStringList messages;
+        for (const BoundsMark &m : m_boundsMarks)
+            if (m.line == c.blockNumber() && c.positionInBlock() >= m.start && c.positionInBlock() <= m.start + m.length
+                && !messages.contains(m.message))
+                messages << m.message;
+        if (messages.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), messages.join(QLatin1Char('\n')), m_nest->viewport());
+        return true;
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void KernelView::updateHighlights()
@@ -125,6 +177,15 @@ void KernelView::updateHighlights()
         sel.cursor = QTextCursor(b);
         sel.format.setBackground(StatementPalette::background(static_cast<int>(m_order.indexOf(m_lines[line]))));
         sel.format.setProperty(QTextFormat::FullWidthSelection, true);
+        marks << sel;
+    }
+    for (const BoundsMark &m : m_boundsMarks) {
+        QTextEdit::ExtraSelection sel;
+        sel.cursor = QTextCursor(m_nest->document()->findBlockByNumber(m.line));
+        sel.cursor.movePosition(QTextCursor::Right, QTextCursor::MoveAnchor, m.start);
+        sel.cursor.movePosition(QTextCursor::Right, QTextCursor::KeepAnchor, m.length);
+        sel.format.setUnderlineStyle(QTextCharFormat::WaveUnderline);
+        sel.format.setUnderlineColor(QColor(0xc0, 0x6a, 0x00)); // the violations table's Bounds colour
         marks << sel;
     }
     m_nest->setExtraSelections(marks);

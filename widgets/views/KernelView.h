@@ -26,12 +26,24 @@ public:
 
     void setKernel(const KernelPtr &kernel, const ParamValues &fixed);
     void setFixed(const ParamValues &fixed);
+    /// Marks the accesses that leave their tensor's shape (a wavy underline
+    /// on each in its statement's line; the report's message on hover).
+    void setBounds(const std::vector<BoundsReport> &bounds);
+    /// The marked spans: line, start, length, message (for tests).
+    struct BoundsMark {
+        int line, start, length;
+        QString message;
+    };
+    const QList<BoundsMark> &boundsMarks() const { return m_boundsMarks; }
     ParamsModel *paramsModel() const { return m_params; }
     TensorsModel *tensorsModel() const { return m_tensors; }
     QPlainTextEdit *nestEdit() const { return m_nest; }
 
 Q_SIGNALS:
     void fixedParamsEdited(const se::ParamValues &fixed);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void updateHighlights();
@@ -46,6 +58,7 @@ private:
     QTableView *m_paramsView, *m_tensorsView;
     QStringList m_lines; ///< statement of each line
     QStringList m_order;
+    QList<BoundsMark> m_boundsMarks;
 };
 
 } // namespace se

@@ -54,7 +54,9 @@ void ViolationsView::paintEvent(QPaintEvent *event)
     QPainter p(viewport());
     p.setPen(palette().color(QPalette::PlaceholderText));
     p.drawText(viewport()->rect().adjusted(8, 8, -8, -8), Qt::AlignCenter | Qt::TextWordWrap,
-               tr("No violations: every one of the %1 dependence edges is respected.").arg(s->report.edges.size()));
+               tr("No violations: every one of the %1 dependence edges is respected, and every access stays "
+                  "within its tensor's shape.")
+                   .arg(s->report.edges.size()));
 }
 
 void ViolationsView::selectViolation(int row)
@@ -67,6 +69,12 @@ void ViolationsView::onCurrentChanged(const QModelIndex &current)
     if (m_updating)
         return;
     const int row = m_proxy->mapToSource(current).row();
+    if (const BoundsReport *b = m_model->bounds(row)) {
+        m_boundsRow = row;
+        m_selection->selectStatements({QString::fromStdString(b->statement)});
+        return;
+    }
+    m_boundsRow = -1;
     const ViolationReport *v = m_model->violation(row);
     if (!v)
         return;
@@ -78,7 +86,13 @@ void ViolationsView::onCurrentChanged(const QModelIndex &current)
 void ViolationsView::followSelection()
 {
     // Keep the table's row in step when the selection comes from elsewhere.
-    const int row = m_selection->violation();
+    int row = m_selection->violation();
+    // A bounds row stays selected while its statement alone is.
+    const BoundsReport *b = m_model->bounds(m_boundsRow);
+    if (row < 0 && b && m_selection->statements() == QStringList{QString::fromStdString(b->statement)})
+        row = m_boundsRow;
+    else
+        m_boundsRow = -1;
     m_updating = true;
     if (row >= 0 && row < m_model->rowCount())
         selectRow(m_proxy->mapFromSource(m_model->index(row, 0)).row());

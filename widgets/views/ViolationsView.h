@@ -13,7 +13,8 @@ class ViolationsModel;
 
 /// The violations table. Selecting a row selects the violation everywhere:
 /// its edge in the graph, its two statements in the nests and the tree node
-/// where the order breaks.
+/// where the order breaks. Selecting a bounds row (an access that leaves its
+/// shape) selects its statement.
 class ViolationsView : public QTableView {
     Q_OBJECT
 public:
@@ -35,6 +36,7 @@ private:
     ViolationsModel *m_model;
     NaturalSortProxy *m_proxy;
     bool m_updating = false;
+    int m_boundsRow = -1; ///< the selected bounds row (source row), or -1
 };
 
 } // namespace se
