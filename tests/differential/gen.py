@@ -18,6 +18,10 @@ and piecewise rows (one statement split by a constraint on its iterators).
 Each schedule row is written once, in the common syntax of isl and of
 oracle.py's parser, so both sides read the same text.
 
+`bounds_case(seed, oracle)` draws the same kernel as `case(seed)` and then
+moves its shapes and accesses near each other (`near_shapes`) for the
+bounds mode; `case` itself draws exactly as before.
+
 A schedule is returned both as isl text and as the oracle's form
 {stmt: (iterators, [fn])}, with piecewise rows evaluated per instance.
 """
@@ -291,6 +295,92 @@ def case(seed, max_statements=None):
     if "M" not in g.params:
         text = text.replace("[N, M] ->", "[N] ->")
     return doc, text, plan, label
+
+
+# ------------------------------------------------------------- near shapes
+
+def _shifted(x, c):
+    """Index expression `x` plus the constant `c`, in x's own form."""
+    if c == 0:
+        return x
+    if isinstance(x, int):
+        return x + c
+    if isinstance(x, str):
+        return "(%s) %s %d" % (x, "+" if c > 0 else "-", abs(c))
+    if x.get("kind") == "Sum":
+        y = dict(x)
+        y["const"] = y.get("const", 0) + c
+        return y
+    return {"kind": "Sum", "terms": [{"coef": 1, "expr": x}], "const": c}
+
+
+def near_shapes(doc, rng, oracle):
+    """Shapes near the access ranges, at the parameters' values: each
+    extent is the widest range of an access to it (plus 0 or 1), and each
+    access is shifted by a constant so that about half of them are exactly
+    in bounds (touching 0 or extent - 1) and the rest leave by one, at the
+    low or at the high end, in one dimension. Changes `doc` in place."""
+    fixed = {p["name"]: p["value"] for p in doc.get("params", [])}
+    k = oracle.Kernel(doc, fixed)
+    ranges = {}  # id(access) -> [(lo, hi)] per dimension
+    accesses = []  # (access, tensor) in program order
+    for sid, node in sorted(k.stmts.items(), key=lambda kv: int(kv[0][1:])):
+        for which in ("writes", "reads"):
+            for acc in node.get(which, []):
+                accesses.append(acc)
+    for sid, pt, stamp, env in k.instances:
+        node = k.stmts[sid]
+        for which in ("writes", "reads"):
+            for acc in node.get(which, []):
+                idx = [oracle.parse_expr(x)(env) for x in acc["index"]]
+                r = ranges.setdefault(id(acc), [(v, v) for v in idx])
+                ranges[id(acc)] = [(min(lo, v), max(hi, v)) for (lo, hi), v in zip(r, idx)]
+    extent = {}
+    for t in doc["tensors"]:
+        rank = len(t["shape"])
+        widths = [1] * rank
+        for acc in accesses:
+            if acc["tensor"] == t["name"] and id(acc) in ranges:
+                widths = [max(w, hi - lo + 1) for w, (lo, hi) in zip(widths, ranges[id(acc)])]
+        extent[t["name"]] = [w + rng.choice([0, 0, 1]) for w in widths]
+    for acc in accesses:
+        if id(acc) not in ranges:
+            continue  # never runs at these values
+        ext = extent[acc["tensor"]]
+        rank = len(ext)
+        leave = rng.randrange(rank) if rng.random() < 0.5 else None
+        side = rng.choice(["low", "high"])
+        index = list(acc["index"])
+        for d, (lo, hi) in enumerate(ranges[id(acc)]):
+            if d == leave:
+                shift = -1 - lo if side == "low" else ext[d] - hi
+            else:
+                shift = -lo if rng.random() < 0.5 else ext[d] - 1 - hi
+            index[d] = _shifted(index[d], shift)
+        acc["index"] = index
+    n = fixed.get("N")
+    for t in doc["tensors"]:
+        shape = []
+        for e in extent[t["name"]]:
+            if n is not None and e >= n and rng.random() < 0.5:
+                shape.append("N + %d" % (e - n) if e > n else "N")
+            else:
+                shape.append(e)
+        t["shape"] = shape
+    if rng.random() < 0.3 and n is not None:
+        doc["context"] = [rng.choice(["N >= %d" % max(1, n - 1), "N <= %d" % (n + 2), "N >= 2"])]
+        if n < 2:
+            doc["context"] = ["N <= %d" % (n + 2)]
+    return doc
+
+
+def bounds_case(seed, oracle, max_statements=None):
+    """One kernel for the bounds mode: the kernel `case(seed)` draws (its
+    strides, predicates, min/max bounds and aliased tensors), with shapes
+    and accesses moved near each other by `near_shapes` (a second generator
+    seeded from `seed`: `case(seed)` itself draws exactly as before)."""
+    doc = case(seed, max_statements)[0]
+    return near_shapes(doc, random.Random(seed * 1000003 + 7), oracle)  # as run_differential --near-shapes
 
 
 if __name__ == "__main__":
