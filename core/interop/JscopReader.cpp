@@ -9,6 +9,7 @@
 #include "core/model/KernelLoader.h"
 #include "core/schedule/ScheduleReader.h"
 #include "core/support/InputError.h"
+#include "core/support/NestingLimit.h"
 
 #include <isl/map.h>
 #include <isl/set.h>
@@ -52,7 +53,11 @@ std::string stringAt(const json &obj, const std::string &name, const std::string
     const json &v = obj.at(name);
     if (!v.is_string())
         fail(file, key(path, name), "must be a string (isl text)");
-    return v.get<std::string>();
+    std::string text = v.get<std::string>();
+    // isl's reader recurses on brackets.
+    if (NestingLimit::tooDeepAt(text, NestingLimit::IslText, false) != std::string::npos)
+        fail(file, key(path, name), NestingLimit::fault(NestingLimit::IslText, "brackets"));
+    return text;
 }
 
 const json *arrayAt(const json &obj, const std::string &name, const std::string &path, const std::string &file)
@@ -120,6 +125,9 @@ bool JscopReader::looksLikeJscop(const std::string &text, const std::string &fil
     const auto first = text.find_first_not_of(" \t\r\n");
     if (first == std::string::npos || text[first] != '{' || text.find("\"statements\"") == std::string::npos)
         return false;
+    // Too deep to look into: the JSCoP reader says so.
+    if (NestingLimit::tooDeepAt(text, NestingLimit::Json, true) != std::string::npos)
+        return true;
     const json doc = json::parse(text, nullptr, false);
     if (doc.is_discarded() || !doc.is_object() || !doc.contains("statements") || !doc["statements"].is_array())
         return false;
