@@ -294,6 +294,10 @@ def check(tool, case):
         problems.append("took %.1f s, want at most %d" % (took, case["within"]))
     if re.search(r"AddressSanitizer|LeakSanitizer|runtime error:|Segmentation fault", err):
         problems.append("sanitizer report")
+    # Input bytes in a message are escaped (\x00): a control character
+    # would act on the terminal.
+    if re.search(r"[\x00-\x08\x0b-\x1f\x7f]", err):
+        problems.append("a raw control character in stderr")
     if "stderr" in case:
         if not re.search(case["stderr"], err):
             problems.append("stderr does not match %r" % case["stderr"])
