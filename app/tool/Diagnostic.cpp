@@ -4,6 +4,7 @@
 #include "InputFiles.h"
 #include "JsonLocator.h"
 #include "core/support/InputError.h"
+#include "core/support/Utf8.h"
 
 #include <regex>
 
@@ -93,16 +94,18 @@ std::string Diagnostic::text() const
     out += ": " + severity + ": ";
     if (!place.empty())
         out += place + ": ";
-    return out + fault;
+    // The one place a message is assembled: input text in it (a file name,
+    // a key, a fault quoting the input) is escaped here.
+    return Utf8::sanitized(out + fault);
 }
 
 nlohmann::json Diagnostic::json() const
 {
-    nlohmann::json e = {{"kind", kind}, {"message", text()}, {"fault", fault}};
-    e["file"] = file.empty() ? nlohmann::json(nullptr) : nlohmann::json(file);
+    nlohmann::json e = {{"kind", kind}, {"message", text()}, {"fault", Utf8::sanitized(fault)}};
+    e["file"] = file.empty() ? nlohmann::json(nullptr) : nlohmann::json(Utf8::sanitized(file));
     e["line"] = line > 0 ? nlohmann::json(line) : nlohmann::json(nullptr);
     e["column"] = line > 0 ? nlohmann::json(column) : nlohmann::json(nullptr);
-    e["place"] = place.empty() ? nlohmann::json(nullptr) : nlohmann::json(place);
+    e["place"] = place.empty() ? nlohmann::json(nullptr) : nlohmann::json(Utf8::sanitized(place));
     return {{"format", 1}, {"error", e}, {"exit_status", exitStatus}};
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // apply, suggest, moves, repair: the schedule-editing subcommands.
 #include "Commands.h"
+#include "InputFiles.h"
 
 #include "JsonOutput.h"
 #include "OutputFile.h"
@@ -188,8 +189,11 @@ int movesCommand(ToolSession &s)
     if (!path)
         throw UsageError("--node takes child indices such as 0.1 (or root), got '" + o.node + "'");
     const MovesReport r = MoveFinder::evaluate(s.analyzer(), s.schedule(), *path, o.deps, o.counts, true, o.ranges);
+    // The node is missing from the schedule of a file: named as every
+    // other fault of an input is.
     if (r.nodeKind.empty())
-        throw UsageError("--node " + o.node + ": the schedule has no node " + nodePathText(*path), "moves");
+        throw InputError(InputFiles::displayName(o.schedule.empty() ? o.kernel : o.schedule), "",
+                         "the schedule has no node " + nodePathText(*path) + " (--node " + o.node + ")");
     std::optional<BandRanges> ranges;
     if (o.ranges && r.nodeKind == "band")
         ranges = LegalRanges::compute(s.analyzer(), s.schedule(), *path, o.deps);

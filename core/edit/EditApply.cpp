@@ -7,10 +7,12 @@
 #include "TreeEdits.h"
 #include "core/isl/IslUtil.h"
 #include "core/schedule/ScheduleTreeWalk.h"
+#include "core/support/NestingLimit.h"
 
 #include <isl/schedule.h>
 #include <isl/schedule_node.h>
 
+#include <algorithm>
 #include <optional>
 
 namespace se {
@@ -33,6 +35,23 @@ void collectLeafInstances(const TreeNode &n, const isl::union_set *reach, std::v
     }
     for (const TreeNode &c : n.children)
         collectLeafInstances(c, &here, out);
+}
+
+// An edit that adds a node deepens the tree below it: a tree deeper than
+// a schedule file may be (the readers' limit) is refused, as it could not
+// be read back and the walks over it recurse.
+isl::schedule checkedDepth(const Edit &e, const isl::schedule &out)
+{
+    unsigned deepest = 0;
+    out.root().foreach_descendant_top_down([&](const isl::schedule_node &n) {
+        deepest = std::max(deepest, n.tree_depth());
+        return true;
+    });
+    if (deepest > static_cast<unsigned>(NestingLimit::IslText))
+        throw TreeError(e.node,
+                        std::string(editKindName(e.kind)) + ": the result would have "
+                            + NestingLimit::fault(NestingLimit::IslText, "schedule tree nodes"));
+    return out;
 }
 
 isl::union_set leafInstances(const TreeNode &root, isl::ctx ctx)
@@ -109,7 +128,7 @@ isl::schedule Edit::apply(const isl::schedule &schedule) const
         throw TreeError({}, std::string(editKindName(kind)) + ": the node path is too long");
     return applyGuarded(*this, schedule.ctx(), [&] {
         if (std::optional<isl::schedule> done = applyToBandInPlace(*this, schedule))
-            return *done;
+            return checkedDepth(*this, *done);
         return apply(ScheduleTree::read(schedule));
     });
 }
@@ -134,7 +153,7 @@ isl::schedule Edit::apply(const TreeNode &tree) const
                             std::string(editKindName(kind))
                                 + ": the result would not schedule every "
                                   "instance exactly as before");
-        return out;
+        return checkedDepth(*this, out);
     });
 }
 

@@ -9,6 +9,7 @@
 #include "core/model/KernelLoader.h"
 #include "core/schedule/ScheduleReader.h"
 #include "core/support/InputError.h"
+#include "core/support/NestingLimit.h"
 
 #include <isl/map.h>
 #include <isl/set.h>
@@ -17,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 
 namespace se {
@@ -52,7 +54,49 @@ std::string stringAt(const json &obj, const std::string &name, const std::string
     const json &v = obj.at(name);
     if (!v.is_string())
         fail(file, key(path, name), "must be a string (isl text)");
-    return v.get<std::string>();
+    std::string text = v.get<std::string>();
+    // isl's reader recurses on brackets.
+    if (NestingLimit::tooDeepAt(text, NestingLimit::IslText, false) != std::string::npos)
+        fail(file, key(path, name), NestingLimit::fault(NestingLimit::IslText, "brackets"));
+    return text;
+}
+
+// The tuple names that open the pieces of isl text (`S` of
+// `[N] -> { S[i] -> [i]; S[i] -> ... }`), read off the text: the
+// statement each piece is about.
+std::vector<std::string> statementTuples(const std::string &text)
+{
+    std::vector<std::string> out;
+    int braces = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        braces += c == '{' ? 1 : c == '}' ? -1 : 0;
+        if (braces != 1 || (c != '{' && c != ';'))
+            continue;
+        std::size_t j = text.find_first_not_of(" \t\r\n", i + 1);
+        const std::size_t start = j;
+        while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_'))
+            ++j;
+        const std::size_t after = text.find_first_not_of(" \t\r\n", j);
+        if (start != std::string::npos && j > start && after != std::string::npos && text[after] == '[')
+            out.push_back(text.substr(start, j - start));
+    }
+    return out;
+}
+
+// A statement's isl text is about that statement: a schedule written for
+// another one (the JSCoP's statements were reordered or renamed) would be
+// imported under this one's name.
+void checkStatementNamed(const std::string &text, const std::string &name, const std::string &place,
+                         const std::string &file)
+{
+    if (name.empty())
+        return;
+    for (const std::string &tuple : statementTuples(text))
+        if (tuple != name)
+            fail(file, place,
+                 "names the statement '" + tuple + "', but this statement is '" + name
+                     + "' (its \"name\"): isl text of a statement is about that statement");
 }
 
 const json *arrayAt(const json &obj, const std::string &name, const std::string &path, const std::string &file)
@@ -120,6 +164,9 @@ bool JscopReader::looksLikeJscop(const std::string &text, const std::string &fil
     const auto first = text.find_first_not_of(" \t\r\n");
     if (first == std::string::npos || text[first] != '{' || text.find("\"statements\"") == std::string::npos)
         return false;
+    // Too deep to look into: the JSCoP reader says so.
+    if (NestingLimit::tooDeepAt(text, NestingLimit::Json, true) != std::string::npos)
+        return true;
     const json doc = json::parse(text, nullptr, false);
     if (doc.is_discarded() || !doc.is_object() || !doc.contains("statements") || !doc["statements"].is_array())
         return false;
@@ -175,6 +222,8 @@ JscopDocument JscopReader::parse(const std::string &text, const std::string &fil
         js.name = stringAt(s, "name", path, file);
         js.domain = stringAt(s, "domain", path, file);
         js.schedule = stringAt(s, "schedule", path, file, true);
+        checkStatementNamed(js.domain, js.name, key(path, "domain"), file);
+        checkStatementNamed(js.schedule, js.name, key(path, "schedule"), file);
         if (const json *accesses = arrayAt(s, "accesses", path, file)) {
             for (std::size_t i = 0; i < accesses->size(); ++i) {
                 const std::string ap = indexed(key(path, "accesses"), i);
@@ -185,6 +234,7 @@ JscopDocument JscopReader::parse(const std::string &text, const std::string &fil
                 if (kind != "read" && kind != "write")
                     fail(file, key(ap, "kind"), "must be \"read\" or \"write\", not \"" + kind + "\"");
                 js.accesses.push_back({kind == "write", stringAt(a, "relation", ap, file, true)});
+                checkStatementNamed(js.accesses.back().relation, js.name, key(ap, "relation"), file);
             }
         }
         doc.statements.push_back(std::move(js));

@@ -14,6 +14,7 @@
 #include "core/support/ChildProcess.h"
 #include "core/support/PersistentChild.h"
 #include "core/support/InputError.h"
+#include "core/support/NestingLimit.h"
 #include "core/support/Utf8.h"
 
 #include <isl/map.h>
@@ -271,17 +272,51 @@ void readYamlInChild(const std::string &yaml, const std::string &original, const
     }
 }
 
-// isl reads a C string: text after a NUL byte would be dropped unseen.
-void checkNoNul(const std::string &text, const std::string &file)
+// `line L, column C` of a byte of an ASCII text.
+std::string placeOf(const std::string &text, std::size_t at)
 {
-    const auto at = text.find('\0');
-    if (at == std::string::npos)
-        return;
     const std::string before = text.substr(0, at);
     const auto line = 1 + std::count(before.begin(), before.end(), '\n');
     const auto nl = before.rfind('\n');
     const auto column = at - (nl == std::string::npos ? 0 : nl + 1) + 1;
-    fail(file, "line " + std::to_string(line) + ", column " + std::to_string(column), "a NUL byte: a schedule is text");
+    return "line " + std::to_string(line) + ", column " + std::to_string(column);
+}
+
+// isl reads a C string: text after a NUL byte would be dropped unseen.
+void checkNoNul(const std::string &text, const std::string &file)
+{
+    const auto at = text.find('\0');
+    if (at != std::string::npos)
+        fail(file, placeOf(text, at), "a NUL byte: a schedule is text");
+}
+
+// isl's readers recurse on brackets (and our walks on the tree's nodes):
+// text nested deeper than any real schedule is refused before isl sees it.
+void checkNesting(const std::string &text, const std::string &file)
+{
+    const auto at = NestingLimit::tooDeepAt(text, NestingLimit::IslText, false);
+    if (at != std::string::npos)
+        fail(file, placeOf(text, at), NestingLimit::fault(NestingLimit::IslText, "brackets"));
+}
+
+// isl sets as many coincident flags as the list has entries and drops the
+// rest: a list of another length than its band is refused.
+void checkCoincidentLengths(const isl::schedule &tree, const std::vector<ScheduleYaml::BandKeys> &bands,
+                            const std::string &file)
+{
+    std::size_t k = 0;
+    ScheduleTreeWalk::forEach(tree.root(), [&](const isl::schedule_node &n, const std::vector<int> &path) {
+        if (!n.isa<isl::schedule_node_band>() || k >= bands.size())
+            return;
+        const ScheduleYaml::BandKeys &b = bands[k++];
+        const auto members = n.as<isl::schedule_node_band>().n_member();
+        if (b.coincident < 0 || b.coincident == static_cast<int>(members))
+            return;
+        fail(file, "line " + std::to_string(b.line) + ", column " + std::to_string(b.column),
+             "the band at node " + ScheduleTreeWalk::pathText(path) + " has " + std::to_string(members) + " member"
+                 + (members == 1 ? "" : "s") + ", its 'coincident' list " + std::to_string(b.coincident) + " entr"
+                 + (b.coincident == 1 ? "y" : "ies") + " (one 0 or 1 per member)");
+    });
 }
 
 // An isl failure while reading a schedule is about that file: said so, with
@@ -346,10 +381,12 @@ isl::schedule ScheduleReader::read(const PolyhedralModel &model, const std::stri
         fail(file, "", "the schedule file is empty");
     checkNoNul(text, file);
     checkAscii(text, file);
+    checkNesting(text, file);
     isl_ctx *ctx = model.islContext().get();
     // Parse outside any quota: a quota hit while parsing reads as a syntax error.
     if (looksLikeTree(text)) {
         checkYamlComplete(text, file);
+        const auto bands = ScheduleYaml::check(text, file);
         const std::string yaml = ScheduleYaml::withExplicitLeaves(text);
         readYamlInChild(yaml, text, file, childReadSeconds(model.islContext()));
         // raw isl begin: parse without throwing, so that isl's message becomes an InputError
@@ -365,7 +402,10 @@ isl::schedule ScheduleReader::read(const PolyhedralModel &model, const std::stri
         }
         // raw isl end
         const isl::schedule tree = isl::manage(s);
-        return attributed(file, [&] { return validateTree(model, tree, file); });
+        // After the tree's shape is checked: the walk needs a sound tree.
+        const isl::schedule valid = attributed(file, [&] { return validateTree(model, tree, file); });
+        checkCoincidentLengths(tree, bands, file);
+        return valid;
     }
     return attributed(
         file, [&] { return fromUnionMap(model, ScheduleValidator::readWholeUnionMap(ctx, text, file, pieces), file); });

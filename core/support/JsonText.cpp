@@ -2,6 +2,7 @@
 #include "JsonText.h"
 
 #include "InputError.h"
+#include "NestingLimit.h"
 #include "Utf8.h"
 
 #include <nlohmann/json.hpp>
@@ -74,6 +75,10 @@ std::string JsonText::where(const std::string &text, std::size_t byte)
 
 json JsonText::parse(const std::string &text, const std::string &file)
 {
+    // Copies and comparisons of a JSON value recurse: a document nested
+    // deeper than any real one is refused before it becomes one.
+    if (const auto at = NestingLimit::tooDeepAt(text, NestingLimit::Json, true); at != std::string::npos)
+        throw InputError(file, where(text, at), NestingLimit::fault(NestingLimit::Json, "JSON arrays and objects"));
     json doc;
     try {
         doc = json::parse(text);

@@ -176,9 +176,16 @@ std::string Utf8::sanitized(const std::string &text)
     out.reserve(text.size());
     for (std::size_t i = 0; i < text.size();) {
         const std::size_t n = sequenceLength(text, i);
-        if (n == 0) {
-            out += "\\x" + hex(static_cast<unsigned char>(text[i]), 2);
+        const auto byte = static_cast<unsigned char>(text[i]);
+        const std::int32_t cp = n == 0 ? -1 : codePointAt(text, i);
+        if (n == 0 || (byte < 0x20 && byte != '\n' && byte != '\t') || byte == 0x7F) {
+            // Not a character, or a control character from the input that
+            // would act on the terminal (a NUL, an escape, a carriage return).
+            out += "\\x" + hex(byte, 2);
             ++i;
+        } else if (cp >= 0x80 && cp <= 0x9F) {
+            out += "\\u" + hex(cp, 4);
+            i += n;
         } else {
             out.append(text, i, n);
             i += n;

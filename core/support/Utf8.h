@@ -27,8 +27,10 @@ public:
     /// The Unicode name of the characters people paste by mistake, or "".
     static std::string name(std::int32_t codePoint);
 
-    /// `text` with every byte that is not part of well-formed UTF-8 written
-    /// as `\xNN`, so a message can go to a terminal as it is.
+    /// `text` with every byte that is not part of well-formed UTF-8, and
+    /// every control character but newline and tab, written as `\xNN`
+    /// (C1 controls as `\u0085`), so a message can go to a terminal as it
+    /// is. Every message passes here.
     static std::string sanitized(const std::string &text);
 
     /// The 1-based column of `byte` in its line, counted in characters.

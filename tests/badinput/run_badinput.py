@@ -46,38 +46,155 @@ def bad_kernel_rows(src):
             for f, p, x in row.findall(table)]
 
 
-def generated_cases(tmp):
+JSON_LIMIT = 1000  # NestingLimit::Json
+ISL_LIMIT = 1000  # NestingLimit::IslText
+DEEP = 100000  # issue 46: no depth may end in a signal
+
+
+def too_deep_at(text, limit, skip_strings):
+    """'line L, column C' where brackets first nest deeper than `limit`, as
+    NestingLimit::tooDeepAt finds it (columns count characters: ASCII here)."""
+    depth, quoted, i = 0, False, 0
+    while i < len(text):
+        c = text[i]
+        if quoted:
+            if c == "\\":
+                i += 1
+            elif c == '"':
+                quoted = False
+        elif c == '"' and skip_strings:
+            quoted = True
+        elif c in "([{":
+            depth += 1
+            if depth > limit:
+                line = text.count("\n", 0, i) + 1
+                return "line %d, column %d" % (line, i - (text.rfind("\n", 0, i) + 1) + 1)
+        elif c in ")]}" and depth > 0:
+            depth -= 1
+        i += 1
+    return None
+
+
+def deep_kernel(ub):
+    return {"version": 1, "name": "deep_expr", "params": [{"name": "N", "min": 1}],
+            "tensors": [{"name": "A", "shape": ["N"], "space": "dram"}],
+            "body": [{"loop": "i", "lb": 0, "ub": ub,
+                      "body": [{"id": 0, "writes": [{"tensor": "A", "index": ["i"]}]}]}]}
+
+
+def wrapped(inner, opener, closer, depth):
+    """`inner` wrapped `depth` times, built by joining (not by repeated
+    wrapping, which would copy the text `depth` times)."""
+    return opener * depth + inner + closer * depth
+
+
+def generated_cases(tmp, kernel):
     """Inputs generated on the fly: nesting deep enough to exhaust a
-    recursive reader's stack."""
+    recursive reader's stack. Each is refused naming its place and the
+    limit; none may end in a signal."""
+    json_fault = "JSON arrays and objects nested deeper than %d levels" % JSON_LIMIT
     cases = []
-    depth = 20000
-    # A string expression of 20000 nested parentheses.
-    k = {"version": 1, "name": "deep_expr", "params": [{"name": "N", "min": 1}],
-         "tensors": [{"name": "A", "shape": ["N"], "space": "dram"}],
-         "body": [{"loop": "i", "lb": 0, "ub": "(" * depth + "N" + ")" * depth,
-                   "body": [{"id": 0, "writes": [{"tensor": "A", "index": ["i"]}]}]}]}
-    cases.append(("deep_parentheses.json", json.dumps(k), "body[0].ub", "nested deeper than"))
-    # A tree-form expression 20000 levels deep.
-    e = {"kind": "Var", "name": "N"}
-    tree = json.dumps(e)
-    for _ in range(depth):
-        tree = '{"kind": "Mult", "scale": 1, "expr": ' + tree + "}"
-    text = json.dumps(k).replace(json.dumps("(" * depth + "N" + ")" * depth), tree)
-    cases.append(("deep_expression_tree.json", text, "body[0].ub", "nested deeper than"))
-    # A loop nest 20000 deep.
+    # A string expression of 100,000 nested parentheses: the expression
+    # parser's own limit.
+    text = json.dumps(deep_kernel(wrapped("N", "(", ")", DEEP)))
+    cases.append(("deep_parentheses.json", text, "body[0].ub", "nested deeper than", True))
+    # And 100,000 unary minus signs.
+    text = json.dumps(deep_kernel("-" * DEEP + "N"))
+    cases.append(("deep_minus.json", text, "body[0].ub", "nested deeper than", True))
+    # Tree-form expressions 100,000 levels deep (Mult, Sum): the JSON is
+    # refused before it is read.
+    for kind, opener, closer in (("Mult", '{"kind": "Mult", "scale": 1, "expr": ', "}"),
+                                 ("Sum", '{"kind": "Sum", "terms": [{"coef": 1, "expr": ', "}]}")):
+        tree = wrapped(json.dumps({"kind": "Var", "name": "N"}), opener, closer, DEEP)
+        text = json.dumps(deep_kernel("UB")).replace('"UB"', tree)
+        cases.append(("deep_%s_tree.json" % kind.lower(), text, too_deep_at(text, JSON_LIMIT, True), json_fault,
+                      False))
+    # A Sum tree within the JSON limit, beyond the expression reader's.
+    tree = wrapped(json.dumps({"kind": "Var", "name": "N"}), '{"kind": "Sum", "terms": [{"coef": 1, "expr": ', "}]}",
+                   300)
+    text = json.dumps(deep_kernel("UB")).replace('"UB"', tree)
+    cases.append(("sum_tree_300.json", text, "body[0].ub", "expression nested deeper than 200 levels", True))
+    # A loop nest 100,000 deep, and plain arrays.
     inner = '{"id": 0, "writes": [{"tensor": "A", "index": [0]}]}'
-    for d in range(depth):
-        inner = '{"loop": "i%d", "lb": 0, "ub": 2, "body": [%s]}' % (d, inner)
+    opens = "".join('{"loop": "i%d", "lb": 0, "ub": 2, "body": [' % d for d in range(DEEP))
     text = ('{"version": 1, "name": "deep_loops", "tensors": [{"name": "A", "shape": [1], "space": "dram"}], '
-            '"body": [%s]}' % inner)
-    cases.append(("deep_loops.json", text, "body[0]" + ".body[0]" * 0, "nested deeper than"))
+            '"body": [%s]}' % (opens + inner + "]}" * DEEP))
+    cases.append(("deep_loops.json", text, too_deep_at(text, JSON_LIMIT, True), json_fault, False))
+    text = wrapped("", "[", "]", DEEP)
+    cases.append(("deep_arrays.json", text, too_deep_at(text, JSON_LIMIT, True), json_fault, False))
+    # Loops within the JSON limit, beyond the kernel's 64.
+    opens = "".join('{"loop": "i%d", "lb": 0, "ub": 2, "body": [' % d for d in range(300))
+    text = ('{"version": 1, "name": "deep_loops", "tensors": [{"name": "A", "shape": [1], "space": "dram"}], '
+            '"body": [%s]}' % (opens + inner + "]}" * 300))
+    cases.append(("loops_300.json", text, "body[0]", "loops nested deeper than 64 levels", True))
     out = []
-    for name, text, place, fault in cases:
+    for name, text, place, fault, prefix in cases:
         path = os.path.join(tmp, name)
         with open(path, "w") as f:
             f.write(text)
         out.append({"name": "generated/" + name, "args": ["check", path], "path": path,
-                    "place": place, "fault": fault, "prefix": True})
+                    "place": place, "fault": fault, "prefix": prefix})
+    return out + deep_schedule_cases(tmp, kernel)
+
+
+def block_marks_tree(depth):
+    """A block-style tree of `depth` nested marks over jacobi_1d's statements."""
+    lines = ['domain: "[T, N] -> { s0[t, i] : 0 <= t < T and 1 <= i < N - 1; s1[t, i] : 0 <= t < T and 1 <= i < N - 1 }"',
+             "child:", '  schedule: "[T, N] -> [{ s0[t, i] -> [(t)]; s1[t, i] -> [(t)] }]"', "  child:"]
+    for d in range(depth):
+        pad = " " * (2 * d + 4)
+        lines += [pad + 'mark: "m%d"' % d, pad + "child:"]
+    pad = " " * (2 * depth + 4)
+    lines += [pad + "sequence:", pad + '- filter: "{ s0[t, i] }"', pad + '- filter: "{ s1[t, i] }"']
+    return "\n".join(lines) + "\n"
+
+
+def deep_schedule_cases(tmp, kernel):
+    """Schedules nested 100,000 deep (flow style, union maps, JSCoP) and
+    beyond the limit in block style (whose indentation grows with the
+    square of the depth), each under no limit and under --time-limit 5:
+    refused naming the line and column, never a signal. And trees just
+    inside the limit, which read and check."""
+    brackets = "brackets nested deeper than %d levels" % ISL_LIMIT
+    nodes = "schedule tree nodes (and their brackets) nested deeper than %d levels" % ISL_LIMIT
+    files = []
+    text = nested_marks_tree(DEEP)
+    files.append(("deep_flow_marks.yaml", text, too_deep_at(text, ISL_LIMIT, False), brackets))
+    text = block_marks_tree(ISL_LIMIT + 10)
+    # The 1,000th frame: the domain's mapping, the band's, then two per mark.
+    files.append(("deep_block_marks.yaml", text, "line %d, column %d" % (4 + 2 * 998 + 1, 2 * 998 + 5), nodes))
+    # Block style at the root, 100,000 flow levels under it.
+    text = block_marks_tree(0)
+    text = text[:text.index("    sequence:")] + "    " + mark_chain(DEEP) + "\n"
+    files.append(("deep_mixed_marks.yaml", text, too_deep_at(text, ISL_LIMIT, False), brackets))
+    text = ("[T, N] -> { s0[t, i] -> [%s, i]; s1[t, i] -> [t, i] }" % wrapped("t", "(", ")", DEEP))
+    files.append(("deep_parens.map", text, too_deep_at(text, ISL_LIMIT, False), brackets))
+    out = []
+    for name, text, place, fault in files:
+        path = os.path.join(tmp, name)
+        with open(path, "w") as f:
+            f.write(text)
+        for extra in ([], ["--time-limit", "5"], ["--max-memory", "100M"]):
+            out.append({"name": "generated/%s %s" % (name, " ".join(extra)), "path": path, "place": place,
+                        "fault": fault, "args": ["check", kernel, "--schedule", path] + extra})
+    # A JSCoP statement whose schedule is nested 100,000 deep.
+    st = lambda n: {"name": n, "domain": "[T, N] -> { %s[t, i] : 0 <= t < T and 1 <= i < N - 1 }" % n,
+                    "schedule": "[T, N] -> { %s[t, i] -> [t, i] }" % n}
+    doc = {"name": "deep", "context": "[T, N] -> { : T >= 1 and N >= 3 }", "statements": [st("s0"), st("s1")]}
+    doc["statements"][1]["schedule"] = "[T, N] -> { s1[t, i] -> [%s, i] }" % wrapped("t", "(", ")", DEEP)
+    path = os.path.join(tmp, "deep_parens.jscop")
+    with open(path, "w") as f:
+        json.dump(doc, f)
+    out.append({"name": "generated/deep_parens.jscop", "path": path, "place": "statements[1].schedule",
+                "fault": brackets, "args": ["check", kernel, "--schedule", path]})
+    # Just inside the limit: read, checked, legal.
+    for name, text in (("marks_within_flow.yaml", nested_marks_tree(ISL_LIMIT - 10)),
+                       ("marks_within_block.yaml", block_marks_tree(ISL_LIMIT // 2 - 10))):
+        path = os.path.join(tmp, name)
+        with open(path, "w") as f:
+            f.write(text)
+        out.append({"name": "generated/" + name, "args": ["check", kernel, "--schedule", path], "exit": 0,
+                    "stderr": "^$"})
     return out
 
 
@@ -116,14 +233,19 @@ def many_statements_kernel(n):
             "body": [{"loop": "i", "lb": 0, "ub": "N", "body": body}]}
 
 
-def nested_marks_tree(depth):
-    """A flow-style schedule tree of `depth` nested marks over jacobi_1d's
-    statements (issue 16: 40,000 took over 5 GB)."""
+def mark_chain(depth):
+    """`depth` nested marks in flow style over jacobi_1d's two statements."""
     inner = ('{ sequence: [ { filter: "{ s0[t, i] }" }, { filter: "{ s1[t, i] }" } ] }')
     # Built inside out by joining: repeated wrapping would copy the text
-    # 40,000 times.
+    # `depth` times.
     opens = "".join('{ mark: "m%d", child: ' % d for d in reversed(range(depth)))
-    text = opens + inner + " }" * depth
+    return opens + inner + " }" * depth
+
+
+def nested_marks_tree(depth):
+    """A flow-style schedule tree of `depth` nested marks over jacobi_1d's
+    statements (issue 16: 40,000 took over 5 GB; issue 46: a signal)."""
+    text = mark_chain(depth)
     return ('{ domain: "[T, N] -> { s0[t, i] : 0 <= t < T and 1 <= i < N - 1; s1[t, i] : 0 <= t < T and 1 <= i < N - 1 }",'
             ' child: { schedule: "[T, N] -> [{ s0[t, i] -> [(t)]; s1[t, i] -> [(t)] }]", child: %s } }' % text)
 
@@ -138,14 +260,9 @@ def resource_cases(tmp, kernel):
     big = os.path.join(tmp, "many_statements.json")
     with open(big, "w") as f:
         json.dump(many_statements_kernel(1000), f)
-    deep = os.path.join(tmp, "nested_marks.yaml")
-    with open(deep, "w") as f:
-        f.write(nested_marks_tree(40000))
     stopped = r"^schedule-tool: stopped: .*memory limit of 100 MB.*\(raise it with --max-memory\)"
     return [
         {"name": "resources/1000 statements on one array", "args": ["check", big, "--max-memory", "100M"],
-         "exit": 3, "stderr": stopped, "within": 55},
-        {"name": "resources/40000 nested marks", "args": ["check", kernel, "--schedule", deep, "--max-memory", "100M"],
          "exit": 3, "stderr": stopped, "within": 55},
     ]
 
@@ -177,6 +294,10 @@ def check(tool, case):
         problems.append("took %.1f s, want at most %d" % (took, case["within"]))
     if re.search(r"AddressSanitizer|LeakSanitizer|runtime error:|Segmentation fault", err):
         problems.append("sanitizer report")
+    # Input bytes in a message are escaped (\x00): a control character
+    # would act on the terminal.
+    if re.search(r"[\x00-\x08\x0b-\x1f\x7f]", err):
+        problems.append("a raw control character in stderr")
     if "stderr" in case:
         if not re.search(case["stderr"], err):
             problems.append("stderr does not match %r" % case["stderr"])
@@ -239,7 +360,7 @@ def main():
                       "place": place, "fault": fault})
     failed = 0
     with tempfile.TemporaryDirectory() as tmp:
-        cases += generated_cases(tmp)
+        cases += generated_cases(tmp, kernel)
         cases += special_file_cases(tmp, kernel)
         cases += resource_cases(tmp, kernel)
         for c in cases:

@@ -244,6 +244,19 @@ void tst_ScheduleReader::explicitLeaves()
     QCOMPARE(QString::fromStdString(ScheduleYaml::withExplicitLeaves(text.toStdString())), expected);
 }
 
+namespace {
+
+// A flow-style tree of `depth` nested marks.
+std::string deepMarks(int depth)
+{
+    std::string text = R"({ domain: "{ s0[t, i] }", child: )";
+    for (int k = 0; k < depth; ++k)
+        text += "{ mark: m, child: ";
+    return text + "{ leaf }" + std::string(static_cast<std::size_t>(depth) + 1, '}');
+}
+
+} // namespace
+
 void tst_ScheduleReader::refused_data()
 {
     QTest::addColumn<QString>("kernel");
@@ -400,6 +413,24 @@ void tst_ScheduleReader::refused_data()
                                     << "@deps_stencil.expansion_node.yaml"
                                     << "node 0"
                                     << "kind 'expansion' are not supported";
+    // Flags isl would read as any number, a list isl would cut (issue 46).
+    QTest::newRow("permutable 7") << "deps_stencil"
+                                  << ""
+                                  << "{ domain: \"[T, N] -> { s0[t, i] : 0 <= t < T and 1 <= i <= N - 2 }\", child: { "
+                                     "schedule: \"[T, N] -> [{ s0[t, i] -> [(t)] }]\", permutable: 7 } }"
+                                  << "line 1, column 138"
+                                  << "'permutable' is 0 or 1, not '7'";
+    QTest::newRow("coincident list too long")
+        << "deps_stencil"
+        << ""
+        << "{ domain: \"[T, N] -> { s0[t, i] : 0 <= t < T and 1 <= i <= N - 2 }\", child: { schedule: \"[T, N] -> [{ "
+           "s0[t, i] -> [(t)] }]\", coincident: [ 1, 1 ] } }"
+        << "line 1, column 138"
+        << "the band at node 0 has 1 member, its 'coincident' list 2 entries";
+    // Nested deeper than isl's reader can recurse (issue 46: a signal).
+    QTest::newRow("100,000 nested marks") << "deps_stencil"
+                                          << "" << QString::fromStdString(deepMarks(100000)) << "line 1, column 18016"
+                                          << "brackets nested deeper than 1000 levels";
 }
 
 void tst_ScheduleReader::refused()

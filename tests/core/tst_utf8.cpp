@@ -70,6 +70,13 @@ void tst_Utf8::sanitized()
     QCOMPARE(Utf8::sanitized("N \xE2\x88\x92 1"), std::string("N \xE2\x88\x92 1"));
     QCOMPARE(Utf8::sanitized("got '\xE2'"), std::string("got '\\xE2'"));
     QCOMPARE(Utf8::sanitized("\xE2\x88"), std::string("\\xE2\\x88"));
+    // Control characters from the input never reach the terminal raw;
+    // a message's own newlines and tabs stay.
+    QCOMPARE(Utf8::sanitized(std::string("key \"a\0b\x1B[2J\x7F\"", 14)), std::string("key \"a\\x00b\\x1B[2J\\x7F\""));
+    QCOMPARE(Utf8::sanitized("one\n\ttwo"), std::string("one\n\ttwo"));
+    QCOMPARE(Utf8::sanitized("a\xC2\x85"
+                             "b"),
+             std::string("a\\u0085b"));
 }
 
 void tst_Utf8::column()
