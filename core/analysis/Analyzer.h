@@ -33,7 +33,7 @@ public:
         double timeLimit = 0; ///< seconds for everything this analyzer does (0: none)
         /// Each edge description part's operation budget (DependenceSummary;
         /// nullopt: the quota).
-        std::optional<unsigned long> summaryQuota;
+        std::optional<unsigned long> summaryQuota = std::nullopt;
     };
     struct CheckOptions {
         bool counts = true; ///< pair counts (only when every parameter is fixed)
