@@ -34,10 +34,20 @@ std::string ReportText::edges(const CheckReport &r)
     if (r.edges.empty())
         return out + "  none\n";
     TextTable t({"type", "src", "dst", "allocation", "pairs", "direction", "distance"});
-    for (const auto &e : r.edges)
-        t.add({e.type, e.src, e.dst, e.allocation, e.count ? std::to_string(*e.count) : "-", e.directionText(),
-               e.distance});
-    return out + t.str();
+    std::string stopped; // the parts a limit stopped, with the reason
+    for (const auto &e : r.edges) {
+        std::string pairs = e.count ? std::to_string(*e.count) : "-", direction = e.directionText(),
+                    distance = e.distance;
+        for (const auto &[part, reason] : e.stopped) {
+            (part == "count" ? pairs : distance) = "stopped";
+            if (part != "count")
+                direction = "stopped";
+            stopped += "  - " + e.type + " " + e.src + " -> " + e.dst + " on " + e.allocation + ": " + part + " "
+                + reason + "\n";
+        }
+        t.add({e.type, e.src, e.dst, e.allocation, pairs, direction, distance});
+    }
+    return out + t.str() + stopped;
 }
 
 std::string ReportText::violations(const CheckReport &r)

@@ -13,7 +13,7 @@
 
 namespace se {
 
-Analyzer::Analyzer(KernelPtr kernel, Options options) : m_ctx(options.quota)
+Analyzer::Analyzer(KernelPtr kernel, Options options) : m_ctx(options.quota), m_summaryQuota(options.summaryQuota)
 {
     m_ctx.setTimeLimit(options.timeLimit);
     m_model = std::make_unique<PolyhedralModel>(m_ctx, std::move(kernel), std::move(options.params));
@@ -50,7 +50,7 @@ const SharedVector<EdgeReport> &Analyzer::edgeReports(DepMode mode, bool counts)
     auto it = m_edgeReports.find(key);
     if (it == m_edgeReports.end()) {
         std::vector<EdgeReport> out;
-        DependenceSummary summary(*m_model);
+        DependenceSummary summary(*m_model, m_summaryQuota);
         for (const auto &d : dependences(mode))
             out.push_back(summary.describe(d, counts));
         it = m_edgeReports.emplace(key, SharedVector<EdgeReport>(std::move(out))).first;

@@ -31,6 +31,9 @@ public:
         ParamValues params;
         unsigned long quota = IslContext::DefaultQuota;
         double timeLimit = 0; ///< seconds for everything this analyzer does (0: none)
+        /// Each edge description part's operation budget (DependenceSummary;
+        /// nullopt: the quota).
+        std::optional<unsigned long> summaryQuota = std::nullopt;
     };
     struct CheckOptions {
         bool counts = true; ///< pair counts (only when every parameter is fixed)
@@ -86,6 +89,7 @@ public:
 
 private:
     IslContext m_ctx; // first: outlives every isl object below
+    std::optional<unsigned long> m_summaryQuota;
     std::unique_ptr<PolyhedralModel> m_model;
     std::optional<isl::schedule> m_original;
     std::map<DepMode, std::vector<Dependence>> m_deps;

@@ -155,7 +155,12 @@ std::string islMessage(const std::string &what)
 }
 
 QuotaScope::QuotaScope(IslContext &ctx, std::string what, unsigned long units)
-    : m_ctx(ctx), m_what(std::move(what)), m_limit(ctx.quota() * std::max(1UL, units))
+    : QuotaScope(ctx, std::move(what), Budget{ctx.quota() * std::max(1UL, units)})
+{
+}
+
+QuotaScope::QuotaScope(IslContext &ctx, std::string what, Budget budget)
+    : m_ctx(ctx), m_what(std::move(what)), m_limit(budget.operations)
 {
     if (m_ctx.timedOut()) // the context stays aborted
         throw IslLimits::timeLimitError(m_ctx, m_what);

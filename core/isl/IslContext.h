@@ -101,9 +101,16 @@ std::string islMessage(const std::string &what);
 /// parsing reads as a syntax error.
 class QuotaScope {
 public:
+    /// An operation budget of its own (0: none) rather than the context's
+    /// quota: an optional part of a result, bounded apart from the rest.
+    struct Budget {
+        unsigned long operations = 0;
+    };
+
     /// `units`: how many units of work the computation is when it cannot be
     /// split into steps (isl's AST generation over every statement at once).
     QuotaScope(IslContext &ctx, std::string what, unsigned long units = 1);
+    QuotaScope(IslContext &ctx, std::string what, Budget budget);
     ~QuotaScope();
     QuotaScope(const QuotaScope &) = delete;
     QuotaScope &operator=(const QuotaScope &) = delete;
@@ -127,6 +134,17 @@ public:
     static auto run(IslContext &ctx, const std::string &what, unsigned long units, F &&f) -> decltype(f())
     {
         QuotaScope scope(ctx, what, units);
+        try {
+            return f();
+        } catch (const std::exception &) {
+            scope.rethrow();
+        }
+    }
+
+    template <typename F>
+    static auto run(IslContext &ctx, const std::string &what, Budget budget, F &&f) -> decltype(f())
+    {
+        QuotaScope scope(ctx, what, budget);
         try {
             return f();
         } catch (const std::exception &) {

@@ -251,6 +251,36 @@ template <typename T> T checkedCoalesce(const T &x)
 
 } // namespace
 
+namespace {
+
+isl_stat knownDivs(isl_basic_map *bmap, void *user)
+{
+    bool &known = *static_cast<bool *>(user);
+    const isl_size n = isl_basic_map_dim(bmap, isl_dim_div);
+    for (int j = 0; known && j < n; ++j) {
+        isl_aff *def = isl_basic_map_get_div(bmap, j);
+        known = def && isl_aff_is_nan(def) != isl_bool_true;
+        isl_aff_free(def);
+    }
+    known = known && n >= 0;
+    isl_basic_map_free(bmap);
+    return known ? isl_stat_ok : isl_stat_error; // stop at the first undefined one
+}
+
+} // namespace
+
+bool divsKnown(const isl::map &m)
+{
+    bool known = true;
+    isl_map_foreach_basic_map(m.get(), knownDivs, &known);
+    return known;
+}
+
+bool divsKnown(const isl::set &s)
+{
+    return divsKnown(isl::manage(isl_map_from_range(s.copy())));
+}
+
 isl::set coalesce(const isl::set &s)
 {
     return checkedCoalesce(s);

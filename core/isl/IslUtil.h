@@ -82,6 +82,15 @@ isl::set coalesce(const isl::set &s);
 isl::map coalesce(const isl::map &m);
 isl::union_map coalesce(const isl::union_map &m);
 
+/// True when every existential of `s` has a definition (floor of an
+/// affine expression). isl's gist, subset and equality tests first give
+/// each undefined one a definition (isl_map_compute_divs: parametric
+/// integer programming), which explodes on the projections of accesses
+/// with nested floors and mods; callers that only tidy or describe a set
+/// skip those operations when this is false.
+bool divsKnown(const isl::set &s);
+bool divsKnown(const isl::map &m);
+
 /// True when `a` and `b` are written alike, set by set (isl's plain
 /// equality: no computation; sets written differently may still be equal).
 bool plainEqual(const isl::union_set &a, const isl::union_set &b);

@@ -27,6 +27,10 @@ struct EdgeReport {
     unsigned sharedLoops = 0;
     std::string distance; ///< isl deltas over the shared loops, { [d0] : ... }
     std::vector<std::string> direction; ///< per shared loop: 0, +, -, 0+, 0-, *
+    /// The parts of this description that a limit stopped, with the reason:
+    /// `distance` (distance and direction left empty) and `count` (left
+    /// unset). They describe the edge; the verdict never waits on them.
+    std::vector<std::pair<std::string, std::string>> stopped;
     /// The reason, when an override assumes this edge absent.
     std::string assumedAbsent;
     /// `(0, +)`, or `()` with no shared loop.

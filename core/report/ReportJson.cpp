@@ -39,6 +39,12 @@ json ReportJson::edge(const EdgeReport &e)
         j["count"] = *e.count;
     if (!e.assumedAbsent.empty())
         j["assumed_absent"] = e.assumedAbsent;
+    if (!e.stopped.empty()) { // parts a limit stopped: the verdict did not wait on them
+        json stopped = json::object();
+        for (const auto &[part, reason] : e.stopped)
+            stopped[part] = reason;
+        j["stopped"] = std::move(stopped);
+    }
     return j;
 }
 

@@ -6,6 +6,7 @@
 // worked by hand.
 #include "core/analysis/Analyzer.h"
 #include "core/deps/DependenceAnalysis.h"
+#include "core/interop/ScheduleInput.h"
 #include "core/model/KernelLoader.h"
 
 #include <isl/union_map.h>
@@ -71,6 +72,7 @@ private Q_SLOTS:
     void distances();
     void symbolic();
     void sortedAndNonEmpty();
+    void summaryStopped();
 };
 
 void tst_Dependences::edgesAndCounts_data()
@@ -324,6 +326,50 @@ void tst_Dependences::sortedAndNonEmpty()
             }
         }
     }
+}
+
+void tst_Dependences::summaryStopped()
+{
+    // The distances and pair counts only describe the edges: with a budget
+    // of one isl operation for each, every edge says they stopped, and the
+    // verdict is still whole. `oracle.py check jacobi_1d.json --schedule
+    // jacobi_1d.fuse.map --param T=4 --param N=10`: 6 edges, illegal, the
+    // one violated edge WAR s0 -> s1 on A.
+    Analyzer::Options o;
+    o.params = params(QStringLiteral("T=4,N=10"));
+    o.summaryQuota = 1;
+    Analyzer a(KernelLoader::loadFile(kernelPath(QStringLiteral("conformance/jacobi_1d"))), o);
+    const isl::schedule fused =
+        ScheduleInput::readFile(a.model(), std::string(SE_CONFORMANCE_DIR) + "/schedules/jacobi_1d.fuse.map");
+    const CheckReport r = a.check(fused, DepMode::May);
+    QCOMPARE(r.edges.size(), std::size_t(6));
+    for (const EdgeReport &e : r.edges) {
+        QVERIFY(!e.relation.empty());
+        QVERIFY(e.distance.empty() && e.direction.empty() && !e.count);
+        QCOMPARE(e.stopped.size(), std::size_t(2));
+        QCOMPARE(e.stopped[0].first, std::string("distance"));
+        QCOMPARE(e.stopped[1].first, std::string("count"));
+        QVERIFY2(e.stopped[0].second.find("stopped after 1 isl operations") != std::string::npos,
+                 e.stopped[0].second.c_str());
+    }
+    QVERIFY(!r.legal);
+    QCOMPARE(r.violations.size(), std::size_t(1));
+    const ViolationReport &v = r.violations[0];
+    QCOMPARE(v.type + " " + v.src + " " + v.dst + " " + v.allocation, std::string("WAR s0 s1 A"));
+    // The witness: a pair of the edge's relation that the schedule runs in
+    // the wrong order (dst's time not after src's).
+    QVERIFY(!v.witness.src.empty() && !v.witness.dst.empty());
+    auto ints = [](const std::vector<Integer> &t) {
+        std::vector<std::int64_t> out;
+        for (const Integer &x : t)
+            out.push_back(x.toInt64().value());
+        return out;
+    };
+    QVERIFY(!(ints(v.witness.srcTime) < ints(v.witness.dstTime)));
+    // The same check with the usual budget describes every edge.
+    auto whole = analyze(QStringLiteral("conformance/jacobi_1d"), QStringLiteral("T=4,N=10"));
+    for (const EdgeReport &e : whole->edgeReports(DepMode::May, true))
+        QVERIFY(e.stopped.empty() && e.count && !e.direction.empty());
 }
 
 QTEST_GUILESS_MAIN(tst_Dependences)
