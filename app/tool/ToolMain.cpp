@@ -78,16 +78,21 @@ int checkedExit(int status, bool json)
 // The memory limit's last resort: memory kept growing past the limit in a
 // step that does not stop for it (or GMP failed to allocate). Exit status 3
 // with a message, never a signal or std::bad_alloc.
-void memoryHardStop(std::uint64_t resident)
+void memoryHardStop(std::uint64_t resident, bool allocationFailed)
 {
-    // No heap here: this may run because an allocation failed (the sizes
-    // fit std::string's in-place buffer).
-    const std::string limit = MemoryLimit::text(MemoryLimit::get()), used = MemoryLimit::text(resident);
-    char msg[256];
-    const int n = std::snprintf(msg, sizeof msg,
-                                "schedule-tool: stopped: the memory limit of %s was passed (%s in use) in a step "
-                                "that cannot be interrupted (raise it with --max-memory)\n",
-                                limit.c_str(), used.c_str());
+    // No heap here: this may run because an allocation failed (the size
+    // fits std::string's in-place buffer; the limit's text is made ahead).
+    const std::string used = MemoryLimit::text(resident);
+    char msg[512];
+    const int n = allocationFailed
+        ? std::snprintf(msg, sizeof msg,
+                        "schedule-tool: stopped: an allocation failed with %s resident; the memory limit is %s "
+                        "(lower it with --max-memory to stop earlier, or raise the process's own limits)\n",
+                        used.c_str(), MemoryLimit::described())
+        : std::snprintf(msg, sizeof msg,
+                        "schedule-tool: stopped: the memory limit of %s was passed (%s in use) in a step "
+                        "that cannot be interrupted (raise it with --max-memory)\n",
+                        MemoryLimit::described(), used.c_str());
     if (n > 0)
         std::fwrite(msg, 1, std::min(sizeof msg - 1, static_cast<std::size_t>(n)), stderr);
     std::fflush(stderr);
@@ -131,7 +136,7 @@ int run(int argc, char **argv)
     auto limitHit = [](const std::string &what) { return what.find("execution aborted") != std::string::npos; };
     auto aborted = [&options](const std::string &what) {
         if (MemoryLimit::passed())
-            return stopped(what + " at the memory limit of " + MemoryLimit::text(MemoryLimit::get()), "--max-memory");
+            return stopped(what + " at the memory limit of " + MemoryLimit::described(), "--max-memory");
         char limit[32];
         std::snprintf(limit, sizeof limit, "%g", options.timeLimit);
         return stopped(what + " at the time limit of " + limit + " s", "--time-limit");

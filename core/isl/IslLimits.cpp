@@ -91,7 +91,7 @@ ResourceLimitError IslLimits::timeLimitError(const IslContext &ctx, const std::s
 
 MemoryLimitError IslLimits::memoryLimitError(const std::string &what)
 {
-    return MemoryLimitError(what + ": stopped at the memory limit of " + MemoryLimit::text(MemoryLimit::get()));
+    return MemoryLimitError(what + ": stopped at the memory limit of " + std::string(MemoryLimit::described()));
 }
 
 void IslLimits::enterScope(IslContext &ctx, const std::string &what)

@@ -11,9 +11,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fcntl.h>
+#include <fstream>
 #include <malloc.h>
 #include <map>
 #include <mutex>
+#include <string>
+#include <sys/resource.h>
 #include <thread>
 #include <unistd.h>
 
@@ -129,7 +132,7 @@ private:
                 if (e.onExceeded)
                     e.onExceeded();
             if (const auto stop = hardStop(); stop && (rss > limit + limit / 4 || now - overSince > HardStopAfter))
-                stop(rss);
+                stop(rss, false);
         }
     }
 
@@ -145,27 +148,128 @@ private:
 
 } // namespace
 
+namespace {
+
+// The cgroup limit in force for this process: the least memory.max of its
+// own group and every ancestor (v2), or its memory group's limit (v1); 0:
+// none. Names the file it came from.
+std::uint64_t cgroupBytes(std::string *file)
+{
+    std::uint64_t best = 0;
+    auto consider = [&](const std::string &path) {
+        const std::uint64_t v = readNumber(path.c_str());
+        if (v > 0 && (best == 0 || v < best)) {
+            best = v;
+            *file = path;
+        }
+    };
+    std::ifstream in("/proc/self/cgroup");
+    std::string line;
+    while (std::getline(in, line)) {
+        // `0::/user.slice/x.scope` (v2) or `4:memory:/docker/abc` (v1)
+        const auto first = line.find(':');
+        const auto second = first == std::string::npos ? first : line.find(':', first + 1);
+        if (second == std::string::npos)
+            continue;
+        const std::string controllers = line.substr(first + 1, second - first - 1);
+        std::string group = line.substr(second + 1);
+        if (controllers.empty()) {
+            for (;;) {
+                consider("/sys/fs/cgroup" + (group == "/" ? std::string() : group) + "/memory.max");
+                const auto slash = group.rfind('/');
+                if (group.empty() || group == "/" || slash == std::string::npos)
+                    break;
+                group = slash == 0 ? "/" : group.substr(0, slash);
+            }
+        } else if ((',' + controllers + ',').find(",memory,") != std::string::npos) {
+            consider("/sys/fs/cgroup/memory" + (group == "/" ? std::string() : group) + "/memory.limit_in_bytes");
+        }
+    }
+    // Outside any namespace-aware view, the mount's root says it.
+    consider("/sys/fs/cgroup/memory.max");
+    return best;
+}
+
+// The soft rlimit `resource`, or 0 when unlimited.
+std::uint64_t rlimitBytes(int resource)
+{
+    struct rlimit r { };
+    if (::getrlimit(resource, &r) != 0 || r.rlim_cur == RLIM_INFINITY)
+        return 0;
+    return std::uint64_t(r.rlim_cur);
+}
+
+struct DefaultLimit {
+    std::uint64_t bytes = 0;
+    std::string origin;
+};
+
+// Half of the machine's or the cgroup's memory, or three quarters of an
+// address-space or data rlimit (those count mappings and heap that are not
+// resident: the watchdog, which samples the resident size, must stop
+// before the allocator fails), whichever is least.
+DefaultLimit computeDefault()
+{
+    DefaultLimit d;
+    auto consider = [&](std::uint64_t bytes, std::string origin) {
+        if (bytes > 0 && (d.bytes == 0 || bytes < d.bytes)) {
+            d.bytes = bytes;
+            d.origin = std::move(origin);
+        }
+    };
+    const long pages = sysconf(_SC_PHYS_PAGES);
+    const long size = sysconf(_SC_PAGESIZE);
+    if (pages > 0 && size > 0)
+        consider(std::uint64_t(pages) * std::uint64_t(size) / 2, "half of the machine's memory");
+    std::string file;
+    if (const std::uint64_t cg = cgroupBytes(&file))
+        consider(cg / 2, "half of the cgroup limit of " + MemoryLimit::text(cg) + " in " + file);
+    if (const std::uint64_t as = rlimitBytes(RLIMIT_AS))
+        consider(as / 4 * 3, "three quarters of the address-space limit of " + MemoryLimit::text(as) + ", ulimit -v");
+    if (const std::uint64_t data = rlimitBytes(RLIMIT_DATA))
+        consider(data / 4 * 3, "three quarters of the data limit of " + MemoryLimit::text(data) + ", ulimit -d");
+    return d;
+}
+
+// What the last message names: filled whenever the limit is set or first
+// read, so that the hard stop (which may run because an allocation failed)
+// reads it without allocating.
+char g_described[320] = "";
+
+void describe(std::uint64_t bytes, const std::string &origin)
+{
+    const std::string text =
+        bytes == 0 ? std::string("no limit") : MemoryLimit::text(bytes) + (origin.empty() ? "" : " (" + origin + ")");
+    std::snprintf(g_described, sizeof g_described, "%s", text.c_str());
+}
+
+} // namespace
+
 std::uint64_t MemoryLimit::machineBytes()
 {
     const long pages = sysconf(_SC_PHYS_PAGES);
     const long size = sysconf(_SC_PAGESIZE);
     std::uint64_t bytes = pages > 0 && size > 0 ? std::uint64_t(pages) * std::uint64_t(size) : 0;
-    // A container's limit ("max" reads as no number: no limit).
-    for (const char *path : {"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"}) {
-        const std::uint64_t cg = readNumber(path);
-        if (cg > 0 && (bytes == 0 || cg < bytes))
-            bytes = cg;
-    }
+    std::string file;
+    const std::uint64_t cg = cgroupBytes(&file);
+    if (cg > 0 && (bytes == 0 || cg < bytes))
+        bytes = cg;
     return bytes;
 }
 
 std::uint64_t MemoryLimit::defaultLimit()
 {
-    return machineBytes() / 2;
+    return computeDefault().bytes;
+}
+
+std::string MemoryLimit::defaultOrigin()
+{
+    return computeDefault().origin;
 }
 
 void MemoryLimit::set(std::uint64_t bytes)
 {
+    describe(bytes, "");
     g_limit = bytes;
 }
 
@@ -174,10 +278,18 @@ std::uint64_t MemoryLimit::get()
     std::uint64_t v = g_limit.load();
     if (v == Unset) {
         std::uint64_t expected = Unset;
-        g_limit.compare_exchange_strong(expected, defaultLimit());
+        const DefaultLimit d = computeDefault();
+        if (g_limit.compare_exchange_strong(expected, d.bytes))
+            describe(d.bytes, d.origin);
         v = g_limit.load();
     }
     return v;
+}
+
+const char *MemoryLimit::described()
+{
+    get();
+    return g_described;
 }
 
 std::unique_lock<std::mutex> MemoryLimit::pauseSampling()
@@ -228,7 +340,7 @@ void MemoryLimit::setHardStop(HardStop stop)
 void MemoryLimit::outOfMemory()
 {
     if (const auto stop = hardStop())
-        stop(residentBytes());
+        stop(residentBytes(), true);
     std::abort();
 }
 

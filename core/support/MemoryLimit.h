@@ -22,15 +22,24 @@ namespace se {
 /// step outside isl, or one of isl's loops that ignore the abort).
 class MemoryLimit {
 public:
-    /// Half of the machine's memory (or of the cgroup's limit if lower):
-    /// room for the rest of the machine, well before the allocator fails.
+    /// Half of the machine's memory or of the cgroup limit in force (the
+    /// process's own group and its ancestors), or three quarters of the
+    /// address-space or data rlimit, whichever is least: room for the rest
+    /// of the machine, well before the allocator fails.
     static std::uint64_t defaultLimit();
-    /// Physical memory, or the cgroup's limit if lower; 0 if unknown.
+    /// Which of those the default is: "half of the machine's memory", ...
+    static std::string defaultOrigin();
+    /// Physical memory, or the cgroup limit in force if lower; 0 if unknown.
     static std::uint64_t machineBytes();
 
     /// The limit in bytes; 0: none. Until set, defaultLimit().
     static void set(std::uint64_t bytes);
     static std::uint64_t get();
+    /// The limit for messages, with where it comes from unless it was set:
+    /// "3 GB (three quarters of the address-space limit of 4 GB, ulimit -v)".
+    /// Made when the limit is set or first read: safe to read after an
+    /// allocation failed.
+    static const char *described();
 
     /// The resident size of this process now.
     static std::uint64_t residentBytes();
@@ -49,7 +58,9 @@ public:
     /// the limit and keeps growing (a quarter beyond it, or ten seconds
     /// above it); it must end the process. Only in the process that set it
     /// (a forked child keeps its own way out).
-    using HardStop = void (*)(std::uint64_t resident);
+    /// `allocationFailed`: called by outOfMemory(), perhaps below the limit
+    /// (an address-space rlimit counts more than the resident size).
+    using HardStop = void (*)(std::uint64_t resident, bool allocationFailed);
     static void setHardStop(HardStop stop);
     /// An allocation failed where no exception can carry the failure (GMP
     /// inside isl aborts): the hard stop if one is set, else abort().

@@ -14,6 +14,10 @@
 
 #include <QtTest>
 
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <atomic>
 #include <chrono>
 #include <cstring>
@@ -42,6 +46,8 @@ private Q_SLOTS:
     void parseSizes();
     void text();
     void defaultIsSizedToTheMachine();
+    void rlimitsLowerTheDefaultAndAreNamed_data();
+    void rlimitsLowerTheDefaultAndAreNamed();
     void watchIsCalledWhileOver();
     void islComputationStopsAtTheLimit();
     void abortAtTimeLimitIsATimeLimit();
@@ -87,9 +93,63 @@ void tst_MemoryLimit::defaultIsSizedToTheMachine()
 {
     const std::uint64_t machine = MemoryLimit::machineBytes();
     QVERIFY(machine > 64 * MB);
-    QCOMPARE(MemoryLimit::defaultLimit(), machine / 2);
+    QVERIFY(MemoryLimit::defaultLimit() <= machine / 2);
+    struct rlimit as {
+    }, data{};
+    getrlimit(RLIMIT_AS, &as);
+    getrlimit(RLIMIT_DATA, &data);
+    if (as.rlim_cur == RLIM_INFINITY && data.rlim_cur == RLIM_INFINITY) {
+        QCOMPARE(MemoryLimit::defaultLimit(), machine / 2);
+        QVERIFY(MemoryLimit::defaultOrigin().rfind("half of the ", 0) == 0);
+    }
     QVERIFY(MemoryLimit::residentBytes() > 1 * MB);
     QVERIFY(MemoryLimit::residentBytes() < machine);
+}
+
+void tst_MemoryLimit::rlimitsLowerTheDefaultAndAreNamed_data()
+{
+    QTest::addColumn<int>("resource");
+    QTest::addColumn<QString>("expected");
+    // A 4 GB address-space limit stops allocations long before half of a
+    // big machine's memory is resident: the default is three quarters of
+    // it, and the messages say where that comes from.
+    QTest::newRow("ulimit -v 4 GB") << int(RLIMIT_AS)
+                                    << "3 GB (three quarters of the address-space limit of 4 GB, ulimit -v)";
+    QTest::newRow("ulimit -d 4 GB") << int(RLIMIT_DATA) << "3 GB (three quarters of the data limit of 4 GB, ulimit -d)";
+}
+
+void tst_MemoryLimit::rlimitsLowerTheDefaultAndAreNamed()
+{
+    QFETCH(int, resource);
+    QFETCH(QString, expected);
+    if (MemoryLimit::machineBytes() / 2 <= 3 * 1024 * MB)
+        QSKIP("the machine's own half is below 3 GB");
+    // In a child: the limit would bind this test process too.
+    int fds[2];
+    QVERIFY(pipe(fds) == 0);
+    const pid_t pid = fork();
+    QVERIFY(pid >= 0);
+    if (pid == 0) {
+        ::close(fds[0]);
+        struct rlimit r { };
+        r.rlim_cur = r.rlim_max = rlim_t(4096) * MB;
+        setrlimit(resource, &r);
+        MemoryLimit::set(0);
+        const std::string text =
+            MemoryLimit::text(MemoryLimit::defaultLimit()) + " (" + MemoryLimit::defaultOrigin() + ")";
+        const ssize_t n = ::write(fds[1], text.data(), text.size());
+        _exit(n == ssize_t(text.size()) ? 0 : 1);
+    }
+    ::close(fds[1]);
+    char buf[512];
+    std::string got;
+    for (ssize_t n; (n = ::read(fds[0], buf, sizeof buf)) > 0;)
+        got.append(buf, std::size_t(n));
+    ::close(fds[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    QCOMPARE(status, 0);
+    QCOMPARE(QString::fromStdString(got), expected);
 }
 
 void tst_MemoryLimit::watchIsCalledWhileOver()
