@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "DependenceAnalysis.h"
 
+#include "core/support/VerifyMode.h"
+
 #include "ProgramOrder.h"
 #include "core/isl/IslContext.h"
 #include "core/isl/IslLimits.h"
@@ -13,6 +15,7 @@
 #include <isl/union_map.h>
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <tuple>
 
@@ -94,39 +97,92 @@ private:
 // their statements. Statements that repeat a pattern share keys.
 struct AccessShape {
     std::string key; // the relation printed with anonymous tuples (both sides share the allocation)
-    bool bounded = false;
-    std::vector<std::pair<long, long>> box; // range bounds per allocation dimension
+    bool empty = false; // touches no element for any parameter value
+    // Bounds of the touched elements per allocation dimension, over every
+    // parameter value; kUnbounded where there is none (or beyond 64 bits).
+    std::vector<std::pair<long, long>> box;
 };
 
-AccessShape shapeOf(const PolyhedralModel &model, const AccessModel &a)
+constexpr long kUnboundedBelow = std::numeric_limits<long>::min();
+constexpr long kUnboundedAbove = std::numeric_limits<long>::max();
+
+AccessShape shapeOf(const AccessModel &a)
 {
     AccessShape s;
     s.key = islutil::str(islutil::anonymous(a.relation));
-    if (!model.allParamsFixed())
-        return s;
-    // Integer bounds of the touched elements: disjoint boxes cannot conflict.
+    // Disjoint boxes cannot conflict. Over every parameter value the boxes
+    // are wider than at any one, so they still separate what they separate:
+    // a chain of statements on rows k and k + 1 of one array, N free.
     const isl::set range = a.relation.range().project_out_all_params();
+    s.empty = range.is_empty();
     const unsigned n = static_cast<unsigned>(isl_set_dim(range.get(), isl_dim_set));
-    s.bounded = !range.is_empty();
-    for (unsigned d = 0; d < n && s.bounded; ++d) {
+    for (unsigned d = 0; d < n && !s.empty; ++d) {
         const isl::val lo = range.dim_min_val(static_cast<int>(d));
         const isl::val hi = range.dim_max_val(static_cast<int>(d));
-        if (!islutil::fitsInt64(lo) || !islutil::fitsInt64(hi)) // never truncated
-            s.bounded = false;
-        else
-            s.box.emplace_back(lo.get_num_si(), hi.get_num_si());
+        s.box.emplace_back(islutil::fitsInt64(lo) ? lo.get_num_si() : kUnboundedBelow,
+                           islutil::fitsInt64(hi) ? hi.get_num_si() : kUnboundedAbove);
     }
     return s;
 }
 
 bool disjoint(const AccessShape &a, const AccessShape &b)
 {
-    if (!a.bounded || !b.bounded || a.box.size() != b.box.size())
+    if (a.empty || b.empty)
+        return true;
+    if (a.box.size() != b.box.size())
         return false;
     for (std::size_t d = 0; d < a.box.size(); ++d)
         if (a.box[d].second < b.box[d].first || b.box[d].second < a.box[d].first)
             return true;
     return false;
+}
+
+// For each access, the accesses whose boxes meet its box, in list order:
+// a sweep over the first dimension's lower bounds, so that a chain of n
+// statements asks about O(n) pairs, not n * n.
+std::vector<std::vector<std::size_t>> meeting(const std::vector<AccessShape> &shapes,
+                                              const std::vector<const AccessModel *> &list)
+{
+    const std::size_t n = shapes.size();
+    std::vector<std::size_t> byLow(n);
+    for (std::size_t k = 0; k < n; ++k)
+        byLow[k] = k;
+    auto low = [&](std::size_t k) { return shapes[k].box.empty() ? kUnboundedBelow : shapes[k].box[0].first; };
+    std::stable_sort(byLow.begin(), byLow.end(), [&](std::size_t x, std::size_t y) { return low(x) < low(y); });
+    std::vector<std::vector<std::size_t>> out(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        if (!list[i]->write || shapes[i].empty)
+            continue;
+        const long high = shapes[i].box.empty() ? kUnboundedAbove : shapes[i].box[0].second;
+        for (const std::size_t j : byLow) {
+            if (low(j) > high)
+                break; // sorted: no later box starts at or below this one's end
+            if (!disjoint(shapes[i], shapes[j]))
+                out[i].push_back(j);
+        }
+        std::sort(out[i].begin(), out[i].end());
+    }
+    return out;
+}
+
+// The reference path of meeting(): every pair it leaves out touches no
+// common element (the relation of both accesses is empty).
+void verifyDisjoint(const PolyhedralModel &model, const std::vector<const AccessModel *> &list,
+                    const std::vector<AccessShape> &shapes, const std::vector<std::vector<std::size_t>> &candidates)
+{
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        if (!list[i]->write)
+            continue;
+        for (std::size_t j = 0; j < list.size(); ++j) {
+            const bool asked = std::binary_search(candidates[i].begin(), candidates[i].end(), j);
+            VerifyMode::check(asked == !disjoint(shapes[i], shapes[j]), "access boxes: the sweep");
+            if (!asked) {
+                QuotaScope::nextStep(model.islContext());
+                VerifyMode::check(list[i]->relation.apply_range(list[j]->relation.reverse()).is_empty(),
+                                  "access boxes: disjoint boxes");
+            }
+        }
+    }
 }
 
 } // namespace
@@ -181,16 +237,17 @@ std::vector<Dependence> DependenceAnalysis::may(const PolyhedralModel &model)
             continue;
         for (const auto *a : list) {
             QuotaScope::nextStep(model.islContext());
-            shapes.push_back(shapeOf(model, *a));
+            shapes.push_back(shapeOf(*a));
         }
+        const auto candidates = meeting(shapes, list);
+        if (VerifyMode::on())
+            verifyDisjoint(model, list, shapes, candidates);
         for (std::size_t i = 0; i < list.size(); ++i) {
             const AccessModel &a = *list[i];
             if (!a.write)
                 continue;
-            for (std::size_t j = 0; j < list.size(); ++j) {
+            for (const std::size_t j : candidates[i]) {
                 const AccessModel &b = *list[j];
-                if (disjoint(shapes[i], shapes[j]))
-                    continue;
                 if (b.write) {
                     if (int p = piece(a, shapes[i], b, shapes[j]); p >= 0)
                         edges.add(DepType::WAW, a.statement, b.statement, alloc, p);
