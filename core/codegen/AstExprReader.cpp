@@ -249,6 +249,13 @@ Pieces AstExprReader::select(const isl::ast_expr &e, const std::string &place, M
 
 CaseSet AstExprReader::condition(const isl::ast_expr &e, const std::string &place) const
 {
+    // isl writes a guard that always holds (or never) as the integer 1 (0):
+    // C's truth of an integer.
+    if (e.isa<isl::ast_expr_int>()) {
+        const isl::val v = e.as<isl::ast_expr_int>().val();
+        if (v.is_int())
+            return v.is_zero() ? CaseSet::never() : CaseSet::always();
+    }
     if (!e.isa<isl::ast_expr_op>())
         fail(place, "`" + text(e) + "` is not a condition");
     const isl_ast_expr_op_type t = opType(e);

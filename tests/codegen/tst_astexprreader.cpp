@@ -150,6 +150,16 @@ void tst_AstExprReader::read_data()
     QTest::newRow("identifier as a condition") << "cond"
                                                << "c0"
                                                << "error: `c0` is not a condition";
+    // isl 0.25 writes a guard that always holds as `1` (issue 46).
+    QTest::newRow("1 as a condition") << "cond"
+                                      << "1"
+                                      << "true";
+    QTest::newRow("0 as a condition") << "cond"
+                                      << "0"
+                                      << "false";
+    QTest::newRow("1 inside a conjunction") << "cond"
+                                            << "(and (le c0 N) 1)"
+                                            << "c0 <= N";
     QTest::newRow("min inside a condition") << "cond"
                                             << "(ge c1 (isl \"[c0, N] -> { [(min(N, c0))] }\"))"
                                             << "c0 <= N and c1 >= c0 | N < c0 and c1 >= N";
