@@ -57,6 +57,20 @@ bool DependencesModel::setSnapshot(const AnalysisSnapshotPtr &snapshot)
     return false;
 }
 
+namespace {
+
+// Why a part of an edge's description is missing (a limit stopped it: the
+// verdict never waits on it), or nothing.
+QString stoppedReason(const EdgeReport &e, const char *part)
+{
+    for (const auto &[p, reason] : e.stopped)
+        if (p == part)
+            return q(reason);
+    return {};
+}
+
+} // namespace
+
 QVariant DependencesModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid() || !m_snapshot || index.row() >= rowCount())
@@ -70,9 +84,12 @@ QVariant DependencesModel::data(const QModelIndex &index, int role) const
         case Type: return q(e.type);
         case Edge: return QString(q(e.src) + QStringLiteral(" \u2192 ") + q(e.dst));
         case Allocation: return KernelText::withBufferNames(m_snapshot->kernel.get(), e.allocation);
-        case Pairs: return e.count ? QVariant(qlonglong(*e.count)) : QVariant(QStringLiteral("\u2014"));
-        case Direction: return q(e.directionText());
-        case Distance: return q(e.distance);
+        case Pairs:
+            if (e.count)
+                return qlonglong(*e.count);
+            return stoppedReason(e, "count").isEmpty() ? QStringLiteral("\u2014") : tr("stopped");
+        case Direction: return stoppedReason(e, "distance").isEmpty() ? q(e.directionText()) : tr("stopped");
+        case Distance: return stoppedReason(e, "distance").isEmpty() ? q(e.distance) : tr("stopped");
         case Assumption:
             return e.assumedAbsent.empty() ? QString() : QStringLiteral("\u2298 assumed absent: ") + q(e.assumedAbsent);
         case Relation: return q(e.relation);
@@ -81,6 +98,9 @@ QVariant DependencesModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         if (index.column() == Assumption && !e.assumedAbsent.empty())
             return tr("The check ignores this edge: %1").arg(q(e.assumedAbsent));
+        if (const QString why = stoppedReason(e, index.column() == Pairs ? "count" : "distance");
+            !why.isEmpty() && (index.column() == Pairs || index.column() == Direction || index.column() == Distance))
+            return tr("Not computed: %1. The verdict does not depend on it.").arg(why);
         return index.column() == Relation || index.column() == Distance ? data(index, Qt::DisplayRole) : QVariant();
     case Qt::ForegroundRole:
         if (violated)
