@@ -5,14 +5,15 @@
 
 `cmake --install` into a scratch DESTDIR must put the binaries, the man
 pages (one section per schedule-tool command), the Debian copyright file
-(DEP-5, the text of LICENSE), the .desktop file and icon (with the GUI) and
-the samples in their FHS places, and the installed tool must run.
-`cpack -G DEB` must build a package whose dependencies name the shared
-libraries the binaries link (isl, Graphviz; Qt with the GUI) and whose file
-list has the same files.
+(DEP-5, the text of LICENSE), the .desktop file, its MIME types, AppStream
+metainfo and icons (with the GUI) and the samples in their FHS places, and
+the installed tool must run. `cpack -G DEB` must build a package whose
+dependencies name the shared libraries the binaries link (isl, Graphviz; Qt
+with the GUI) and whose file list has the same files.
 """
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -28,7 +29,14 @@ files = ["usr/bin/schedule-tool", "usr/share/man/man1/schedule-tool.1",
 if gui:
     files += ["usr/bin/schedule-explorer", "usr/share/man/man1/schedule-explorer.1",
               "usr/share/applications/schedule-explorer.desktop",
+              "usr/share/mime/packages/schedule-explorer.xml",
+              "usr/share/metainfo/org.example.ScheduleExplorer.metainfo.xml",
               "usr/share/icons/hicolor/scalable/apps/schedule-explorer.svg"]
+    # Drawn from the SVG when rsvg-convert (librsvg2-bin) is there, as
+    # tools/install-deps.sh makes sure.
+    if shutil.which("rsvg-convert"):
+        files += ["usr/share/icons/hicolor/%dx%d/apps/schedule-explorer.png" % (n, n)
+                  for n in (16, 32, 48, 64, 128, 256)]
 
 with tempfile.TemporaryDirectory() as root:
     r = subprocess.run([cmake, "--install", build, "--prefix", "/usr"], capture_output=True, text=True,
