@@ -4,12 +4,13 @@
   check_install.py BUILD_DIR CMAKE CPACK GUI(ON|OFF)
 
 `cmake --install` into a scratch DESTDIR must put the binaries, the man
-pages (one section per schedule-tool command), the Debian copyright file
-(DEP-5, the text of LICENSE), the .desktop file, its MIME types, AppStream
-metainfo and icons (with the GUI) and the samples in their FHS places, and
-the installed tool must run. `cpack -G DEB` must build a package whose
-dependencies name the shared libraries the binaries link (isl, Graphviz; Qt
-with the GUI) and whose file list has the same files.
+pages (one section per schedule-tool command), the shell completions, the
+Debian copyright file (DEP-5, the text of LICENSE), the .desktop file, its
+MIME types, AppStream metainfo and icons (with the GUI) and the samples in
+their FHS places, and the installed tool must run. `cpack -G DEB` must
+build a package whose dependencies name the shared libraries the binaries
+link (isl, Graphviz; Qt with the GUI) and whose file list has the same
+files.
 """
 import os
 import re
@@ -25,7 +26,10 @@ files = ["usr/bin/schedule-tool", "usr/share/man/man1/schedule-tool.1",
          "usr/share/schedule-explorer/samples/jacobi_1d.json",
          "usr/share/schedule-explorer/samples/schedules/jacobi_1d.fuse.map",
          "usr/share/doc/schedule-explorer/schema/check.schema.json",
-         "usr/share/doc/schedule-explorer/copyright"]
+         "usr/share/doc/schedule-explorer/copyright",
+         "usr/share/bash-completion/completions/schedule-tool",
+         "usr/share/zsh/vendor-completions/_schedule-tool",
+         "usr/share/fish/vendor_completions.d/schedule-tool.fish"]
 if gui:
     files += ["usr/bin/schedule-explorer", "usr/share/man/man1/schedule-explorer.1",
               "usr/share/applications/schedule-explorer.desktop",
