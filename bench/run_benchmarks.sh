@@ -13,16 +13,15 @@
 #    $RUNS (default 5) runs after one warm-up, with hyperfine when installed
 #    (apt-get install -y hyperfine), else a Python timer; also the mean CPU
 #    time (user + sys), steadier than wall time when other work shares the
-#    machine. Cases: the scaled kernels of ../shared/bench and every
-#    conformance case.
+#    machine. Cases: the scaled kernels bench/generate.py writes and every
+#    conformance case (tests/data/conformance).
 # 2. Peak memory (/usr/bin/time -v) of that check on tiled_matmul_64.
 # 3. In-process phases: bench_analysis on the same cases, on every sample
 #    kernel, and on every conformance kernel (median of $PHASE_RUNS, default 5).
 #
 # A run that takes longer than $TIMEOUT seconds (default 300) is stopped and
-# recorded as such. $KERNELS names the directory of scaled kernels (default
-# ../shared/bench next to the repository; when it does not exist,
-# bench/generate.py writes them into OUT_DIR/kernels).
+# recorded as such. $KERNELS names a directory of scaled kernels; when it is
+# not given, bench/generate.py writes them into OUT_DIR/kernels.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -35,8 +34,8 @@ bench=$build/bench/bench_analysis
 RUNS=${RUNS:-5}
 PHASE_RUNS=${PHASE_RUNS:-5}
 TIMEOUT=${TIMEOUT:-300}
-conformance=${CONFORMANCE:-$repo/../shared/conformance}
-kernels=${KERNELS:-$repo/../shared/bench}
+conformance=${CONFORMANCE:-$repo/tests/data/conformance}
+kernels=${KERNELS:-$out/kernels}
 
 for f in "$tool" "$bench"; do
     [[ -x $f ]] || { echo "missing $f: build the targets schedule-tool and bench_analysis" >&2; exit 2; }

@@ -8,7 +8,7 @@ out-of-shape warning.
 
   verify.py SCHEDULE_TOOL [--conformance DIR]
 
-DIR defaults to ../shared/conformance next to the repository. The last line is
+DIR defaults to the repository's copy, tests/data/conformance. The last line is
 `N passed, M failed`.
 """
 import argparse
@@ -45,7 +45,7 @@ PROMISED = {
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("tool")
-    ap.add_argument("--conformance", default=os.path.join(HERE, "..", "..", "shared", "conformance"))
+    ap.add_argument("--conformance", default=os.path.join(HERE, "..", "tests", "data", "conformance"))
     a = ap.parse_args()
     sys.path.insert(0, os.path.join(a.conformance, "tools"))
     import compare  # noqa: E402  (the suite's own runner: same checks, same oracle)

@@ -2,6 +2,7 @@
 #include "ToolMain.h"
 
 #include "Commands.h"
+#include "Completions.h"
 #include "Diagnostic.h"
 #include "HardDeadline.h"
 #include "ToolSession.h"
@@ -20,6 +21,7 @@
 #include <iostream>
 #include <map>
 #include <new>
+#include <optional>
 
 namespace se::tool {
 
@@ -109,6 +111,21 @@ int stopped(const std::string &what, const char *option)
 
 int run(int argc, char **argv)
 {
+    // `completions SHELL` is for the build and packagers, not a user's
+    // command: the overview does not list it.
+    if (argc >= 2 && std::string(argv[1]) == "completions") {
+        const auto script = argc == 3 ? Completions::script(argv[2]) : std::nullopt;
+        if (!script) {
+            std::string shells;
+            for (const auto &s : Completions::shells())
+                shells += (shells.empty() ? "" : "|") + s;
+            std::cerr << "schedule-tool: error: completions takes one shell\nusage: schedule-tool completions "
+                      << shells << "\n";
+            return BadInput;
+        }
+        std::cout << *script;
+        return checkedExit(Ok, false);
+    }
     const bool jsonOut = wantsJson(argc, argv);
     ToolOptions options;
     try {

@@ -392,6 +392,27 @@ std::vector<std::string> ToolOptions::commandNames()
     return out;
 }
 
+std::vector<CommandInfo> ToolOptions::grammar()
+{
+    ToolOptions o;
+    Grammar g(o);
+    std::vector<CommandInfo> out;
+    for (const auto &spec : commandSpecs()) {
+        const CLI::App *sub = g.app.get_subcommand_ptr(spec.name).get();
+        CommandInfo c{spec.name, spec.summary, {}};
+        for (const CLI::Option *opt : sub->get_options()) {
+            if (opt->get_positional() || opt == sub->get_help_ptr())
+                continue;
+            for (const auto &n : opt->get_lnames())
+                c.options.push_back({"--" + n, opt->get_expected_min() == 0 ? std::string() : opt->get_type_name(),
+                                     opt->get_description(),
+                                     opt->get_items_expected_max() >= CLI::detail::expected_max_vector_size});
+        }
+        out.push_back(std::move(c));
+    }
+    return out;
+}
+
 std::string ToolOptions::shortUsage(const std::string &command)
 {
     const CommandSpec *spec = findSpec(command);

@@ -13,6 +13,21 @@
 
 namespace se::tool {
 
+/// One option of a command, as the parser knows it.
+struct OptionInfo {
+    std::string name; ///< "--schedule"
+    std::string value; ///< what it takes ("FILE", "may|flow", "N"), or "" for a flag
+    std::string help;
+    bool repeatable = false;
+};
+
+/// A command with its options, in the order of its help.
+struct CommandInfo {
+    std::string name;
+    std::string summary;
+    std::vector<OptionInfo> options; ///< without --help, which every command takes
+};
+
 /// The parsed command line of `schedule-tool`. The grammar (which command
 /// takes which option, the help texts) is in ToolOptions.cpp: one line per
 /// option there.
@@ -58,6 +73,9 @@ struct ToolOptions {
     static std::string shortUsage(const std::string &command);
     /// The commands, in the order of the overview.
     static std::vector<std::string> commandNames();
+    /// Every command with its options, read from the parser itself: the
+    /// shell completions are made from it, so they cannot drift from it.
+    static std::vector<CommandInfo> grammar();
 };
 
 /// A command line that does not follow the grammar (exit status 2).

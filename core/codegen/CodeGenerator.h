@@ -12,7 +12,7 @@ namespace se {
 class AstMemo;
 class PolyhedralModel;
 
-/// The regenerated loop nest of a schedule (analysis-and-cli.md,
+/// The regenerated loop nest of a schedule (docs/cli.md,
 /// "Regenerated loop nest"): isl's AST of the schedule, translated back into
 /// the kernel format, or printed as C.
 ///

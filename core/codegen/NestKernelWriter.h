@@ -9,7 +9,7 @@
 
 namespace se {
 
-/// The regenerated nest as a kernel (kernel-format.md) that loads again:
+/// The regenerated nest as a kernel (docs/kernel-format.md) that loads again:
 /// version, params, context and tensors (with their allocations) carried
 /// over, the name suffixed `_regen`, a description naming the schedule, and
 /// a body of loops and statements whose `origin` says where each came from.

@@ -8,7 +8,7 @@
 
 namespace se {
 
-/// Loads and validates a kernel (kernel-format.md). Every fault is an
+/// Loads and validates a kernel (docs/kernel-format.md). Every fault is an
 /// InputError naming the file, the place (a JSON path such as
 /// `body[0].body[2].reads[1].index[0]`, or `line L, column C` for a JSON
 /// syntax error) and what is wrong. Nothing is half-loaded: a kernel is

@@ -10,7 +10,7 @@
 
 namespace se {
 
-/// The JSON shapes of the `schedule-tool` contract (analysis-and-cli.md).
+/// The JSON shapes of the `schedule-tool` contract (docs/cli.md).
 class ReportJson {
 public:
     static nlohmann::json edge(const EdgeReport &e);

@@ -4,14 +4,17 @@
   check_install.py BUILD_DIR CMAKE CPACK GUI(ON|OFF)
 
 `cmake --install` into a scratch DESTDIR must put the binaries, the man
-pages (one section per schedule-tool command), the .desktop file and icon
-(with the GUI) and the samples in their FHS places, and the installed tool
-must run. `cpack -G DEB` must build a package whose dependencies name the
-shared libraries the binaries link (isl, Graphviz; Qt with the GUI)
-and whose file list has the same files.
+pages (one section per schedule-tool command), the shell completions, the
+Debian copyright file (DEP-5, the text of LICENSE), the .desktop file, its
+MIME types, AppStream metainfo and icons (with the GUI) and the samples in
+their FHS places, and the installed tool must run. `cpack -G DEB` must
+build a package whose dependencies name the shared libraries the binaries
+link (isl, Graphviz; Qt with the GUI) and whose file list has the same
+files.
 """
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -22,11 +25,22 @@ failures = []
 files = ["usr/bin/schedule-tool", "usr/share/man/man1/schedule-tool.1",
          "usr/share/schedule-explorer/samples/jacobi_1d.json",
          "usr/share/schedule-explorer/samples/schedules/jacobi_1d.fuse.map",
-         "usr/share/doc/schedule-explorer/schema/check.schema.json"]
+         "usr/share/doc/schedule-explorer/schema/check.schema.json",
+         "usr/share/doc/schedule-explorer/copyright",
+         "usr/share/bash-completion/completions/schedule-tool",
+         "usr/share/zsh/vendor-completions/_schedule-tool",
+         "usr/share/fish/vendor_completions.d/schedule-tool.fish"]
 if gui:
     files += ["usr/bin/schedule-explorer", "usr/share/man/man1/schedule-explorer.1",
               "usr/share/applications/schedule-explorer.desktop",
+              "usr/share/mime/packages/schedule-explorer.xml",
+              "usr/share/metainfo/org.example.ScheduleExplorer.metainfo.xml",
               "usr/share/icons/hicolor/scalable/apps/schedule-explorer.svg"]
+    # Drawn from the SVG when rsvg-convert (librsvg2-bin) is there, as
+    # tools/install-deps.sh makes sure.
+    if shutil.which("rsvg-convert"):
+        files += ["usr/share/icons/hicolor/%dx%d/apps/schedule-explorer.png" % (n, n)
+                  for n in (16, 32, 48, 64, 128, 256)]
 
 with tempfile.TemporaryDirectory() as root:
     r = subprocess.run([cmake, "--install", build, "--prefix", "/usr"], capture_output=True, text=True,
@@ -49,6 +63,17 @@ with tempfile.TemporaryDirectory() as root:
                 failures.append("schedule-tool.1 has no section for %s" % c)
         if "--schedule FILE" not in text:
             failures.append("schedule-tool.1 does not carry the commands' help text")
+    copyright = os.path.join(root, "usr/share/doc/schedule-explorer/copyright")
+    if os.path.isfile(copyright):
+        text = open(copyright).read()
+        license = open(os.path.join(os.path.dirname(__file__), "..", "..", "LICENSE")).read()
+        body = license[license.index("Permission is hereby granted"):].strip()
+        # DEP-5: the license text as continuation lines, a blank line as " .".
+        folded = "\n".join(" " + (l if l else ".") for l in body.split("\n"))
+        if not text.startswith("Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\n"):
+            failures.append("the copyright file is not in the DEP-5 format:\n" + text[:200])
+        if "\nFiles: *\nCopyright: " not in text or "\nLicense: MIT\n" + folded not in text:
+            failures.append("the copyright file does not carry LICENSE:\n" + text)
     desktop = os.path.join(root, "usr/share/applications/schedule-explorer.desktop")
     if gui and os.path.isfile(desktop):
         d = open(desktop).read()

@@ -2,7 +2,7 @@
 // The kernel loader: good kernels in both expression forms, warnings for
 // unknown keys, and one bad file per fault in tests/data/bad-kernels/, each
 // asserting the file, the place and the fault (worked by hand from the
-// files and kernel-format.md).
+// files and docs/kernel-format.md).
 #include "core/model/KernelLoader.h"
 #include "core/support/InputError.h"
 

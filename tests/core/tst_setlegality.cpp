@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Set nodes promise any order of their children: a dependence between
 // instances in two children of a set is a violation whichever way it
-// points (analysis-and-cli.md, Legality). The oracle reads union maps, not
+// points (docs/cli.md, Legality). The oracle reads union maps, not
 // trees: a two-child set's violations are those of the reversed order
 // (the written order being legal), which the oracle gives. jacobi_1d with
 // its t loop's two i loops reversed: RAW s0 -> s1 on B (32 pairs) and WAR

@@ -3,7 +3,9 @@
 """Runs every `$ schedule-tool ...` command shown in a Markdown page, exactly
 as printed, from the repository's top folder, and checks that its output
 shows the lines printed under it, in order (`...` stands for lines left
-out; the lines are compared with their trailing blanks removed).
+out; the lines are compared with their trailing blanks removed). It must
+exit with 0 or 1, or with 2 (bad input or usage) where the lines shown
+have the error (`error: `).
 
   docs_commands.py SCHEDULE_TOOL SOURCE_DIR PAGE.md [PAGE.md ...]
 """
@@ -47,7 +49,8 @@ for page in pages:
                 missing = w
                 break
             at += 1
-        if p.returncode not in (0, 1) or missing is not None:
+        shows_error = any('error: ' in w for w in want)
+        if p.returncode not in ((2,) if shows_error else (0, 1)) or missing is not None:
             failed.append(cmd)
             print('FAIL %s: %s\n  exit %d; first line not shown: %r\n  output:\n%s' % (
                 page, cmd, p.returncode, missing, '\n'.join('    ' + l for l in got[:60])))

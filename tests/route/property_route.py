@@ -125,7 +125,7 @@ def path_arg(path):
 # ---------------------------------------------------------------- random kernels
 
 def gen_kernel(rng, name):
-    """A small stencil-like kernel in the format of shared/spec/kernel-format.md."""
+    """A small stencil-like kernel in the format of docs/kernel-format.md."""
     N = rng.randint(4, 6)
     T = 3
     nstmts = rng.choice([1, 2, 2, 3, 3])
