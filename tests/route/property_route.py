@@ -47,11 +47,24 @@ parallel`) at a band of the original schedule: every proposal is legal, and
 after its edits the band at P is permutable (its outer member carries no
 dependence).
 
+The moves and the repairs are asked of one `schedule-tool serve KERNEL
+--param ...` per kernel, as request lines ({"schedule_file": FILE, "moves":
+{"node": P, "ranges": true}} and {..., "repair": {"goal": G, "node": P,
+"count": 2}}; the original schedule as the text `tree --format flow` gives):
+no process start and no kernel analysis per question. `tree` (flows and maps
+of schedules and of edits applied to them) stays a command of its own: serve
+answers no such question. The expected answers all come from the oracle.
+
 Exit statuses other than 0-3, signals, tracebacks and timeouts (30 s) are
 failures; exit 2 from a random perturbation just means the edit did not apply.
+For serve: an error answer counts as exit status 2 (3 for a resource limit);
+a server that dies (the request being answered fails, with serve's stderr),
+sends no answer within 30 s (it is stopped; that request fails), answers out
+of order or does not exit 0 at the end of its kernel is a failure; the
+requests after a failed one go to a new server.
 
   property_route.py SCHEDULE_TOOL CONFORMANCE_DIR SAMPLE_DIR [--seed S] [--kernels N] [--budget SECONDS]
-                    [--shard I/N]
+                    [--shard I/N] [--jobs N]
 
 No new kernel starts after --budget seconds (the count done is printed).
 The sample kernels (SAMPLE_DIR/*.json, with SAMPLE_DIR/schedules/NAME.*.map)
@@ -59,7 +72,8 @@ are used like the conformance ones, parameters at their `value`s, unless they
 have more than 1000 instances.
 The last line is 'N passed, M failed' (checks); exit status 1 on any failure.
 """
-import argparse, glob, itertools, json, os, random, re, shlex, shutil, subprocess, sys, tempfile, time
+import argparse, fcntl, glob, itertools, json, os, random, re, select, shlex, shutil, subprocess, sys, \
+    tempfile, time
 
 CALL_TIMEOUT = 30
 COUNT = 2  # repair --count
@@ -224,10 +238,11 @@ class Run:
         self.stats = dict(kernels=0, random=0, schedules=0, illegal_schedules=0, bands=0, ranges=0,
                           shift_values=0, skew_values=0, scale_values=0, reverse=0, permutations=0, permutable=0, tool_edits=0,
                           repairs=0, repair_calls=0, repairs_empty=0, goal_calls=0, goal_empty=0,
-                          perturb_refused=0, calls=0)
+                          perturb_refused=0, calls=0, serve_starts=0, requests=0)
         self.nfile = 0
         self.unsupported = set()
         self.timing = {}
+        self.oracle_time = 0.0
 
     # -- bookkeeping
     def ok(self, n=1):
@@ -273,42 +288,226 @@ class Run:
             return None, r.stdout, r.stderr, line
         return r.returncode, r.stdout, r.stderr, line
 
-    def tree_map(self, ctx, sched, edits, what):
-        """The flat map of SCHEDULE (None: the original) after EDITS, or (None,
-        cmd, err); err is None when the call crashed (a failure already)."""
-        args = ['tree', ctx.kpath, '--format', 'map'] + ctx.pargs
+    def tree(self, ctx, fmt, sched, edits, what):
+        """`tree --format FMT` of SCHEDULE after EDITS: the same question twice
+        in one kernel is asked once (the tool is deterministic)."""
+        key = (fmt, sched, json.dumps(edits, sort_keys=True))
+        if key in ctx.tree_cache:
+            return ctx.tree_cache[key]
+        args = ['tree', ctx.kpath, '--format', fmt] + ctx.pargs
         if sched:
             args += ['--schedule', sched]
         if edits:
             args += ['--edits', self.newfile(ctx, 'edits', json.dumps({'edits': edits}, indent=1))]
-        rc, out, err, line = self.call(ctx, args, what)
+        r = self.call(ctx, args, what)
+        if r[0] is not None:  # a crash is reported once, where it happened
+            ctx.tree_cache[key] = r
+        return r
+
+    def tree_map(self, ctx, sched, edits, what):
+        """The flat map of SCHEDULE (None: the original) after EDITS, or (None,
+        cmd, err); err is None when the call crashed (a failure already)."""
+        rc, out, err, line = self.tree(ctx, 'map', sched, edits, what)
         if rc != 0:
             return None, line, None if rc is None else err
         return '\n'.join(l for l in out.split('\n') if not l.startswith('#')).strip(), line, err
 
     def tree_flow(self, ctx, sched, edits, what):
-        args = ['tree', ctx.kpath, '--format', 'flow'] + ctx.pargs
-        if sched:
-            args += ['--schedule', sched]
-        if edits:
-            args += ['--edits', self.newfile(ctx, 'edits', json.dumps({'edits': edits}, indent=1))]
-        rc, out, err, line = self.call(ctx, args, what)
+        rc, out, err, line = self.tree(ctx, 'flow', sched, edits, what)
         if rc != 0:
             return None, rc, line, err
         return '\n'.join(l for l in out.split('\n') if not l.startswith('#')).strip(), rc, line, err
 
 
+class Server:
+    """One `schedule-tool serve KERNEL --param ...` for one kernel: request
+    lines in, answer lines out, in order. ask() gives each request what a
+    command would: (status, stdout, stderr, command line), status 0 for an
+    answer, 2 for an error answer (3: a resource limit), None after a failure
+    (recorded). A server that dies, hangs (CALL_TIMEOUT per answer) or answers
+    out of order fails the request being answered and is stopped; the requests
+    after it go to a new one."""
+
+    def __init__(self, run, ctx):
+        self.run, self.ctx = run, ctx
+        self.proc = None
+        self.errfile = None
+        self.next_id = 0
+        self.starts = 0
+
+    def cmd(self):
+        return [self.run.tool, 'serve', self.ctx.kpath, '--jobs', str(self.run.a.jobs)] + self.ctx.pargs
+
+    def repro(self, req):
+        """The shell command that asks REQ again."""
+        return 'echo %s | %s' % (shlex.quote(json.dumps(req)), shlex.join(self.cmd()))
+
+    def start(self, what):
+        self.starts += 1
+        self.errpath = os.path.join(self.ctx.dir, 'serve-%d.stderr' % self.starts)
+        self.errfile = open(self.errpath, 'w+')
+        for attempt in range(31):
+            try:
+                self.proc = subprocess.Popen(self.cmd(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                             stderr=self.errfile, bufsize=0)
+                break
+            except OSError as e:  # the binary missing or being relinked: wait a minute for it
+                if attempt == 30:
+                    self.run.fail(self.ctx, '%s: cannot run schedule-tool serve: %s' % (what, e), shlex.join(self.cmd()))
+                    return False
+                time.sleep(2)
+        self.run.stats['calls'] += 1
+        self.run.stats['serve_starts'] += 1
+        fl = fcntl.fcntl(self.proc.stdin.fileno(), fcntl.F_GETFL)
+        fcntl.fcntl(self.proc.stdin.fileno(), fcntl.F_SETFL, fl | os.O_NONBLOCK)
+        self.buf = b''
+        return True
+
+    def stderr_text(self):
+        try:
+            self.errfile.flush()
+            self.errfile.seek(0)
+            return self.errfile.read()
+        except (OSError, ValueError):
+            return ''
+
+    def stop(self):
+        """Kill a server that failed (only this one, by its process)."""
+        if self.proc is None:
+            return
+        try:
+            self.proc.kill()
+        except OSError:
+            pass
+        for f in (self.proc.stdin, self.proc.stdout):
+            try:
+                f.close()
+            except OSError:
+                pass
+        self.proc.wait()
+        self.errfile.close()
+        self.proc = None
+
+    def close(self):
+        """EOF: the server must exit 0 with no crash message."""
+        if self.proc is None:
+            return
+        try:
+            self.proc.stdin.close()
+        except OSError:
+            pass
+        try:
+            rc = self.proc.wait(timeout=CALL_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            self.run.fail(self.ctx, 'serve: no exit within %d s of the end of its input' % CALL_TIMEOUT,
+                          shlex.join(self.cmd()))
+            self.stop()
+            return
+        err = self.stderr_text()
+        if rc != 0 or 'Traceback' in err or 'Assertion `' in err:
+            self.run.fail(self.ctx, 'serve: exit status %d at the end of its input' % rc, shlex.join(self.cmd()),
+                          err.strip()[-600:])
+        self.proc.stdout.close()
+        self.errfile.close()
+        self.proc = None
+
+    def ask(self, reqs, kinds, what):
+        """The results of request objects REQS (ids are set here)."""
+        out = []
+        todo = list(zip(reqs, kinds))
+        while todo:
+            if self.proc is None and not self.start(what):
+                out += [(None, '', '', self.repro(r)) for r, _ in todo]
+                return out
+            got = self.exchange(todo, what)
+            out += got
+            todo = todo[len(got):]
+        return out
+
+    def exchange(self, todo, what):
+        """Send TODO, read answers until all are in or the server fails
+        (then the failed request's result is the last one given)."""
+        lines = []
+        for r, _ in todo:
+            r['id'] = self.next_id
+            self.next_id += 1
+            lines.append(json.dumps(r) + '\n')
+        self.run.stats['requests'] += len(todo)
+        data = ''.join(lines).encode()
+        fin, fout = self.proc.stdin.fileno(), self.proc.stdout.fileno()
+        results = []
+        last = time.time()
+        failure = None
+        while len(results) < len(todo):
+            # every complete answer line in the buffer
+            while b'\n' in self.buf and len(results) < len(todo):
+                text, self.buf = self.buf.split(b'\n', 1)
+                req, kind = todo[len(results)]
+                now = time.time()
+                n, t = self.run.timing.get(kind, (0, 0.0))
+                self.run.timing[kind] = (n + 1, t + now - last)
+                last = now
+                try:
+                    ans = json.loads(text)
+                    assert isinstance(ans, dict)
+                except (ValueError, AssertionError):
+                    failure = 'an answer line that is not a JSON object: %r' % text[:300]
+                    break
+                if ans.get('id') != req['id']:
+                    failure = 'the answer has id %r, want %r (out of order)' % (ans.get('id'), req['id'])
+                    break
+                if 'error' in ans:
+                    rc = 3 if ans.get('kind') == 'resource' else 2
+                    results.append((rc, '', str(ans['error']), self.repro(req)))
+                else:
+                    results.append((0, text.decode(), '', self.repro(req)))
+            if failure or len(results) == len(todo):
+                break
+            rlist, wlist, _ = select.select([fout], [fin] if data else [], [], max(0.0, last + CALL_TIMEOUT - time.time()))
+            if not rlist and not wlist:
+                if time.time() >= last + CALL_TIMEOUT:
+                    failure = 'no answer within %d s' % CALL_TIMEOUT
+                    break
+                continue
+            if wlist:
+                try:
+                    k = os.write(fin, data[:65536])
+                    data = data[k:]
+                except BlockingIOError:
+                    pass
+                except BrokenPipeError:
+                    data = b''  # it died: reading tells
+            if rlist:
+                chunk = os.read(fout, 1 << 20)
+                if not chunk:
+                    try:
+                        rc = self.proc.wait(timeout=5)
+                    except subprocess.TimeoutExpired:
+                        rc = None
+                    failure = 'crashed (exit status %s)' % rc
+                    break
+                self.buf += chunk
+        if failure:
+            req, kind = todo[len(results)]
+            err = self.stderr_text()
+            self.run.fail(self.ctx, '%s: serve: %s' % (what, failure), self.repro(req), err.strip()[-600:])
+            self.stop()
+            results.append((None, '', err, self.repro(req)))
+        return results
+
+
 class Ctx:
     """One kernel: the oracle's instances and dependence pairs, computed once."""
 
-    def __init__(self, run, kpath, doc, kdir):
+    def __init__(self, run, kpath, doc, kdir, kernel=None):
+        t0 = time.time()
         self.run, self.kpath, self.doc, self.dir = run, kpath, doc, kdir
         self.failed = False
         fixed = {p['name']: p['value'] for p in doc.get('params', []) if 'value' in p}
         self.pargs = [x for n, v in fixed.items() for x in ('--param', '%s=%d' % (n, v))]
         self.fixed = fixed
         o = run.oracle
-        self.k = o.Kernel(doc, fixed)
+        self.k = kernel or o.Kernel(doc, fixed)  # main() may have enumerated it already
         deps = o.dependences(self.k, 'may')
         pairs = set()
         self.edge_of = {}
@@ -319,9 +518,22 @@ class Ctx:
         self.pairs = sorted(pairs)
         self.stmt = [inst[0] for inst in self.k.instances]
         self.cache = {}
+        self.tree_cache = {}
+        self.server = Server(run, self)
+        run.oracle_time += time.time() - t0
+
+    def ask(self, reqs, kinds, what):
+        return self.server.ask(reqs, kinds, what)
 
     def times(self, mapping):
         """Unpadded time vectors of every instance under a union map."""
+        t0 = time.time()
+        try:
+            return self._times(mapping)
+        finally:
+            self.run.oracle_time += time.time() - t0
+
+    def _times(self, mapping):
         o = self.run.oracle
         sched = o.parse_union_map(mapping)
         out = []
@@ -337,6 +549,13 @@ class Ctx:
 
     def verdict(self, T):
         """(legal, first violating pair or None) of time vectors T."""
+        t0 = time.time()
+        try:
+            return self._verdict(T)
+        finally:
+            self.run.oracle_time += time.time() - t0
+
+    def _verdict(self, T):
         n = max((len(t) for t in T), default=0)
         P = [t + (0,) * (n - len(t)) for t in T]
         for a, b in self.pairs:
@@ -430,8 +649,9 @@ class Schedule:
         rest = [b for b in bands if b not in near]
         return near + (rng.sample(rest, 1) if rest else [])
 
-    def sched_args(self):
-        return ['--schedule', self.path] if self.path else []
+    def sched_req(self):
+        """The request's schedule: the file, or the original's tree as text."""
+        return {'schedule_file': self.path} if self.path else {'schedule': self.flow}
 
 
 def confirm(run, ctx, S, edits, model_legal, claim, what, ranges_cmd):
@@ -555,18 +775,28 @@ def check_interval(run, ctx, S, band, e, kind, rng, ranges_cmd, apply_edit, tool
             tool_samples.append((apply_edit, rng.choice(cands)))
 
 
-def check_ranges(run, ctx, S, band, rng, tool_samples):
+def moves_request(S, path):
+    return dict(S.sched_req(), moves={'node': list(path), 'ranges': True})
+
+
+def unsupported_key(err, key):
+    """serve refuses a request key or argument it does not know."""
+    return 'unknown key' in err and key in err
+
+
+def check_ranges(run, ctx, S, band, rng, tool_samples, answer):
+    """ANSWER: the result of moves_request(S, band's path) (Server.ask)."""
     path, _, info = band
     n, stmts, col = info['members'], info['stmts'], info['col']
-    args = ['moves', ctx.kpath] + S.sched_args() + ['--node', path_arg(path), '--ranges', '--json'] + ctx.pargs
     if 'ranges' in run.unsupported:
         return
-    rc, out, err, line = run.call(ctx, args, 'moves --ranges')
+    rc, out, err, line = answer
     if rc is None:
         return
-    if rc == 2 and "unknown option '--ranges'" in err:
+    if rc == 2 and (unsupported_key(err, 'moves') or unsupported_key(err, 'ranges')):
         run.unsupported.add('ranges')
-        run.fail(ctx, 'schedule-tool moves does not take --ranges: no ranges checked', line, err.strip()[:300])
+        run.fail(ctx, 'schedule-tool serve does not answer moves with ranges: no ranges checked', line,
+                 err.strip()[:300])
         return
     if rc not in (0, 1):
         run.fail(ctx, 'moves --ranges at band %s of %s: exit status %d' % (path_arg(path), S.label, rc), line,
@@ -860,16 +1090,17 @@ def check_goal(run, ctx, S, edits, goal, node, tag, cmd, mapping, line2):
         run.fail(ctx, '%s: %s' % (tag, detail), cmd, 'the result: %s' % line2)
 
 
-def check_repairs(run, ctx, S, extra_args, what, goal=None, node=None):
-    args = ['repair', ctx.kpath] + S.sched_args() + extra_args + ['--count', str(COUNT), '--json'] + ctx.pargs
+def check_repairs(run, ctx, S, args, what, goal=None, node=None):
+    """ARGS: the request's "repair" object without the count."""
     if 'repair' in run.unsupported:
         return
-    rc, out, err, line = run.call(ctx, args, what)
+    kind = 'repair --goal' if 'goal' in args else 'repair'
+    (rc, out, err, line), = ctx.ask([dict(S.sched_req(), repair=dict(args, count=COUNT))], [kind], what)
     if rc is None:
         return
-    if rc == 2 and "unknown command 'repair'" in err:
+    if rc == 2 and unsupported_key(err, 'repair'):
         run.unsupported.add('repair')
-        run.fail(ctx, 'schedule-tool has no repair command: no repairs checked', line, err.strip()[:300])
+        run.fail(ctx, 'schedule-tool serve answers no repair requests: no repairs checked', line, err.strip()[:300])
         return
     if rc not in (0, 1):
         run.fail(ctx, '%s of %s: exit status %d' % (what, S.label, rc), line, err.strip()[:400])
@@ -1026,8 +1257,16 @@ def perturb(rng, S):
     return {'edit': 'interchange', 'node': path}
 
 
-def do_kernel(run, kpath, doc, kdir, rng, extra_maps, nperturb):
-    ctx = Ctx(run, kpath, doc, kdir)
+def do_kernel(run, kpath, doc, kdir, rng, extra_maps, nperturb, kernel=None):
+    ctx = Ctx(run, kpath, doc, kdir, kernel)
+    try:
+        return kernel_checks(run, ctx, rng, extra_maps, nperturb)
+    finally:
+        ctx.server.close()
+
+
+def kernel_checks(run, ctx, rng, extra_maps, nperturb):
+    kpath = ctx.kpath
     run.stats['kernels'] += 1
     schedules = []
     orig = load_schedule(run, ctx, 'the original schedule', None, [])
@@ -1071,8 +1310,8 @@ def do_kernel(run, kpath, doc, kdir, rng, extra_maps, nperturb):
     others = [x for x in orig.nodes if x[1] in ('domain', 'sequence', 'filter', 'mark')]
     if others and 'ranges' not in run.unsupported:
         p = rng.choice(others)[0]
-        args = ['moves', kpath, '--node', path_arg(p), '--ranges', '--json'] + ctx.pargs
-        rc, out, err, line = run.call(ctx, args, 'moves --ranges at a node that is not a band')
+        (rc, out, err, line), = ctx.ask([moves_request(orig, p)], ['moves --ranges'],
+                                        'moves --ranges at a node that is not a band')
         if rc in (0, 1):
             try:
                 r = json.loads(out).get('ranges')
@@ -1082,25 +1321,29 @@ def do_kernel(run, kpath, doc, kdir, rng, extra_maps, nperturb):
                 run.ok()
             else:
                 run.fail(ctx, 'moves --ranges at node %s (not a band) answers ranges %r' % (path_arg(p), r), line)
-        elif rc == 2 and "unknown option '--ranges'" not in err:
+        elif rc == 2 and not unsupported_key(err, 'ranges'):
             run.ok()  # refused with a message: fine too
     all_samples = []
     for S in schedules:
         run.stats['schedules'] += 1
         samples = []
-        for band in S.focus_bands(rng):
+        bands = S.focus_bands(rng)
+        # every band's question at once: the server works while the answers are checked
+        answers = ([] if 'ranges' in run.unsupported else
+                   ctx.ask([moves_request(S, b[0]) for b in bands], ['moves --ranges'] * len(bands), 'moves --ranges'))
+        for band, answer in zip(bands, answers or [None] * len(bands)):
             run.stats['bands'] += 1
-            check_ranges(run, ctx, S, band, rng, samples)
+            check_ranges(run, ctx, S, band, rng, samples, answer)
         all_samples += [(S, x) for x in samples]
         if not S.legal:
             run.stats['illegal_schedules'] += 1
             sb = S.bands()
             if sb and rng.random() < 0.3:
                 b = rng.choice(sb)[0]
-                check_repairs(run, ctx, S, ['--node', path_arg(b), '--goal', 'legal'],
+                check_repairs(run, ctx, S, {'node': list(b), 'goal': 'legal'},
                               'repair --node %s --goal legal' % path_arg(b))
             else:
-                check_repairs(run, ctx, S, [], 'repair')
+                check_repairs(run, ctx, S, {}, 'repair')
     # two edits whose verdicts agreed with the ranges answers, through tree --edits
     for S, (apply_edit, v) in rng.sample(all_samples, min(2, len(all_samples))):
         verify_sample(run, ctx, S, apply_edit, v)
@@ -1108,11 +1351,11 @@ def do_kernel(run, kpath, doc, kdir, rng, extra_maps, nperturb):
     bands = orig.bands()
     if bands:
         b = rng.choice(bands)
-        check_repairs(run, ctx, orig, ['--node', path_arg(b[0]), '--goal', 'permutable'],
+        check_repairs(run, ctx, orig, {'node': list(b[0]), 'goal': 'permutable'},
                       'repair --node %s --goal permutable' % path_arg(b[0]), goal='permutable', node=b[0])
         if rng.random() < 0.3:
             b = rng.choice(bands)
-            check_repairs(run, ctx, orig, ['--node', path_arg(b[0]), '--goal', 'parallel'],
+            check_repairs(run, ctx, orig, {'node': list(b[0]), 'goal': 'parallel'},
                           'repair --node %s --goal parallel' % path_arg(b[0]), goal='parallel', node=b[0])
     return ctx
 
@@ -1127,6 +1370,8 @@ def main():
     ap.add_argument('--budget', type=float, default=400.0, help='seconds after which no new kernel starts')
     ap.add_argument('--shard', default='0/1',
                     help='I/N: only the kernels whose place in the list is I modulo N (ctest runs the shards side by side)')
+    ap.add_argument('--jobs', type=int, default=1,
+                    help="serve's --jobs: threads per kernel's server (default 1: ctest runs the shards side by side)")
     a = ap.parse_args()
     try:
         shard, shards = (int(x) for x in a.shard.split('/'))
@@ -1169,12 +1414,15 @@ def main():
             with open(kpath, 'w') as f:
                 json.dump(doc, f, indent=1)
             nperturb = 2
+            kernel = None
         else:
             kpath = what
             try:
                 doc = json.load(open(kpath))
-                size = len(oracle.Kernel(doc, {p['name']: p['value'] for p in doc.get('params', [])
-                                               if 'value' in p}).instances)
+                t1 = time.time()
+                kernel = oracle.Kernel(doc, {p['name']: p['value'] for p in doc.get('params', []) if 'value' in p})
+                run.oracle_time += time.time() - t1
+                size = len(kernel.instances)
             except (ValueError, KeyError, SystemExit) as e:
                 print('note: %s skipped: the oracle cannot run it (%s)' % (kpath, e))
                 continue
@@ -1186,7 +1434,7 @@ def main():
             nperturb = 3
         t0 = time.time()
         try:
-            ctx = do_kernel(run, kpath, doc, kdir, rng, maps, nperturb)
+            ctx = do_kernel(run, kpath, doc, kdir, rng, maps, nperturb, kernel)
         except Exception as e:  # a bug of this test: say so, keep going
             import traceback
             run.failures.append({'kernel': kpath, 'what': 'internal error of the test: %r' % e, 'cmd': None,
@@ -1216,16 +1464,20 @@ def main():
         with open(os.path.join(run.work, 'failures.json'), 'w') as f:
             json.dump(run.failures, f, indent=1)
     s = run.stats
-    print('%d kernels (%d fixed, %d random of %d asked%s) in %.1f s, %d schedule-tool calls' % (
-        s['kernels'], s['kernels'] - done_random, done_random, asked,
-        ', the budget of %g s ran out' % a.budget if out_of_time else '', elapsed, s['calls']))
+    print('%d kernels (%d fixed, %d random of %d asked%s) in %.1f s, %d schedule-tool processes (%d serve), '
+          '%d serve requests' % (
+              s['kernels'], s['kernels'] - done_random, done_random, asked,
+              ', the budget of %g s ran out' % a.budget if out_of_time else '', elapsed, s['calls'], s['serve_starts'],
+              s['requests']))
     print('%d schedules (%d illegal, %d perturbations refused), %d bands, %d ranges answers: %d shift offsets, '
           '%d skew and %d scale factors, %d reverses, %d permutations, %d permutable ranges checked, %d edits run through the tool'
           % (s['schedules'], s['illegal_schedules'], s['perturb_refused'], s['bands'], s['ranges'],
              s['shift_values'], s['skew_values'], s['scale_values'], s['reverse'], s['permutations'], s['permutable'], s['tool_edits']))
     print('repair: %d calls on illegal schedules (%d with no repair, a reason given), %d goal calls (%d with none), '
           '%d repairs checked' % (s['repair_calls'], s['repairs_empty'], s['goal_calls'], s['goal_empty'], s['repairs']))
-    print('schedule-tool time: ' + ', '.join('%s %d calls %.1f s' % (k, n, t) for k, (n, t) in sorted(run.timing.items())))
+    print('schedule-tool time: ' + ', '.join('%s %d %s %.1f s' % (k, n, 'calls' if k == 'tree' else 'requests', t)
+                                             for k, (n, t) in sorted(run.timing.items()))
+          + '; the oracle %.1f s' % run.oracle_time)
     if run.failures:
         print('failing kernels and files kept in %s' % run.work)
     else:
