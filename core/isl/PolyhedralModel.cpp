@@ -10,6 +10,7 @@
 #include <isl/map.h>
 #include <isl/set.h>
 #include <isl/space.h>
+#include <isl/union_set.h>
 
 #include <algorithm>
 #include <type_traits>
@@ -173,7 +174,9 @@ void PolyhedralModel::buildStatement(const StatementPlace &place)
     for (const auto &p : st.predicates)
         dom = dom.intersect(conv.constraint(p));
     s.domain = islutil::coalesce(dom.intersect_params(m_context));
-    m_domain = m_domain.unite(isl::union_set(s.domain));
+    // In place (released, not copied): a union that is copied on each add
+    // makes n statements cost n * n.
+    m_domain = isl::manage(isl_union_set_add_set(m_domain.release(), s.domain.copy()));
 
     const std::size_t sindex = m_statements.size();
     for (int w = 1; w >= 0; --w) {
@@ -232,7 +235,9 @@ void PolyhedralModel::buildRelationStatement(const StatementPlace &place)
                          "the domain is not over " + s.name + " with " + std::to_string(place.loops.size())
                              + " dimensions");
     s.domain = islutil::coalesce(dom.intersect_params(m_context));
-    m_domain = m_domain.unite(isl::union_set(s.domain));
+    // In place (released, not copied): a union that is copied on each add
+    // makes n statements cost n * n.
+    m_domain = isl::manage(isl_union_set_add_set(m_domain.release(), s.domain.copy()));
     const std::size_t sindex = m_statements.size();
     std::size_t counts[2] = {0, 0};
     for (const auto &r : st.relations) {
