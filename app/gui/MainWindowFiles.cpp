@@ -6,6 +6,7 @@
 #include "RecentFilesMenu.h"
 #include "MainWindow.h"
 
+#include "core/support/JsonText.h"
 #include "core/analysis/ScheduleExport.h"
 #include "core/interop/KernelSource.h"
 #include "core/support/InputError.h"
@@ -165,7 +166,9 @@ bool MainWindow::openAny(const QString &path)
         return m_explorer->kernel() ? loadSchedule(path) : openKernel(path); // isl YAML or union map
     // A JSON file: a session, an edit script or a kernel, by its keys.
     try {
-        const auto doc = nlohmann::json::parse(readTextFile(path));
+        // The one JSON reader: a document nested too deep is refused before
+        // anything recurses into it.
+        const auto doc = JsonText::parse(readTextFile(path), path.toStdString());
         if (doc.is_object() && doc.contains("session"))
             return openSession(path);
         if (doc.is_object() && doc.contains("edits") && !doc.contains("body") && m_explorer->kernel())

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ServeBases.h"
 
+#include "core/support/NestingLimit.h"
+
 namespace se::tool {
 
 using nlohmann::json;
@@ -11,6 +13,8 @@ std::string ServeBases::prepare(const std::string &text)
     if (text.find("\"keep\"") == std::string::npos && text.find("\"base\"") == std::string::npos
         && text.find("\"drop\"") == std::string::npos)
         return text;
+    if (NestingLimit::tooDeepAt(text, NestingLimit::Json, true) != std::string::npos)
+        return text; // the worker refuses it
     json request = json::parse(text, nullptr, false);
     if (!request.is_object())
         return text; // the worker says what is wrong with it

@@ -8,6 +8,7 @@
 #include "Commands.h"
 
 #include "Diagnostic.h"
+#include "core/support/NestingLimit.h"
 #include "ServeBases.h"
 #include "ServePool.h"
 #include "JsonOutput.h"
@@ -292,6 +293,10 @@ std::string answerLine(ToolSession &s, std::size_t line, const std::string &text
     json id;
     json out;
     try {
+        // A request nested too deep is refused before nlohmann recurses into it.
+        if (const auto at = NestingLimit::tooDeepAt(text, NestingLimit::Json, true); at != std::string::npos)
+            throw InputError(requestName(line), "byte " + std::to_string(at + 1),
+                             NestingLimit::fault(NestingLimit::Json, "JSON arrays and objects"));
         const json request = json::parse(text);
         if (!request.is_object())
             throw InputError(requestName(line), "", "a request is a JSON object");

@@ -108,6 +108,20 @@ expect("serve: a line that is not UTF-8 is an error answer", r.returncode == 0 a
        and "not JSON" in json.loads(lines[0]).get("error", "") and json.loads(lines[1]).get("legal") is True,
        "exit %d: %r %r" % (r.returncode, r.stdout[:300], r.stderr[:300]))
 
+# A request line nested 100,000 deep gets its error line naming the depth
+# limit that every JSON input has (a copy of a parsed value recurses), and
+# the requests after it their answers; the same with a "keep" key (the base
+# registry reads it).
+for extra in ("", '"keep": "k", '):
+    deep = '{"id": 9, ' + extra + '"x": ' + "[" * 100000 + "]" * 100000 + "}\n"
+    raw = deep + json.dumps({"id": 2, "schedule_file": fuse_shift}) + "\n"
+    r = subprocess.run([tool, "serve", kernel] + params, input=raw, capture_output=True, text=True, timeout=120)
+    lines = r.stdout.strip().split("\n")
+    expect("serve: a request nested too deep is an error answer%s" % (" (keep)" if extra else ""),
+           r.returncode == 0 and len(lines) == 2 and "deeper than 1000 levels" in json.loads(lines[0]).get("error", "")
+           and json.loads(lines[1]).get("legal") is True,
+           "exit %d: %r %r" % (r.returncode, r.stdout[:300], r.stderr[:300]))
+
 # A resource limit inside one request is that request's answer; the next
 # request is still answered.
 blowup = os.path.join(src, "tests/data/limits/blowup.json")
