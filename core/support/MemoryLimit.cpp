@@ -190,6 +190,14 @@ std::uint64_t cgroupBytes(std::string *file)
     return best;
 }
 
+// The machine's physical memory; 0 if unknown.
+std::uint64_t physicalBytes()
+{
+    const long pages = sysconf(_SC_PHYS_PAGES);
+    const long size = sysconf(_SC_PAGESIZE);
+    return pages > 0 && size > 0 ? std::uint64_t(pages) * std::uint64_t(size) : 0;
+}
+
 // The soft rlimit `resource`, or 0 when unlimited.
 std::uint64_t rlimitBytes(int resource)
 {
@@ -217,10 +225,7 @@ DefaultLimit computeDefault()
             d.origin = std::move(origin);
         }
     };
-    const long pages = sysconf(_SC_PHYS_PAGES);
-    const long size = sysconf(_SC_PAGESIZE);
-    if (pages > 0 && size > 0)
-        consider(std::uint64_t(pages) * std::uint64_t(size) / 2, "half of the machine's memory");
+    consider(physicalBytes() / 2, "half of the machine's memory");
     std::string file;
     if (const std::uint64_t cg = cgroupBytes(&file))
         consider(cg / 2, "half of the cgroup limit of " + MemoryLimit::text(cg) + " in " + file);
@@ -247,9 +252,7 @@ void describe(std::uint64_t bytes, const std::string &origin)
 
 std::uint64_t MemoryLimit::machineBytes()
 {
-    const long pages = sysconf(_SC_PHYS_PAGES);
-    const long size = sysconf(_SC_PAGESIZE);
-    std::uint64_t bytes = pages > 0 && size > 0 ? std::uint64_t(pages) * std::uint64_t(size) : 0;
+    std::uint64_t bytes = physicalBytes();
     std::string file;
     const std::uint64_t cg = cgroupBytes(&file);
     if (cg > 0 && (bytes == 0 || cg < bytes))

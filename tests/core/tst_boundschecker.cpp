@@ -3,6 +3,7 @@
 // offending instance and element with every parameter fixed (expected
 // values from the brute-force reference, conformance/tools/bounds.py), and
 // the parameter values where it happens in isl notation when they are free.
+#include "../codegen/ParamText.h"
 #include "core/analysis/BoundsChecker.h"
 #include "core/isl/IslContext.h"
 #include "core/isl/PolyhedralModel.h"
@@ -21,17 +22,6 @@ KernelPtr kernel(const QString &name)
 {
     return KernelLoader::loadFile(std::string(SE_SOURCE_DIR) + "/tests/data/kernels/model_" + name.toStdString()
                                   + ".json");
-}
-
-// "N=8,M=3" -> values
-ParamValues params(const QString &text)
-{
-    ParamValues out;
-    for (const QString &kv : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-        const auto parts = kv.split(QLatin1Char('='));
-        out[parts[0].toStdString()] = parts[1].toLongLong();
-    }
-    return out;
 }
 
 QString vec(const std::vector<Integer> &v)
@@ -88,7 +78,7 @@ void tst_BoundsChecker::fixed()
     QFETCH(QString, fixed);
     QFETCH(QStringList, expected);
     IslContext ctx;
-    const PolyhedralModel m(ctx, ::kernel(kernel), params(fixed));
+    const PolyhedralModel m(ctx, ::kernel(kernel), se::test::paramValues(fixed));
     std::vector<std::string> stopped;
     QStringList got;
     for (const BoundsReport &b : BoundsChecker::check(m, &stopped))
